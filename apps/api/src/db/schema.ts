@@ -1,0 +1,284 @@
+// The whole shop's data model (storefront and back office), so later features do not churn it.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+};
+
+// A picture stored by the image pipeline: files `${key}-${width}.webp` for each width under DATA_DIR/media.
+const pictureColumns = {
+  image_key: text('image_key'),
+  image_width: integer('image_width'),
+  image_height: integer('image_height'),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').unique(),
+    whatsapp_phone: text('whatsapp_phone').unique(),
+    password_hash: text('password_hash').notNull(),
+    role: text('role', { enum: ['admin', 'client'] }).notNull().default('client'),
+    status: text('status', { enum: ['active', 'blocked'] }).notNull().default('active'),
+    last_login_at: timestamp('last_login_at', { withTimezone: true, mode: 'string' }),
+    ...timestamps,
+  },
+  (t) => [
+    check('users_role_check', sql`${t.role} in ('admin', 'client')`),
+    check('users_status_check', sql`${t.status} in ('active', 'blocked')`),
+    check('users_contact_check', sql`${t.email} is not null or ${t.whatsapp_phone} is not null`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull().unique(),
+    user_agent: text('user_agent'),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    last_used_at: timestamp('last_used_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.user_id)],
+);
+
+export const password_reset_tokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull().unique(),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [index('password_reset_tokens_user_id_idx').on(t.user_id)],
+);
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    parent_id: integer('parent_id').references((): any => categories.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    description: text('description'),
+    ...pictureColumns,
+    sort_order: integer('sort_order').notNull().default(0),
+    is_active: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [index('categories_parent_sort_idx').on(t.parent_id, t.sort_order, t.id)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    category_id: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    description: text('description').notNull().default(''),
+    base_price: integer('base_price').notNull(),
+    sort_order: integer('sort_order').notNull().default(0),
+    is_active: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    check('products_base_price_check', sql`${t.base_price} >= 0`),
+    index('products_category_idx').on(t.category_id, t.sort_order, t.id),
+    index('products_active_created_idx').on(t.is_active, t.created_at),
+    index('products_active_price_idx').on(t.is_active, t.base_price),
+  ],
+);
+
+export const product_variants = pgTable(
+  'product_variants',
+  {
+    id: serial('id').primaryKey(),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    price: integer('price').notNull(),
+    sku: text('sku').notNull().unique(),
+    // null = unlimited stock
+    stock_quantity: integer('stock_quantity'),
+    is_active: boolean('is_active').notNull().default(true),
+    sort_order: integer('sort_order').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    check('product_variants_price_check', sql`${t.price} >= 0`),
+    check('product_variants_stock_check', sql`${t.stock_quantity} is null or ${t.stock_quantity} >= 0`),
+    index('product_variants_product_idx').on(t.product_id, t.sort_order, t.id),
+  ],
+);
+
+export const product_media = pgTable(
+  'product_media',
+  {
+    id: serial('id').primaryKey(),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['image', 'video'] }).notNull(),
+    // images: the pipeline key (files `${path}-${w}.webp`); videos: the stored file name
+    path: text('path').notNull(),
+    widths: integer('widths').array().notNull().default(sql`'{}'::integer[]`),
+    width: integer('width'),
+    height: integer('height'),
+    mime_type: text('mime_type').notNull(),
+    size_bytes: integer('size_bytes').notNull().default(0),
+    alt: text('alt'),
+    title: text('title'),
+    sort_order: integer('sort_order').notNull().default(0),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('product_media_type_check', sql`${t.type} in ('image', 'video')`),
+    index('product_media_product_idx').on(t.product_id, t.sort_order, t.id),
+  ],
+);
+
+export const banners = pgTable(
+  'banners',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    subtitle: text('subtitle'),
+    ...pictureColumns,
+    link_url: text('link_url'),
+    position: integer('position').notNull().default(0),
+    is_active: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [index('banners_active_position_idx').on(t.is_active, t.position)],
+);
+
+export const carts = pgTable(
+  'carts',
+  {
+    id: serial('id').primaryKey(),
+    // A guest cart is keyed by its session id; a user's cart by user_id.
+    session_id: text('session_id').unique(),
+    user_id: integer('user_id')
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [check('carts_owner_check', sql`${t.session_id} is not null or ${t.user_id} is not null`)],
+);
+
+export const cart_items = pgTable(
+  'cart_items',
+  {
+    id: serial('id').primaryKey(),
+    cart_id: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variant_id: integer('variant_id').references(() => product_variants.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    check('cart_items_quantity_check', sql`${t.quantity} > 0`),
+    unique('cart_items_line_unique').on(t.cart_id, t.product_id, t.variant_id).nullsNotDistinct(),
+    index('cart_items_product_idx').on(t.product_id),
+    index('cart_items_variant_idx').on(t.variant_id),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    order_number: text('order_number').notNull().unique(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('en_attente'),
+    total_amount: integer('total_amount').notNull(),
+    total_items: integer('total_items').notNull(),
+    notes: text('notes'),
+    // Contact as given at order time (guest orders have no user).
+    contact_name: text('contact_name').notNull(),
+    contact_phone: text('contact_phone'),
+    contact_email: text('contact_email'),
+    ...timestamps,
+  },
+  (t) => [
+    check(
+      'orders_status_check',
+      sql`${t.status} in ('en_attente', 'acceptée', 'prête', 'en_cours', 'disponible', 'annulée')`,
+    ),
+    check('orders_total_check', sql`${t.total_amount} >= 0`),
+    index('orders_user_created_idx').on(t.user_id, t.created_at),
+    index('orders_status_created_idx').on(t.status, t.created_at),
+    index('orders_created_idx').on(t.created_at),
+  ],
+);
+
+export const order_items = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    variant_id: integer('variant_id').references(() => product_variants.id, { onDelete: 'set null' }),
+    // Snapshot at order time: later catalogue edits do not rewrite history.
+    product_name: text('product_name').notNull(),
+    variant_name: text('variant_name'),
+    sku: text('sku'),
+    unit_price: integer('unit_price').notNull(),
+    quantity: integer('quantity').notNull(),
+    total_price: integer('total_price').notNull(),
+  },
+  (t) => [
+    check('order_items_quantity_check', sql`${t.quantity} > 0`),
+    index('order_items_order_idx').on(t.order_id),
+    index('order_items_product_idx').on(t.product_id),
+    index('order_items_variant_idx').on(t.variant_id),
+  ],
+);
+
+export const order_status_history = pgTable(
+  'order_status_history',
+  {
+    id: serial('id').primaryKey(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    from_status: text('from_status'),
+    to_status: text('to_status').notNull(),
+    changed_by: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.order_id, t.created_at)],
+);

@@ -1,0 +1,18 @@
+const longDate = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' });
+const shortDate = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric' });
+const dateTime = new Intl.DateTimeFormat('fr-FR', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
+
+/** '23 novembre 2026' */
+export const formatLongDate = (value: string | Date) => longDate.format(toDate(value));
+/** '23/11/2026' */
+export const formatShortDate = (value: string | Date) => shortDate.format(toDate(value));
+/** '23/11/2026 14:05' */
+export const formatDateTime = (value: string | Date) => dateTime.format(toDate(value)).replace(',', '');

@@ -1,0 +1,36 @@
+// Business constants from the storefront specification (§9).
+export const SEARCH_MIN_CHARS = 2;
+export const SEARCH_DEBOUNCE_MS = 300;
+export const SEARCH_SUGGESTION_PRODUCTS = 5;
+export const SEARCH_SUGGESTION_CATEGORIES = 3;
+export const SEARCH_BLUR_CLOSE_MS = 200;
+export const SEARCH_RESULTS_PER_PAGE = 50;
+
+export const CART_BADGE_CAP = 99;
+
+export const BANNER_AUTOPLAY_MS = 5000;
+export const SWIPE_THRESHOLD_PX = 50;
+export const POPULAR_CAROUSEL_MS = 3000;
+export const NEW_PRODUCTS_CAROUSEL_MS = 2500;
+export const CATEGORIES_CAROUSEL_MS = 4000;
+export const CAROUSEL_ITEMS_PER_PAGE = 2;
+export const HOME_PRODUCTS_PER_CALL = 5;
+
+export const CATALOG_PAGE_SIZE = 12;
+export const PRODUCTS_DEFAULT_PER_PAGE = 12;
+export const PRODUCTS_MAX_PER_PAGE = 100;
+
+export const SIMILAR_PRODUCTS_LIMIT = 6;
+export const POPULAR_IN_CATEGORY_LIMIT = 4;
+export const RECENT_PRODUCTS_LIMIT = 4;
+
+export const PRODUCT_LOAD_TIMEOUT_MS = 10_000;
+export const ADD_TO_CART_TOAST_MS = 3000;
+export const NOTIFICATION_MS = 5000;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const NAME_MIN_LENGTH = 2;
+export const ACCOUNT_LATEST_ORDERS = 3;
+
+/** Image widths produced for every picture, smallest first. */
+export const IMAGE_WIDTHS = [320, 640, 1024] as const;

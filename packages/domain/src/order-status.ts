@@ -1,0 +1,23 @@
+export const ORDER_STATUSES = ['en_attente', 'acceptée', 'prête', 'en_cours', 'disponible', 'annulée'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Allowed admin transitions (back-office spec §4); final states allow none. */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  en_attente: ['acceptée', 'annulée'],
+  acceptée: ['prête'],
+  prête: ['en_cours'],
+  en_cours: ['disponible'],
+  disponible: [],
+  annulée: [],
+};
+
+export const canTransition = (from: OrderStatus, to: OrderStatus) => ORDER_TRANSITIONS[from].includes(to);
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  en_attente: 'En attente',
+  acceptée: 'Acceptée',
+  prête: 'Prête pour la livraison',
+  en_cours: 'En cours de livraison',
+  disponible: "Disponible à l'agence",
+  annulée: 'Annulée',
+};
