@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -16,6 +17,12 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** The handle a repository works with: the database or a transaction. */
 export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+/** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
+export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
 
 export type Database = {
   db: Db;
@@ -35,11 +42,8 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {
     // Every connection speaks UTC so timestamps round-trip the same on both engines.
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: options.poolSize ?? 10,
-      options: '-c TimeZone=UTC',
-    });
+    const poolConfig = { connectionString: options.url, max: options.poolSize ?? 10, options: '-c TimeZone=UTC' };
+    const pool = new pg.Pool(poolConfig as pg.PoolConfig);
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       db,

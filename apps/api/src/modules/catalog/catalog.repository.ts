@@ -1,0 +1,216 @@
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { product_media, product_variants } from '../../db/schema.ts';
+
+// Only this file builds catalogue SQL. Public reads always filter on is_active for the product,
+// its category and the category's parent, so an inactive row never reaches a public answer.
+
+export type CategoryRow = {
+  id: number;
+  parent_id: number | null;
+  name: string;
+  slug: string;
+  description: string | null;
+  image_key: string | null;
+  image_width: number | null;
+  image_height: number | null;
+  sort_order: number;
+  products_count: number;
+  subcategories_count: number;
+};
+
+const categoryColumns = sql`
+  c.id, c.parent_id, c.name, c.slug, c.description, c.image_key, c.image_width, c.image_height, c.sort_order,
+  (select count(*)::int from products p
+     join categories pc on pc.id = p.category_id and pc.is_active
+    where p.is_active and (pc.id = c.id or pc.parent_id = c.id)) as products_count,
+  (select count(*)::int from categories s where s.parent_id = c.id and s.is_active) as subcategories_count`;
+
+/** Active categories visible to the public: a subcategory is hidden when its parent is inactive. */
+export async function findPublicCategories(db: DbOrTx, where: SQL): Promise<CategoryRow[]> {
+  return queryRows<CategoryRow>(db, sql`
+    select ${categoryColumns}
+      from categories c
+      left join categories parent on parent.id = c.parent_id
+     where c.is_active and (parent.id is null or parent.is_active) and ${where}
+     order by c.sort_order, f_fold(c.name), c.id`);
+}
+
+export const topLevelCategories = (db: DbOrTx) => findPublicCategories(db, sql`c.parent_id is null`);
+export const allSubcategories = (db: DbOrTx) => findPublicCategories(db, sql`c.parent_id is not null`);
+export const subcategoriesOf = (db: DbOrTx, parentIds: number[]) =>
+  parentIds.length
+    ? findPublicCategories(db, sql`c.parent_id in (${sql.join(parentIds.map((id) => sql`${id}`), sql`, `)})`)
+    : Promise.resolve([]);
+
+export async function findPublicCategory(db: DbOrTx, ref: { id: number } | { slug: string }) {
+  const rows = await findPublicCategories(db, 'id' in ref ? sql`c.id = ${ref.id}` : sql`c.slug = ${ref.slug}`);
+  return rows[0] ?? null;
+}
+
+export type ProductRow = {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  base_price: number;
+  category_id: number;
+  created_at: string | Date;
+  category_name: string;
+  category_slug: string;
+  category_image_key: string | null;
+  category_image_width: number | null;
+  category_image_height: number | null;
+  parent_id: number | null;
+  parent_name: string | null;
+  parent_slug: string | null;
+  image_id: number | null;
+  image_path: string | null;
+  image_widths: number[] | null;
+  image_width: number | null;
+  image_height: number | null;
+  image_alt: string | null;
+  image_title: string | null;
+  variants_count: number;
+  min_price: number | null;
+  available: boolean | null;
+};
+
+export type ProductFilters = {
+  ids?: number[];
+  slug?: string;
+  categoryOrChildrenId?: number;
+  categoryId?: number;
+  topCategoryId?: number;
+  excludeIds?: number[];
+  words?: string[];
+  minPrice?: number;
+  maxPrice?: number;
+};
+
+export type ProductOrder = 'relevance' | 'base_price' | 'created_at' | 'name' | 'default' | 'popularity' | 'price_distance';
+export type ProductSort = { by: ProductOrder; direction: 'asc' | 'desc'; pivotPrice?: number };
+
+const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
+// Typo tolerance: 'crme' is 0.4 word-similar to 'creme hydratante'; 0.35 keeps such near misses.
+const TYPO_SIMILARITY = 0.35;
+
+function wordMatches(word: string): SQL {
+  const like = `%${escapeLike(word)}%`;
+  const contains = sql`(f_fold(p.name) like ${like} or f_fold(c.name) like ${like} or f_fold(p.description) like ${like}
+    or f_fold(coalesce(parent.name, '')) like ${like})`;
+  return word.length >= 3
+    ? sql`(${contains} or word_similarity(${word}, f_fold(p.name)) >= ${TYPO_SIMILARITY})`
+    : contains;
+}
+
+function whereClause(f: ProductFilters): SQL {
+  const parts: SQL[] = [sql`p.is_active`, sql`c.is_active`, sql`(parent.id is null or parent.is_active)`];
+  if (f.ids) parts.push(f.ids.length ? sql`p.id in (${sql.join(f.ids.map((id) => sql`${id}`), sql`, `)})` : sql`false`);
+  if (f.slug !== undefined) parts.push(sql`p.slug = ${f.slug}`);
+  if (f.categoryOrChildrenId !== undefined)
+    parts.push(sql`(c.id = ${f.categoryOrChildrenId} or c.parent_id = ${f.categoryOrChildrenId})`);
+  if (f.categoryId !== undefined) parts.push(sql`c.id = ${f.categoryId}`);
+  if (f.topCategoryId !== undefined) parts.push(sql`coalesce(c.parent_id, c.id) = ${f.topCategoryId}`);
+  if (f.excludeIds?.length) parts.push(sql`p.id not in (${sql.join(f.excludeIds.map((id) => sql`${id}`), sql`, `)})`);
+  for (const word of f.words ?? []) parts.push(wordMatches(word));
+  if (f.minPrice !== undefined) parts.push(sql`p.base_price >= ${f.minPrice}`);
+  if (f.maxPrice !== undefined) parts.push(sql`p.base_price <= ${f.maxPrice}`);
+  return sql.join(parts, sql` and `);
+}
+
+function relevance(words: string[]): SQL {
+  if (!words.length) return sql`0`;
+  const phrase = words.join(' ');
+  return sql`(case when f_fold(p.name) like ${`${escapeLike(phrase)}%`} then 3
+                   when f_fold(p.name) like ${`%${escapeLike(phrase)}%`} then 2 else 0 end
+              + word_similarity(${phrase}, f_fold(p.name)))`;
+}
+
+function orderClause(sort: ProductSort, words: string[]): SQL {
+  const dir = sort.direction === 'asc' ? sql`asc` : sql`desc`;
+  switch (sort.by) {
+    case 'relevance':
+      return sql`${relevance(words)} desc, p.sort_order asc, p.id asc`;
+    case 'base_price':
+      return sql`p.base_price ${dir}, p.id asc`;
+    case 'created_at':
+      return sql`p.created_at ${dir}, p.id ${dir}`;
+    case 'name':
+      // PGlite's collation is C: the folded name is a collation-independent French sort key.
+      return sql`f_fold(p.name) ${dir}, p.name ${dir}, p.id asc`;
+    case 'popularity':
+      return sql`(select coalesce(sum(oi.quantity), 0) from order_items oi where oi.product_id = p.id) desc,
+                 p.sort_order asc, p.id asc`;
+    case 'price_distance':
+      return sql`abs(p.base_price - ${sort.pivotPrice ?? 0}) asc, p.id asc`;
+    default:
+      return sql`p.sort_order asc, p.id asc`;
+  }
+}
+
+const fromClause = sql`
+  from products p
+  join categories c on c.id = p.category_id
+  left join categories parent on parent.id = c.parent_id`;
+
+export async function findPublicProducts(
+  db: DbOrTx,
+  filters: ProductFilters,
+  sort: ProductSort,
+  page: { limit: number; offset: number },
+): Promise<ProductRow[]> {
+  return queryRows<ProductRow>(db, sql`
+    select p.id, p.slug, p.name, p.description, p.base_price, p.category_id, p.created_at,
+           c.name as category_name, c.slug as category_slug, c.image_key as category_image_key,
+           c.image_width as category_image_width, c.image_height as category_image_height,
+           parent.id as parent_id, parent.name as parent_name, parent.slug as parent_slug,
+           m.id as image_id, m.path as image_path, m.widths as image_widths, m.width as image_width,
+           m.height as image_height, m.alt as image_alt, m.title as image_title,
+           v.variants_count, v.min_price, v.available
+    ${fromClause}
+    left join lateral (
+      select id, path, widths, width, height, alt, title from product_media
+       where product_id = p.id and type = 'image' order by sort_order, id limit 1) m on true
+    left join lateral (
+      select count(*)::int as variants_count, min(price)::int as min_price,
+             bool_or(stock_quantity is null or stock_quantity > 0) as available
+        from product_variants where product_id = p.id and is_active) v on true
+    where ${whereClause(filters)}
+    order by ${orderClause(sort, filters.words ?? [])}
+    limit ${page.limit} offset ${page.offset}`);
+}
+
+export async function countPublicProducts(db: DbOrTx, filters: ProductFilters): Promise<number> {
+  const [row] = await queryRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total ${fromClause} where ${whereClause(filters)}`,
+  );
+  return row?.total ?? 0;
+}
+
+export function findActiveVariants(db: DbOrTx, productId: number) {
+  return db
+    .select()
+    .from(product_variants)
+    .where(and(eq(product_variants.product_id, productId), eq(product_variants.is_active, true)))
+    .orderBy(asc(product_variants.sort_order), asc(product_variants.id));
+}
+
+export async function findPublicVariant(db: DbOrTx, variantId: number) {
+  const [row] = await queryRows<typeof product_variants.$inferSelect>(db, sql`
+    select v.* from product_variants v
+      join products p on p.id = v.product_id
+      join categories c on c.id = p.category_id
+      left join categories parent on parent.id = c.parent_id
+     where v.id = ${variantId} and v.is_active and ${whereClause({})}`);
+  return row ?? null;
+}
+
+export function findProductMedia(db: DbOrTx, productId: number) {
+  return db
+    .select()
+    .from(product_media)
+    .where(eq(product_media.product_id, productId))
+    .orderBy(asc(product_media.sort_order), asc(product_media.id));
+}

@@ -1,0 +1,143 @@
+import type { Pagination } from '@souk/domain/api';
+import type { ProductListQuery } from '@souk/domain/catalog';
+import {
+  POPULAR_IN_CATEGORY_LIMIT,
+  RECENT_PRODUCTS_LIMIT,
+  SIMILAR_PRODUCTS_LIMIT,
+} from '@souk/domain/limits';
+import { foldText } from '@souk/domain/text';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../shared/app-error.ts';
+import * as repo from './catalog.repository.ts';
+import {
+  toCategoryDetail,
+  toCategorySummary,
+  toMediaRefs,
+  toProductDetail,
+  toProductSummary,
+  toVariant,
+} from './catalog.mapper.ts';
+
+export async function listCategories(db: Db) {
+  const [top, subs] = await Promise.all([
+    repo.topLevelCategories(db),
+    repo.allSubcategories(db),
+  ]);
+  return top.map((c) => toCategoryDetail(c, null, subs.filter((s) => s.parent_id === c.id)));
+}
+
+export async function getCategory(db: Db, idOrSlug: string) {
+  const ref = /^\d+$/.test(idOrSlug) ? { id: Number(idOrSlug) } : { slug: idOrSlug.toLowerCase() };
+  const category = await repo.findPublicCategory(db, ref);
+  if (!category) throw notFound('Catégorie non trouvée');
+  const [parent, subcategories] = await Promise.all([
+    category.parent_id ? repo.findPublicCategory(db, { id: category.parent_id }) : null,
+    repo.subcategoriesOf(db, [category.id]),
+  ]);
+  return toCategoryDetail(category, parent, subcategories);
+}
+
+/** Words of a search, folded like the database folds names (f_fold). */
+export function searchWords(search: string | undefined): string[] {
+  const folded = foldText(search ?? '');
+  const words = folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 8);
+  // A search of only symbols ('%%') still searches for them, literally, rather than matching everything.
+  return words.length || !folded ? words : [folded];
+}
+
+export async function listProducts(db: Db, query: ProductListQuery): Promise<{ products: ReturnType<typeof toProductSummary>[]; pagination: Pagination }> {
+  const words = searchWords(query.search);
+  const filters: repo.ProductFilters = {
+    categoryOrChildrenId: query.category_id,
+    categoryId: query.subcategory_id,
+    words,
+    minPrice: query.min_price,
+    maxPrice: query.max_price,
+  };
+  const requested = query.sort ?? query.sort_by;
+  const by: repo.ProductOrder =
+    requested === 'price' ? 'base_price' : (requested ?? (words.length ? 'relevance' : 'default'));
+  const direction = query.sort_order ?? (by === 'created_at' || by === 'relevance' ? 'desc' : 'asc');
+  const offset = (query.page - 1) * query.per_page;
+  const [rows, total] = await Promise.all([
+    repo.findPublicProducts(db, filters, { by: by === 'relevance' && !words.length ? 'default' : by, direction }, {
+      limit: query.per_page,
+      offset,
+    }),
+    repo.countPublicProducts(db, filters),
+  ]);
+  return {
+    products: rows.map(toProductSummary),
+    pagination: {
+      current_page: query.page,
+      last_page: Math.max(1, Math.ceil(total / query.per_page)),
+      per_page: query.per_page,
+      total,
+      from: rows.length ? offset + 1 : null,
+      to: rows.length ? offset + rows.length : null,
+    },
+  };
+}
+
+async function findProductRow(db: Db, ref: { id: number } | { slug: string }) {
+  const filters: repo.ProductFilters = 'id' in ref ? { ids: [ref.id] } : { slug: ref.slug };
+  const [row] = await repo.findPublicProducts(db, filters, { by: 'default', direction: 'asc' }, { limit: 1, offset: 0 });
+  if (!row) throw notFound('Produit non trouvé');
+  return row;
+}
+
+export async function getProduct(db: Db, ref: { id: number } | { slug: string }) {
+  const row = await findProductRow(db, ref);
+  const [variants, media] = await Promise.all([repo.findActiveVariants(db, row.id), repo.findProductMedia(db, row.id)]);
+  return toProductDetail(row, variants, media);
+}
+
+export async function getProductMedia(db: Db, id: number) {
+  const row = await findProductRow(db, { id });
+  return toMediaRefs(await repo.findProductMedia(db, id), row.name);
+}
+
+export async function getVariant(db: Db, id: number) {
+  const variant = await repo.findPublicVariant(db, id);
+  if (!variant) throw notFound('Variante non trouvée');
+  return toVariant(variant);
+}
+
+const page = (limit: number) => ({ limit, offset: 0 });
+
+export async function getProductSuggestions(db: Db, id: number) {
+  const product = await findProductRow(db, { id });
+  const topCategoryId = product.parent_id ?? product.category_id;
+  const similarSameCategory = await repo.findPublicProducts(
+    db,
+    { categoryId: product.category_id, excludeIds: [id] },
+    { by: 'price_distance', direction: 'asc', pivotPrice: product.base_price },
+    page(SIMILAR_PRODUCTS_LIMIT),
+  );
+  // A small subcategory is topped up with the closest prices of its main category.
+  const similar =
+    similarSameCategory.length < SIMILAR_PRODUCTS_LIMIT
+      ? similarSameCategory.concat(
+          await repo.findPublicProducts(
+            db,
+            { topCategoryId, excludeIds: [id, ...similarSameCategory.map((p) => p.id)] },
+            { by: 'price_distance', direction: 'asc', pivotPrice: product.base_price },
+            page(SIMILAR_PRODUCTS_LIMIT - similarSameCategory.length),
+          ),
+        )
+      : similarSameCategory;
+  const [popular, recent] = await Promise.all([
+    repo.findPublicProducts(
+      db,
+      { topCategoryId, excludeIds: [id, ...similar.map((p) => p.id)] },
+      { by: 'popularity', direction: 'desc' },
+      page(POPULAR_IN_CATEGORY_LIMIT),
+    ),
+    repo.findPublicProducts(db, { excludeIds: [id] }, { by: 'created_at', direction: 'desc' }, page(RECENT_PRODUCTS_LIMIT)),
+  ]);
+  return {
+    similar_products: similar.map(toProductSummary),
+    popular_in_category: popular.map(toProductSummary),
+    recent_products: recent.map(toProductSummary),
+  };
+}

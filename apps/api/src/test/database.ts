@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { type Database, openDatabase } from '../db/client.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const TEMPLATE_FILE = path.join(root, 'var', 'test', 'template.tar.gz');
+export const PG_TEMPLATE_DB = 'souk_test_template';
+
+export type Engine = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (concurrency tests need it). */
+export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export function withDatabase(url: string, name: string) {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** A fresh migrated database for one test file, copied from the template made in global setup. */
+export async function createTestDatabase(engine: Engine): Promise<Database> {
+  if (engine === 'pglite') {
+    return openDatabase({ loadDataDir: new Blob([readFileSync(TEMPLATE_FILE)]) });
+  }
+  const url = process.env.TEST_DATABASE_URL as string;
+  const name = `souk_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${PG_TEMPLATE_DB}`);
+  await admin.end();
+  const database = await openDatabase({ url: withDatabase(url, name), poolSize: 25 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
