@@ -1,0 +1,29 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return row ?? null;
+}
+
+export async function findAnyAdmin(db: DbOrTx): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.role, 'admin')).limit(1);
+  return row ?? null;
+}
+
+export async function insertUser(db: DbOrTx, user: NewUser): Promise<UserRow> {
+  const [row] = await db.insert(users).values(user).returning();
+  if (!row) throw new Error('user not inserted');
+  return row;
+}
+
+export async function updateUser(db: DbOrTx, id: number, patch: Partial<NewUser>) {
+  await db
+    .update(users)
+    .set({ ...patch, updated_at: new Date().toISOString() })
+    .where(and(eq(users.id, id)));
+}
