@@ -15,7 +15,13 @@ import { type ApiCaller, serverContext } from '#api-context';
 const webRoot = import.meta.dirname;
 
 // Headers a page load forwards to the API so it acts for the same visitor.
-const FORWARDED_HEADERS = ['cookie', 'x-session-id', 'user-agent', 'accept-language', 'x-forwarded-for'] as const;
+const FORWARDED_HEADERS = [
+  'cookie',
+  'x-session-id',
+  'user-agent',
+  'accept-language',
+  'x-forwarded-for',
+] as const;
 
 function apiCaller(app: FastifyInstance, request: FastifyRequest): ApiCaller {
   return async (apiPath, init = {}) => {
@@ -46,9 +52,14 @@ export async function createServer(vite?: ViteDevServer) {
   await database.migrate();
   const log = (message: string) => console.info(`[souk] ${message}`);
   await seedDemoShop(database.db, config.mediaDir, { log });
-  const admin = await bootstrapAdmin(database.db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+  const admin = await bootstrapAdmin(database.db, {
+    email: config.ADMIN_EMAIL,
+    password: config.ADMIN_PASSWORD,
+  });
   if (admin?.password) {
-    log(`Compte administrateur créé : ${admin.email} / ${admin.password} (affiché une seule fois, changez-le).`);
+    log(
+      `Compte administrateur créé : ${admin.email} / ${admin.password} (affiché une seule fois, changez-le).`,
+    );
   }
 
   const app = await buildApi({ config, database });

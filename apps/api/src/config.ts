@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { z } from 'zod';
 import { DEFAULT_AGENCY_LOCATION, DEFAULT_SHOP_WHATSAPP_NUMBER } from '@souk/domain/shop';
+import { z } from 'zod';
 
 const optionalText = z
   .string()

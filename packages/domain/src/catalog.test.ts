@@ -13,7 +13,9 @@ describe('ProductListQuerySchema', () => {
     expect(ProductListQuerySchema.safeParse({ min_price: '-5' }).error?.issues[0]?.message).toBe(
       'Le prix minimum doit être un nombre entier positif',
     );
-    expect(ProductListQuerySchema.safeParse({ sort: 'popularity' }).error?.issues[0]?.message).toBe('Tri inconnu');
+    expect(ProductListQuerySchema.safeParse({ sort: 'popularity' }).error?.issues[0]?.message).toBe(
+      'Tri inconnu',
+    );
   });
 });
 

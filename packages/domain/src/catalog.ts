@@ -44,13 +44,21 @@ export const ProductListQuerySchema = z
   .object({
     category_id: positiveId('Catégorie invalide').optional(),
     subcategory_id: positiveId('Sous-catégorie invalide').optional(),
-    search: z.string().trim().max(100, { error: 'La recherche est trop longue (100 caractères au plus)' }).optional(),
+    search: z
+      .string()
+      .trim()
+      .max(100, { error: 'La recherche est trop longue (100 caractères au plus)' })
+      .optional(),
     min_price: price('Le prix minimum doit être un nombre entier positif'),
     max_price: price('Le prix maximum doit être un nombre entier positif'),
     sort: z.enum(PRODUCT_SORTS, { error: 'Tri inconnu' }).optional(),
     sort_by: z.enum(PRODUCT_SORTS, { error: 'Tri inconnu' }).optional(),
     sort_order: z.enum(['asc', 'desc'], { error: "L'ordre de tri doit être asc ou desc" }).optional(),
-    page: z.coerce.number({ error: 'Page invalide' }).int({ error: 'Page invalide' }).min(1, { error: 'Page invalide' }).default(1),
+    page: z.coerce
+      .number({ error: 'Page invalide' })
+      .int({ error: 'Page invalide' })
+      .min(1, { error: 'Page invalide' })
+      .default(1),
     per_page: z.coerce
       .number({ error: 'Nombre de produits par page invalide' })
       .int({ error: 'Nombre de produits par page invalide' })

@@ -1,4 +1,11 @@
-export const ORDER_STATUSES = ['en_attente', 'acceptée', 'prête', 'en_cours', 'disponible', 'annulée'] as const;
+export const ORDER_STATUSES = [
+  'en_attente',
+  'acceptée',
+  'prête',
+  'en_cours',
+  'disponible',
+  'annulée',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Allowed admin transitions (back-office spec §4); final states allow none. */

@@ -6,6 +6,8 @@ describe('shop contact helpers', () => {
     expect(formatPhoneNumber('221770000000')).toBe('+221 77 000 00 00');
   });
   it('builds a WhatsApp link with a prefilled message', () => {
-    expect(whatsappLink('+221 77 000 00 00', 'Bonjour à vous')).toBe('https://wa.me/221770000000?text=Bonjour%20%C3%A0%20vous');
+    expect(whatsappLink('+221 77 000 00 00', 'Bonjour à vous')).toBe(
+      'https://wa.me/221770000000?text=Bonjour%20%C3%A0%20vous',
+    );
   });
 });

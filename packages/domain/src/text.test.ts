@@ -7,7 +7,7 @@ describe('text helpers', () => {
   });
   it('makes URL slugs from French names', () => {
     expect(slugify('Huiles Essentielles & Bio')).toBe('huiles-essentielles-bio');
-    expect(slugify("Soins du visage et du corps")).toBe('soins-du-visage-et-du-corps');
+    expect(slugify('Soins du visage et du corps')).toBe('soins-du-visage-et-du-corps');
     expect(slugify('Eau de Parfum « Ambre Nuit »')).toBe('eau-de-parfum-ambre-nuit');
   });
   it('builds the spec category path from a name', () => {

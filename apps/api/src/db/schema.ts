@@ -1,6 +1,7 @@
 // The whole shop's data model (storefront and back office), so later features do not churn it.
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -32,8 +33,12 @@ export const users = pgTable(
     email: text('email').unique(),
     whatsapp_phone: text('whatsapp_phone').unique(),
     password_hash: text('password_hash').notNull(),
-    role: text('role', { enum: ['admin', 'client'] }).notNull().default('client'),
-    status: text('status', { enum: ['active', 'blocked'] }).notNull().default('active'),
+    role: text('role', { enum: ['admin', 'client'] })
+      .notNull()
+      .default('client'),
+    status: text('status', { enum: ['active', 'blocked'] })
+      .notNull()
+      .default('active'),
     last_login_at: timestamp('last_login_at', { withTimezone: true, mode: 'string' }),
     ...timestamps,
   },
@@ -79,7 +84,7 @@ export const categories = pgTable(
   'categories',
   {
     id: serial('id').primaryKey(),
-    parent_id: integer('parent_id').references((): any => categories.id, { onDelete: 'restrict' }),
+    parent_id: integer('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     slug: text('slug').notNull().unique(),
     description: text('description'),

@@ -7,7 +7,8 @@ type Issue = { instancePath?: string; message?: string; params?: { issue?: { pat
 function fieldErrors(issues: Issue[]): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of issues) {
-    const path = issue.params?.issue?.path?.map(String).join('.') || issue.instancePath?.replace(/^\//, '') || '_';
+    const path =
+      issue.params?.issue?.path?.map(String).join('.') || issue.instancePath?.replace(/^\//, '') || '_';
     const list = errors[path] ?? [];
     list.push(issue.message ?? 'Valeur invalide');
     errors[path] = list;
@@ -30,7 +31,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      return reply.status(429).send({ success: false, message: 'Trop de tentatives. Veuillez réessayer plus tard.' });
+      return reply
+        .status(429)
+        .send({ success: false, message: 'Trop de tentatives. Veuillez réessayer plus tard.' });
     }
     if (status === 413) {
       return reply.status(413).send({ success: false, message: 'Fichier ou requête trop volumineux' });
@@ -39,9 +42,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(415).send({ success: false, message: 'Type de contenu non pris en charge' });
     }
     if (status >= 400 && status < 500) {
-      const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-        ? 'Corps de requête JSON invalide'
-        : 'Requête invalide';
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'Corps de requête JSON invalide'
+          : 'Requête invalide';
       return reply.status(status).send({ success: false, message });
     }
     request.log.error({ err: error }, 'unhandled error');
@@ -49,6 +53,11 @@ export function registerErrorHandling(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ success: false, message: `Route introuvable : ${request.method} ${request.url.split('?')[0]}` });
+    reply
+      .status(404)
+      .send({
+        success: false,
+        message: `Route introuvable : ${request.method} ${request.url.split('?')[0]}`,
+      });
   });
 }

@@ -2,7 +2,13 @@ import { slugify } from '@souk/domain/text';
 import type { Db } from '../db/client.ts';
 import { banners, categories, product_media, product_variants, products } from '../db/schema.ts';
 
-type CategoryInput = { name: string; parent_id?: number; is_active?: boolean; sort_order?: number; description?: string };
+type CategoryInput = {
+  name: string;
+  parent_id?: number;
+  is_active?: boolean;
+  sort_order?: number;
+  description?: string;
+};
 type ProductInput = {
   name: string;
   category_id: number;
@@ -67,29 +73,93 @@ export async function seedCatalog(db: Db) {
   const musc = await addCategory(db, { name: 'Musc & Ambre', parent_id: parfums.id });
   const archives = await addCategory(db, { name: 'Archives', is_active: false, sort_order: 3 });
 
-  const argan = await addProduct(db, { name: "Crème hydratante à l'argan", category_id: cremes.id, base_price: 8500, daysAgo: 3 }, [
-    { name: '50 ml', price: 8500, stock_quantity: null },
-    { name: '100 ml', price: 14000, stock_quantity: 4 },
-    { name: '200 ml', price: 22000, is_active: false },
-  ]);
-  const nuit = await addProduct(db, { name: 'Crème de nuit au figuier', category_id: cremes.id, base_price: 12000, daysAgo: 1 });
-  const masque = await addProduct(db, { name: 'Masque au ghassoul', category_id: masques.id, base_price: 4000 });
-  const lait = await addProduct(db, { name: 'Lait corporel à la rose', category_id: soins.id, base_price: 6000, daysAgo: 10 });
-  const muscBlanc = await addProduct(db, { name: 'Élixir de musc blanc', category_id: musc.id, base_price: 15000, daysAgo: 5 }, [
-    { name: '30 ml', price: 15000, stock_quantity: 0 },
-  ]);
-  const ambre = await addProduct(db, { name: 'Ambre nuit', category_id: musc.id, base_price: 18000, is_active: false });
-  const archived = await addProduct(db, { name: 'Crème archivée', category_id: archives.id, base_price: 1000 });
+  const argan = await addProduct(
+    db,
+    { name: "Crème hydratante à l'argan", category_id: cremes.id, base_price: 8500, daysAgo: 3 },
+    [
+      { name: '50 ml', price: 8500, stock_quantity: null },
+      { name: '100 ml', price: 14000, stock_quantity: 4 },
+      { name: '200 ml', price: 22000, is_active: false },
+    ],
+  );
+  const nuit = await addProduct(db, {
+    name: 'Crème de nuit au figuier',
+    category_id: cremes.id,
+    base_price: 12000,
+    daysAgo: 1,
+  });
+  const masque = await addProduct(db, {
+    name: 'Masque au ghassoul',
+    category_id: masques.id,
+    base_price: 4000,
+  });
+  const lait = await addProduct(db, {
+    name: 'Lait corporel à la rose',
+    category_id: soins.id,
+    base_price: 6000,
+    daysAgo: 10,
+  });
+  const muscBlanc = await addProduct(
+    db,
+    { name: 'Élixir de musc blanc', category_id: musc.id, base_price: 15000, daysAgo: 5 },
+    [{ name: '30 ml', price: 15000, stock_quantity: 0 }],
+  );
+  const ambre = await addProduct(db, {
+    name: 'Ambre nuit',
+    category_id: musc.id,
+    base_price: 18000,
+    is_active: false,
+  });
+  const archived = await addProduct(db, {
+    name: 'Crème archivée',
+    category_id: archives.id,
+    base_price: 1000,
+  });
   const numbered = [];
   for (let i = 1; i <= 25; i += 1) {
     numbered.push(
-      await addProduct(db, { name: `Eau parfumée n°${i}`, category_id: parfums.id, base_price: 1000 * i, daysAgo: 20 + i, sort_order: i }),
+      await addProduct(db, {
+        name: `Eau parfumée n°${i}`,
+        category_id: parfums.id,
+        base_price: 1000 * i,
+        daysAgo: 20 + i,
+        sort_order: i,
+      }),
     );
   }
   await db.insert(banners).values([
     { title: 'Deuxième', position: 2, image_key: 'b2', image_width: 1024, image_height: 448 },
-    { title: 'Première', position: 1, image_key: 'b1', image_width: 1024, image_height: 448, link_url: '/catalog/parfums' },
-    { title: 'Masquée', position: 0, is_active: false, image_key: 'b0', image_width: 1024, image_height: 448 },
+    {
+      title: 'Première',
+      position: 1,
+      image_key: 'b1',
+      image_width: 1024,
+      image_height: 448,
+      link_url: '/catalog/parfums',
+    },
+    {
+      title: 'Masquée',
+      position: 0,
+      is_active: false,
+      image_key: 'b0',
+      image_width: 1024,
+      image_height: 448,
+    },
   ]);
-  return { soins, cremes, masques, parfums, musc, archives, argan, nuit, masque, lait, muscBlanc, ambre, archived, numbered };
+  return {
+    soins,
+    cremes,
+    masques,
+    parfums,
+    musc,
+    archives,
+    argan,
+    nuit,
+    masque,
+    lait,
+    muscBlanc,
+    ambre,
+    archived,
+    numbered,
+  };
 }

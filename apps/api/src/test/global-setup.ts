@@ -28,4 +28,3 @@ export default async function setup() {
   await template.migrate();
   await template.close();
 }
-

@@ -27,6 +27,11 @@ export async function bootstrapAdmin(
   if (await findAnyAdmin(db)) return null;
   const email = configured.email?.toLowerCase() ?? 'admin@souk.local';
   const password = randomBytes(12).toString('base64url');
-  await insertUser(db, { name: 'Administrateur', email, password_hash: await hashPassword(password), role: 'admin' });
+  await insertUser(db, {
+    name: 'Administrateur',
+    email,
+    password_hash: await hashPassword(password),
+    role: 'admin',
+  });
   return { email, password, created: true };
 }

@@ -3,7 +3,10 @@ import type { banners } from '../../db/schema.ts';
 import { toImageRef } from '../media/media.mapper.ts';
 
 export function toBanner(row: typeof banners.$inferSelect): Banner {
-  const image = toImageRef({ id: row.id, key: row.image_key, width: row.image_width, height: row.image_height }, row.title);
+  const image = toImageRef(
+    { id: row.id, key: row.image_key, width: row.image_width, height: row.image_height },
+    row.title,
+  );
   return {
     id: row.id,
     title: row.title,

@@ -5,9 +5,13 @@ import { listActiveBanners } from './banners.service.ts';
 
 export function bannersRoutes(db: Db, _config: Config) {
   return async (app: FastifyInstance) => {
-    app.get('/banners', { schema: { tags: ['bannières'], summary: 'Bannières actives par position' } }, async () => ({
-      success: true,
-      data: await listActiveBanners(db),
-    }));
+    app.get(
+      '/banners',
+      { schema: { tags: ['bannières'], summary: 'Bannières actives par position' } },
+      async () => ({
+        success: true,
+        data: await listActiveBanners(db),
+      }),
+    );
   };
 }

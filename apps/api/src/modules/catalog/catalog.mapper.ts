@@ -78,7 +78,9 @@ export function toProductSummary(row: ProductRow): ProductSummary {
       name: row.category_name,
       slug: row.category_slug,
       image_main: categoryImage?.url ?? null,
-      parent: row.parent_id ? { id: row.parent_id, name: row.parent_name ?? '', slug: row.parent_slug ?? '' } : null,
+      parent: row.parent_id
+        ? { id: row.parent_id, name: row.parent_name ?? '', slug: row.parent_slug ?? '' }
+        : null,
     },
     variants_count: row.variants_count,
     is_available: row.variants_count === 0 ? true : Boolean(row.available),
@@ -101,7 +103,10 @@ export const toVariant = (v: VariantRow): Variant => ({
   sort_order: v.sort_order,
 });
 
-export function toMediaRefs(media: MediaRow[], productName: string): { images: ImageRef[]; videos: VideoRef[] } {
+export function toMediaRefs(
+  media: MediaRow[],
+  productName: string,
+): { images: ImageRef[]; videos: VideoRef[] } {
   const images: ImageRef[] = [];
   const videos: VideoRef[] = [];
   for (const m of media) {
@@ -110,7 +115,15 @@ export function toMediaRefs(media: MediaRow[], productName: string): { images: I
       continue;
     }
     const ref = toImageRef(
-      { id: m.id, key: m.path, widths: m.widths, width: m.width, height: m.height, alt: m.alt, title: m.title },
+      {
+        id: m.id,
+        key: m.path,
+        widths: m.widths,
+        width: m.width,
+        height: m.height,
+        alt: m.alt,
+        title: m.title,
+      },
       productName,
     );
     if (ref) images.push(ref);

@@ -28,23 +28,35 @@ const categoryColumns = sql`
 
 /** Active categories visible to the public: a subcategory is hidden when its parent is inactive. */
 export async function findPublicCategories(db: DbOrTx, where: SQL): Promise<CategoryRow[]> {
-  return queryRows<CategoryRow>(db, sql`
+  return queryRows<CategoryRow>(
+    db,
+    sql`
     select ${categoryColumns}
       from categories c
       left join categories parent on parent.id = c.parent_id
      where c.is_active and (parent.id is null or parent.is_active) and ${where}
-     order by c.sort_order, f_fold(c.name), c.id`);
+     order by c.sort_order, f_fold(c.name), c.id`,
+  );
 }
 
 export const topLevelCategories = (db: DbOrTx) => findPublicCategories(db, sql`c.parent_id is null`);
 export const allSubcategories = (db: DbOrTx) => findPublicCategories(db, sql`c.parent_id is not null`);
 export const subcategoriesOf = (db: DbOrTx, parentIds: number[]) =>
   parentIds.length
-    ? findPublicCategories(db, sql`c.parent_id in (${sql.join(parentIds.map((id) => sql`${id}`), sql`, `)})`)
+    ? findPublicCategories(
+        db,
+        sql`c.parent_id in (${sql.join(
+          parentIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      )
     : Promise.resolve([]);
 
 export async function findPublicCategory(db: DbOrTx, ref: { id: number } | { slug: string }) {
-  const rows = await findPublicCategories(db, 'id' in ref ? sql`c.id = ${ref.id}` : sql`c.slug = ${ref.slug}`);
+  const rows = await findPublicCategories(
+    db,
+    'id' in ref ? sql`c.id = ${ref.id}` : sql`c.slug = ${ref.slug}`,
+  );
   return rows[0] ?? null;
 }
 
@@ -88,7 +100,14 @@ export type ProductFilters = {
   maxPrice?: number;
 };
 
-export type ProductOrder = 'relevance' | 'base_price' | 'created_at' | 'name' | 'default' | 'popularity' | 'price_distance';
+export type ProductOrder =
+  | 'relevance'
+  | 'base_price'
+  | 'created_at'
+  | 'name'
+  | 'default'
+  | 'popularity'
+  | 'price_distance';
 export type ProductSort = { by: ProductOrder; direction: 'asc' | 'desc'; pivotPrice?: number };
 
 const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -106,13 +125,27 @@ function wordMatches(word: string): SQL {
 
 function whereClause(f: ProductFilters): SQL {
   const parts: SQL[] = [sql`p.is_active`, sql`c.is_active`, sql`(parent.id is null or parent.is_active)`];
-  if (f.ids) parts.push(f.ids.length ? sql`p.id in (${sql.join(f.ids.map((id) => sql`${id}`), sql`, `)})` : sql`false`);
+  if (f.ids)
+    parts.push(
+      f.ids.length
+        ? sql`p.id in (${sql.join(
+            f.ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`
+        : sql`false`,
+    );
   if (f.slug !== undefined) parts.push(sql`p.slug = ${f.slug}`);
   if (f.categoryOrChildrenId !== undefined)
     parts.push(sql`(c.id = ${f.categoryOrChildrenId} or c.parent_id = ${f.categoryOrChildrenId})`);
   if (f.categoryId !== undefined) parts.push(sql`c.id = ${f.categoryId}`);
   if (f.topCategoryId !== undefined) parts.push(sql`coalesce(c.parent_id, c.id) = ${f.topCategoryId}`);
-  if (f.excludeIds?.length) parts.push(sql`p.id not in (${sql.join(f.excludeIds.map((id) => sql`${id}`), sql`, `)})`);
+  if (f.excludeIds?.length)
+    parts.push(
+      sql`p.id not in (${sql.join(
+        f.excludeIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
   for (const word of f.words ?? []) parts.push(wordMatches(word));
   if (f.minPrice !== undefined) parts.push(sql`p.base_price >= ${f.minPrice}`);
   if (f.maxPrice !== undefined) parts.push(sql`p.base_price <= ${f.maxPrice}`);
@@ -160,7 +193,9 @@ export async function findPublicProducts(
   sort: ProductSort,
   page: { limit: number; offset: number },
 ): Promise<ProductRow[]> {
-  return queryRows<ProductRow>(db, sql`
+  return queryRows<ProductRow>(
+    db,
+    sql`
     select p.id, p.slug, p.name, p.description, p.base_price, p.category_id, p.created_at,
            c.name as category_name, c.slug as category_slug, c.image_key as category_image_key,
            c.image_width as category_image_width, c.image_height as category_image_height,
@@ -178,7 +213,8 @@ export async function findPublicProducts(
         from product_variants where product_id = p.id and is_active) v on true
     where ${whereClause(filters)}
     order by ${orderClause(sort, filters.words ?? [])}
-    limit ${page.limit} offset ${page.offset}`);
+    limit ${page.limit} offset ${page.offset}`,
+  );
 }
 
 export async function countPublicProducts(db: DbOrTx, filters: ProductFilters): Promise<number> {
@@ -198,12 +234,15 @@ export function findActiveVariants(db: DbOrTx, productId: number) {
 }
 
 export async function findPublicVariant(db: DbOrTx, variantId: number) {
-  const [row] = await queryRows<typeof product_variants.$inferSelect>(db, sql`
+  const [row] = await queryRows<typeof product_variants.$inferSelect>(
+    db,
+    sql`
     select v.* from product_variants v
       join products p on p.id = v.product_id
       join categories c on c.id = p.category_id
       left join categories parent on parent.id = c.parent_id
-     where v.id = ${variantId} and v.is_active and ${whereClause({})}`);
+     where v.id = ${variantId} and v.is_active and ${whereClause({})}`,
+  );
   return row ?? null;
 }
 

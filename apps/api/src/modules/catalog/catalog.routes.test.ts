@@ -55,7 +55,14 @@ describe.each(engines)('public catalogue API on %s', (engine) => {
     it('pages 12 by default with the pagination block', async () => {
       const { body } = await get('/api/products');
       expect(body.data.products).toHaveLength(12);
-      expect(body.data.pagination).toEqual({ current_page: 1, last_page: 3, per_page: 12, total: 29, from: 1, to: 12 });
+      expect(body.data.pagination).toEqual({
+        current_page: 1,
+        last_page: 3,
+        per_page: 12,
+        total: 29,
+        from: 1,
+        to: 12,
+      });
       const last = await get('/api/products?page=3');
       expect(last.body.data.products).toHaveLength(5);
       expect(last.body.data.pagination).toMatchObject({ from: 25, to: 29 });
@@ -75,7 +82,11 @@ describe.each(engines)('public catalogue API on %s', (engine) => {
 
     it('filters by category (with its subcategories) and by subcategory', async () => {
       const soins = names((await get(`/api/products?category_id=${c.soins.id}&per_page=50`)).body);
-      expect(soins.sort()).toEqual(["Crème de nuit au figuier", "Crème hydratante à l'argan", 'Lait corporel à la rose']);
+      expect(soins.sort()).toEqual([
+        'Crème de nuit au figuier',
+        "Crème hydratante à l'argan",
+        'Lait corporel à la rose',
+      ]);
       const cremes = names((await get(`/api/products?subcategory_id=${c.cremes.id}`)).body);
       expect(cremes).toHaveLength(2);
     });
@@ -106,17 +117,23 @@ describe.each(engines)('public catalogue API on %s', (engine) => {
   });
 
   describe('search', () => {
-    it.each(['creme', 'CRÈME', 'crme', 'Crème'])('finds the crèmes for %s, accent-, case- and typo-tolerant', async (q) => {
-      const found = names((await get(`/api/products?search=${encodeURIComponent(q)}`)).body);
-      expect(found).toEqual(expect.arrayContaining(["Crème hydratante à l'argan", 'Crème de nuit au figuier']));
-      expect(found).not.toContain('Crème archivée');
-      expect(found).not.toContain('Eau parfumée n°1');
-    });
+    it.each(['creme', 'CRÈME', 'crme', 'Crème'])(
+      'finds the crèmes for %s, accent-, case- and typo-tolerant',
+      async (q) => {
+        const found = names((await get(`/api/products?search=${encodeURIComponent(q)}`)).body);
+        expect(found).toEqual(
+          expect.arrayContaining(["Crème hydratante à l'argan", 'Crème de nuit au figuier']),
+        );
+        expect(found).not.toContain('Crème archivée');
+        expect(found).not.toContain('Eau parfumée n°1');
+      },
+    );
 
     it('ranks by relevance by default and can sort results by price', async () => {
       const byRelevance = names((await get('/api/products?search=argan')).body);
       expect(byRelevance[0]).toBe("Crème hydratante à l'argan");
-      const byPrice = (await get('/api/products?search=creme&sort=base_price&sort_order=desc')).body.data.products;
+      const byPrice = (await get('/api/products?search=creme&sort=base_price&sort_order=desc')).body.data
+        .products;
       expect(byPrice.map((p: { base_price: number }) => p.base_price)).toEqual([12000, 8500]);
     });
 
@@ -140,7 +157,10 @@ describe.each(engines)('public catalogue API on %s', (engine) => {
       ['/api/products?sort_order=up', "L'ordre de tri doit être asc ou desc"],
       ['/api/products?min_price=-5', 'Le prix minimum doit être un nombre entier positif'],
       ['/api/products?max_price=abc', 'Le prix maximum doit être un nombre entier positif'],
-      ['/api/products?min_price=9000&max_price=10', 'Le prix minimum doit être inférieur ou égal au prix maximum'],
+      [
+        '/api/products?min_price=9000&max_price=10',
+        'Le prix minimum doit être inférieur ou égal au prix maximum',
+      ],
       ['/api/products?page=-1', 'Page invalide'],
       ['/api/products?category_id=abc', 'Catégorie invalide'],
       ['/api/products/abc', 'ID de produit invalide'],
@@ -208,7 +228,10 @@ describe.each(engines)('public catalogue API on %s', (engine) => {
 
     it('returns an active variant and hides an inactive one', async () => {
       const [active, , inactive] = c.argan.variants;
-      expect((await get(`/api/variants/${active?.id}`)).body.data).toMatchObject({ name: '50 ml', price: 8500 });
+      expect((await get(`/api/variants/${active?.id}`)).body.data).toMatchObject({
+        name: '50 ml',
+        price: 8500,
+      });
       const hidden = await get(`/api/variants/${inactive?.id}`);
       expect(hidden.status).toBe(404);
       expect(hidden.body.message).toBe('Variante non trouvée');
@@ -224,10 +247,17 @@ describe.each(engines)('public catalogue API on %s', (engine) => {
       expect(similar_products).toHaveLength(6);
       expect(popular_in_category.length).toBeLessThanOrEqual(4);
       expect(recent_products).toHaveLength(4);
-      const all = [...similar_products, ...popular_in_category, ...recent_products].map((p: { id: number }) => p.id);
+      const all = [...similar_products, ...popular_in_category, ...recent_products].map(
+        (p: { id: number }) => p.id,
+      );
       expect(all).not.toContain(id);
       // closest prices first: n°5 costs 5 000, so n°4 and n°6 are nearest
-      expect(similar_products.slice(0, 2).map((p: { base_price: number }) => p.base_price).sort()).toEqual([4000, 6000]);
+      expect(
+        similar_products
+          .slice(0, 2)
+          .map((p: { base_price: number }) => p.base_price)
+          .sort(),
+      ).toEqual([4000, 6000]);
       expect(recent_products[0].name).toBe('Crème de nuit au figuier');
     });
   });
@@ -243,7 +273,9 @@ describe.each(engines)('public catalogue API on %s', (engine) => {
       expect((await get('/api/health')).body.data).toEqual({ status: 'ok', database: 'ok' });
       const spec = await get('/api/docs/json');
       expect(spec.status).toBe(200);
-      expect(Object.keys(spec.body.paths)).toEqual(expect.arrayContaining(['/api/products', '/api/products/{id}']));
+      expect(Object.keys(spec.body.paths)).toEqual(
+        expect.arrayContaining(['/api/products', '/api/products/{id}']),
+      );
       const params = spec.body.paths['/api/products'].get.parameters.map((p: { name: string }) => p.name);
       expect(params).toEqual(expect.arrayContaining(['search', 'per_page', 'sort']));
     });

@@ -21,38 +21,68 @@ export function catalogRoutes(db: Db, _config: Config) {
       if (request.method === 'GET' && reply.statusCode === 200) reply.header('Cache-Control', PUBLIC_CACHE);
     });
 
-    app.get('/categories', { schema: { tags: ['catalogue'], summary: 'Catégories principales et sous-catégories' } }, async () => ({
-      success: true,
-      data: { categories: await catalog.listCategories(db) },
-    }));
+    app.get(
+      '/categories',
+      { schema: { tags: ['catalogue'], summary: 'Catégories principales et sous-catégories' } },
+      async () => ({
+        success: true,
+        data: { categories: await catalog.listCategories(db) },
+      }),
+    );
 
     app.get(
       '/categories/:idOrSlug',
-      { schema: { tags: ['catalogue'], summary: 'Une catégorie par id ou slug', params: CategoryRefParamsSchema } },
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary: 'Une catégorie par id ou slug',
+          params: CategoryRefParamsSchema,
+        },
+      },
       async (req) => ({ success: true, data: await catalog.getCategory(db, req.params.idOrSlug) }),
     );
 
     app.get(
       '/products',
-      { schema: { tags: ['catalogue'], summary: 'Produits filtrés, triés et paginés', querystring: ProductListQuerySchema } },
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary: 'Produits filtrés, triés et paginés',
+          querystring: ProductListQuerySchema,
+        },
+      },
       async (req) => ({ success: true, data: await catalog.listProducts(db, req.query) }),
     );
 
     app.get(
       '/products/slug/:slug',
-      { schema: { tags: ['catalogue'], summary: 'Un produit par son slug', params: ProductSlugParamsSchema } },
+      {
+        schema: { tags: ['catalogue'], summary: 'Un produit par son slug', params: ProductSlugParamsSchema },
+      },
       async (req) => ({ success: true, data: await catalog.getProduct(db, { slug: req.params.slug }) }),
     );
 
     app.get(
       '/products/:id',
-      { schema: { tags: ['catalogue'], summary: 'Un produit avec variantes et médias', params: ProductIdParamsSchema } },
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary: 'Un produit avec variantes et médias',
+          params: ProductIdParamsSchema,
+        },
+      },
       async (req) => ({ success: true, data: await catalog.getProduct(db, { id: req.params.id }) }),
     );
 
     app.get(
       '/products/:id/images',
-      { schema: { tags: ['catalogue'], summary: "Images et vidéos d'un produit", params: ProductIdParamsSchema } },
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary: "Images et vidéos d'un produit",
+          params: ProductIdParamsSchema,
+        },
+      },
       async (req) => ({ success: true, data: await catalog.getProductMedia(db, req.params.id) }),
     );
 
@@ -64,7 +94,13 @@ export function catalogRoutes(db: Db, _config: Config) {
 
     app.get(
       '/suggestions/products/:id/similar',
-      { schema: { tags: ['catalogue'], summary: 'Suggestions pour un produit', params: ProductIdParamsSchema } },
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary: 'Suggestions pour un produit',
+          params: ProductIdParamsSchema,
+        },
+      },
       async (req) => ({ success: true, data: await catalog.getProductSuggestions(db, req.params.id) }),
     );
   };

@@ -8,22 +8,24 @@ import {
 import { foldText } from '@souk/domain/text';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../shared/app-error.ts';
-import * as repo from './catalog.repository.ts';
 import {
   toCategoryDetail,
-  toCategorySummary,
   toMediaRefs,
   toProductDetail,
   toProductSummary,
   toVariant,
 } from './catalog.mapper.ts';
+import * as repo from './catalog.repository.ts';
 
 export async function listCategories(db: Db) {
-  const [top, subs] = await Promise.all([
-    repo.topLevelCategories(db),
-    repo.allSubcategories(db),
-  ]);
-  return top.map((c) => toCategoryDetail(c, null, subs.filter((s) => s.parent_id === c.id)));
+  const [top, subs] = await Promise.all([repo.topLevelCategories(db), repo.allSubcategories(db)]);
+  return top.map((c) =>
+    toCategoryDetail(
+      c,
+      null,
+      subs.filter((s) => s.parent_id === c.id),
+    ),
+  );
 }
 
 export async function getCategory(db: Db, idOrSlug: string) {
@@ -40,12 +42,18 @@ export async function getCategory(db: Db, idOrSlug: string) {
 /** Words of a search, folded like the database folds names (f_fold). */
 export function searchWords(search: string | undefined): string[] {
   const folded = foldText(search ?? '');
-  const words = folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 8);
+  const words = folded
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
   // A search of only symbols ('%%') still searches for them, literally, rather than matching everything.
   return words.length || !folded ? words : [folded];
 }
 
-export async function listProducts(db: Db, query: ProductListQuery): Promise<{ products: ReturnType<typeof toProductSummary>[]; pagination: Pagination }> {
+export async function listProducts(
+  db: Db,
+  query: ProductListQuery,
+): Promise<{ products: ReturnType<typeof toProductSummary>[]; pagination: Pagination }> {
   const words = searchWords(query.search);
   const filters: repo.ProductFilters = {
     categoryOrChildrenId: query.category_id,
@@ -60,10 +68,15 @@ export async function listProducts(db: Db, query: ProductListQuery): Promise<{ p
   const direction = query.sort_order ?? (by === 'created_at' || by === 'relevance' ? 'desc' : 'asc');
   const offset = (query.page - 1) * query.per_page;
   const [rows, total] = await Promise.all([
-    repo.findPublicProducts(db, filters, { by: by === 'relevance' && !words.length ? 'default' : by, direction }, {
-      limit: query.per_page,
-      offset,
-    }),
+    repo.findPublicProducts(
+      db,
+      filters,
+      { by: by === 'relevance' && !words.length ? 'default' : by, direction },
+      {
+        limit: query.per_page,
+        offset,
+      },
+    ),
     repo.countPublicProducts(db, filters),
   ]);
   return {
@@ -81,14 +94,22 @@ export async function listProducts(db: Db, query: ProductListQuery): Promise<{ p
 
 async function findProductRow(db: Db, ref: { id: number } | { slug: string }) {
   const filters: repo.ProductFilters = 'id' in ref ? { ids: [ref.id] } : { slug: ref.slug };
-  const [row] = await repo.findPublicProducts(db, filters, { by: 'default', direction: 'asc' }, { limit: 1, offset: 0 });
+  const [row] = await repo.findPublicProducts(
+    db,
+    filters,
+    { by: 'default', direction: 'asc' },
+    { limit: 1, offset: 0 },
+  );
   if (!row) throw notFound('Produit non trouvé');
   return row;
 }
 
 export async function getProduct(db: Db, ref: { id: number } | { slug: string }) {
   const row = await findProductRow(db, ref);
-  const [variants, media] = await Promise.all([repo.findActiveVariants(db, row.id), repo.findProductMedia(db, row.id)]);
+  const [variants, media] = await Promise.all([
+    repo.findActiveVariants(db, row.id),
+    repo.findProductMedia(db, row.id),
+  ]);
   return toProductDetail(row, variants, media);
 }
 
@@ -133,7 +154,12 @@ export async function getProductSuggestions(db: Db, id: number) {
       { by: 'popularity', direction: 'desc' },
       page(POPULAR_IN_CATEGORY_LIMIT),
     ),
-    repo.findPublicProducts(db, { excludeIds: [id] }, { by: 'created_at', direction: 'desc' }, page(RECENT_PRODUCTS_LIMIT)),
+    repo.findPublicProducts(
+      db,
+      { excludeIds: [id] },
+      { by: 'created_at', direction: 'desc' },
+      page(RECENT_PRODUCTS_LIMIT),
+    ),
   ]);
   return {
     similar_products: similar.map(toProductSummary),

@@ -16,7 +16,9 @@ export const mediaUrl = (key: string, width: number) => `/media/${key}-${width}.
 /** Turns the image pipeline's stored key and widths into the URLs and srcset a client renders. */
 export function toImageRef(p: PictureColumns, fallbackAlt: string): ImageRef | null {
   if (!p.key) return null;
-  const widths = p.widths?.length ? [...p.widths].sort((a, b) => a - b) : IMAGE_WIDTHS.filter((w) => w <= (p.width ?? 1024));
+  const widths = p.widths?.length
+    ? [...p.widths].sort((a, b) => a - b)
+    : IMAGE_WIDTHS.filter((w) => w <= (p.width ?? 1024));
   const middle = widths.find((w) => w >= 640) ?? widths[widths.length - 1] ?? 320;
   return {
     id: p.id ?? 0,
