@@ -1,4 +1,22 @@
-// Placeholder: being built (issue #2).
-export default function Page() {
-  return <main>…</main>;
+import { ProductErrorState } from '~/features/catalog/product-error-state';
+import { productMeta } from '~/features/catalog/product-meta';
+import { loadProductBySlug } from '~/features/catalog/product-page.server';
+import { ProductView } from '~/features/catalog/product-view';
+import type { Route } from './+types/product-by-slug';
+
+// Same page as /products/:id; its canonical URL (in meta) points there.
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return loadProductBySlug(context, params.slug);
+}
+
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  return productMeta(loaderData, error);
+}
+
+export default function ProductBySlugPage({ loaderData }: Route.ComponentProps) {
+  return <ProductView key={loaderData.product.id} {...loaderData} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ProductErrorState error={error} />;
 }

@@ -1,0 +1,177 @@
+import type { ImageRef } from '@souk/domain/catalog';
+import { SWIPE_THRESHOLD_PX } from '@souk/domain/limits';
+import { type KeyboardEvent, useRef, useState } from 'react';
+import { ResponsiveImage } from '~/components/ui/responsive-image';
+
+const arrowButton =
+  'absolute top-1/2 z-10 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-stone-900 shadow ring-1 ring-stone-200 transition hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800';
+
+function Chevron({ direction }: { direction: 'left' | 'right' }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="h-5 w-5">
+      <path
+        d={
+          direction === 'left'
+            ? 'M12.7 4.3a1 1 0 0 1 0 1.4L8.4 10l4.3 4.3a1 1 0 0 1-1.4 1.4l-5-5a1 1 0 0 1 0-1.4l5-5a1 1 0 0 1 1.4 0Z'
+            : 'M7.3 4.3a1 1 0 0 1 1.4 0l5 5a1 1 0 0 1 0 1.4l-5 5a1 1 0 0 1-1.4-1.4L11.6 10 7.3 5.7a1 1 0 0 1 0-1.4Z'
+        }
+      />
+    </svg>
+  );
+}
+
+/**
+ * Product pictures: square box (no layout shift), first image eager with high priority,
+ * previous/next that wrap, dots, thumbnails, 'i / n' counter, swipe and arrow keys.
+ */
+export function ProductGallery({ images, name }: { images: ImageRef[]; name: string }) {
+  const [index, setIndex] = useState(0);
+  const touchStartX = useRef<number | null>(null);
+  const count = images.length;
+  const many = count > 1;
+
+  const go = (next: number) => setIndex(((next % count) + count) % count);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!many) return;
+    if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      go(index - 1);
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      go(index + 1);
+    }
+  };
+
+  if (count === 0) {
+    return (
+      <div className="aspect-square overflow-hidden rounded-3xl bg-stone-100">
+        <ResponsiveImage
+          image={null}
+          alt={name}
+          sizes="100vw"
+          className="h-full w-full object-cover"
+          priority
+        />
+      </div>
+    );
+  }
+
+  return (
+    <section
+      aria-label={`Images de ${name}`}
+      aria-roledescription="galerie"
+      className="flex flex-col gap-3"
+      onKeyDown={onKeyDown}
+    >
+      <div className="relative aspect-square overflow-hidden rounded-3xl bg-stone-100">
+        {/* biome-ignore lint/a11y/useSemanticElements: a swipe area, not a form: <fieldset> would be wrong */}
+        <div
+          // Focusable so keyboard users can use the arrow keys without reaching for the buttons.
+          role="group"
+          tabIndex={many ? 0 : undefined}
+          aria-label={
+            many ? `Image ${index + 1} sur ${count}, flèches gauche et droite pour changer` : undefined
+          }
+          className="h-full w-full touch-pan-y focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-emerald-800"
+          onTouchStart={(event) => {
+            touchStartX.current = event.touches[0]?.clientX ?? null;
+          }}
+          onTouchEnd={(event) => {
+            const start = touchStartX.current;
+            touchStartX.current = null;
+            const end = event.changedTouches[0]?.clientX;
+            if (start === null || end === undefined || !many) return;
+            const delta = end - start;
+            if (Math.abs(delta) >= SWIPE_THRESHOLD_PX) go(delta < 0 ? index + 1 : index - 1);
+          }}
+        >
+          <div
+            className="flex h-full motion-safe:transition-transform motion-safe:duration-300 motion-safe:ease-out"
+            style={{ transform: `translateX(-${index * 100}%)` }}
+          >
+            {images.map((image, i) => (
+              <div key={image.id} className="h-full w-full shrink-0" aria-hidden={i !== index}>
+                <ResponsiveImage
+                  image={image}
+                  alt={image.alt || name}
+                  sizes="(min-width: 1024px) 560px, 100vw"
+                  className="h-full w-full object-cover"
+                  priority={i === 0}
+                />
+              </div>
+            ))}
+          </div>
+        </div>
+
+        {many && (
+          <>
+            <button
+              type="button"
+              onClick={() => go(index - 1)}
+              aria-label="Image précédente"
+              className={`${arrowButton} left-2`}
+            >
+              <Chevron direction="left" />
+            </button>
+            <button
+              type="button"
+              onClick={() => go(index + 1)}
+              aria-label="Image suivante"
+              className={`${arrowButton} right-2`}
+            >
+              <Chevron direction="right" />
+            </button>
+            <p
+              className="absolute top-3 left-3 rounded-full bg-stone-950/75 px-2.5 py-0.5 text-xs font-semibold text-white"
+              aria-hidden="true"
+            >
+              {index + 1} / {count}
+            </p>
+            {/* Dots are a pointer shortcut; the thumbnails below are the accessible equivalent. */}
+            <div className="absolute inset-x-0 bottom-2 flex justify-center gap-1" aria-hidden="true">
+              {images.map((image, i) => (
+                <button
+                  key={image.id}
+                  type="button"
+                  tabIndex={-1}
+                  onClick={() => go(i)}
+                  className="flex h-6 w-6 items-center justify-center"
+                >
+                  <span
+                    className={`block h-2 rounded-full shadow ring-1 ring-stone-900/20 transition-all ${i === index ? 'w-5 bg-white' : 'w-2 bg-white/70'}`}
+                  />
+                </button>
+              ))}
+            </div>
+          </>
+        )}
+      </div>
+
+      {many && (
+        <>
+          <p className="sr-only" aria-live="polite">
+            Image {index + 1} sur {count}
+          </p>
+          <ul className="-mx-1 flex gap-2 overflow-x-auto px-1 py-1">
+            {images.map((image, i) => (
+              <li key={image.id} className="shrink-0">
+                <button
+                  type="button"
+                  onClick={() => go(i)}
+                  aria-label={`Afficher l'image ${i + 1} sur ${count}`}
+                  aria-current={i === index ? 'true' : undefined}
+                  className={`block h-16 w-16 overflow-hidden rounded-xl bg-stone-100 ring-2 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800 ${
+                    i === index ? 'ring-emerald-700' : 'ring-transparent opacity-80 hover:opacity-100'
+                  }`}
+                >
+                  <ResponsiveImage image={image} alt="" sizes="64px" className="h-full w-full object-cover" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
