@@ -1,19 +1,40 @@
+import path from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
 import { bannersRoutes } from './modules/banners/banners.routes.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS, rateLimitPlugin } from './plugins/rate-limit.ts';
 
-export type ApiDeps = { config: Config; database: Database; logger?: boolean };
+export type ApiDeps = {
+  config: Config;
+  database: Database;
+  logger?: boolean;
+  /** Login, registration and password-reset attempt limits (tests lower them). */
+  authRateLimits?: Partial<AuthRateLimits>;
+  /** Defaults to SMTP (SMTP_URL) or .eml files under DATA_DIR/mail. */
+  mailer?: Mailer;
+};
 
 /** Builds the API (routes under /api, media under /media) without listening: tests call `inject`. */
-export async function buildApi({ config, database, logger }: ApiDeps): Promise<FastifyInstance> {
+export async function buildApi({
+  config,
+  database,
+  logger,
+  authRateLimits,
+  mailer,
+}: ApiDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : { level: config.LOG_LEVEL },
     trustProxy: true,
@@ -43,11 +64,30 @@ export async function buildApi({ config, database, logger }: ApiDeps): Promise<F
   });
 
   const { db } = database;
+  const log = (line: string) => app.log.info(line);
+  const authDeps = {
+    db,
+    publicUrl: config.publicUrl,
+    log,
+    mailer:
+      mailer ??
+      createMailer({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        mailDir: path.join(config.dataDir, 'mail'),
+        log,
+      }),
+  };
   await app.register(
     async (api) => {
+      await api.register(authPlugin, { db, config });
+      await api.register(rateLimitPlugin);
       await api.register(healthRoutes(db));
       await api.register(catalogRoutes(db, config));
       await api.register(bannersRoutes(db, config));
+      await api.register(authRoutes(authDeps, config, { ...DEFAULT_AUTH_RATE_LIMITS, ...authRateLimits }));
+      await api.register(cartRoutes(db));
+      await api.register(ordersRoutes(db));
     },
     { prefix: '/api' },
   );

@@ -34,3 +34,8 @@ export const ACCOUNT_LATEST_ORDERS = 3;
 
 /** Image widths produced for every picture, smallest first. */
 export const IMAGE_WIDTHS = [320, 640, 1024] as const;
+
+export const PASSWORD_MAX_LENGTH = 256;
+/** Highest quantity of one cart line (keeps sums far from integer limits). */
+export const CART_LINE_MAX_QUANTITY = 9999;
+export const ORDER_NOTES_MAX_LENGTH = 1000;

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 
@@ -8,6 +8,32 @@ export type NewUser = typeof users.$inferInsert;
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
   return row ?? null;
+}
+
+export async function findUserByPhone(db: DbOrTx, phone: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.whatsapp_phone, phone)).limit(1);
+  return row ?? null;
+}
+
+export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Whether another user than `exceptId` already holds this e-mail or phone. */
+export async function contactTaken(
+  db: DbOrTx,
+  field: 'email' | 'whatsapp_phone',
+  value: string,
+  exceptId?: number,
+): Promise<boolean> {
+  const column = field === 'email' ? users.email : users.whatsapp_phone;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(exceptId === undefined ? eq(column, value) : and(eq(column, value), ne(users.id, exceptId)))
+    .limit(1);
+  return Boolean(row);
 }
 
 export async function findAnyAdmin(db: DbOrTx): Promise<UserRow | null> {

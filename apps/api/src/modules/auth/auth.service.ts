@@ -1,0 +1,228 @@
+import {
+  type ChangePasswordInput,
+  type ForgotPasswordInput,
+  type LoginInput,
+  parseLoginIdentifier,
+  type QuickRegisterInput,
+  type ResetPasswordInput,
+  type UpdateProfileInput,
+  type User,
+} from '@souk/domain/auth';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../shared/app-error.ts';
+import { mergeGuestCart } from '../cart/cart.service.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { toUser } from './auth.mapper.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import * as sessions from './sessions.repository.ts';
+import {
+  hashToken,
+  newToken,
+  RESET_TOKEN_TTL_MS,
+  SESSION_TOUCH_INTERVAL_MS,
+  SESSION_TTL_MS,
+} from './tokens.ts';
+import * as users from './users.repository.ts';
+
+export const BLOCKED_MESSAGE = 'Votre compte a été bloqué. Contactez la boutique sur WhatsApp.';
+const BAD_CREDENTIALS = 'Identifiants incorrects';
+const INVALID_RESET = 'Lien de réinitialisation invalide ou expiré';
+const EMAIL_TAKEN = 'Cet email est déjà utilisé';
+const PHONE_TAKEN = 'Ce numéro WhatsApp est déjà utilisé';
+
+export type AuthDeps = { db: Db; mailer: Mailer; publicUrl: string; log: (line: string) => void };
+export type ClientMeta = { userAgent?: string; guestSessionId?: string };
+export type AuthenticatedUser = User & { status: 'active' | 'blocked' };
+export type Authentication = { user: AuthenticatedUser; sessionId: number };
+
+// A hash to verify against when no account matches, so a wrong e-mail costs as much time as a wrong password.
+let dummyHash: Promise<string> | undefined;
+const verifyDummy = (password: string) => {
+  dummyHash ??= hashPassword('mot de passe factice');
+  return dummyHash.then((h) => verifyPassword(h, password));
+};
+
+async function openSession(db: DbOrTx, userId: number, meta: ClientMeta) {
+  const token = newToken();
+  await sessions.insertSession(db, {
+    user_id: userId,
+    token_hash: hashToken(token),
+    user_agent: meta.userAgent?.slice(0, 300) ?? null,
+    expires_at: new Date(Date.now() + SESSION_TTL_MS).toISOString(),
+  });
+  return token;
+}
+
+function isUniqueViolation(error: unknown): string | null {
+  let e: unknown = error;
+  for (let depth = 0; e && depth < 3; depth += 1) {
+    const { code, detail, constraint, message } = e as Record<string, unknown>;
+    if (code === '23505') return `${constraint ?? ''} ${detail ?? ''} ${message ?? ''}`;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+async function assertContactsFree(
+  db: DbOrTx,
+  contacts: { email?: string; whatsapp_phone?: string },
+  exceptId?: number,
+) {
+  const errors: Record<string, string[]> = {};
+  if (contacts.email && (await users.contactTaken(db, 'email', contacts.email, exceptId))) {
+    errors.email = [EMAIL_TAKEN];
+  }
+  if (
+    contacts.whatsapp_phone &&
+    (await users.contactTaken(db, 'whatsapp_phone', contacts.whatsapp_phone, exceptId))
+  ) {
+    errors.whatsapp_phone = [PHONE_TAKEN];
+  }
+  const first = Object.values(errors)[0]?.[0];
+  if (first) throw new AppError('validation', first, errors);
+}
+
+/** A unique-index race lost to a concurrent registration gets the same answer as the pre-check. */
+function rethrowContactConflict(error: unknown): never {
+  const text = isUniqueViolation(error);
+  if (text?.includes('whatsapp'))
+    throw new AppError('validation', PHONE_TAKEN, { whatsapp_phone: [PHONE_TAKEN] });
+  if (text?.includes('email')) throw new AppError('validation', EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+  throw error;
+}
+
+/** Creates a client account and logs it in; a guest cart sent along is merged into the new user's cart. */
+export async function register(db: Db, input: QuickRegisterInput, meta: ClientMeta) {
+  await assertContactsFree(db, input);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const user = await users.insertUser(tx, {
+        name: input.name,
+        email: input.email ?? null,
+        whatsapp_phone: input.whatsapp_phone,
+        password_hash: passwordHash,
+        role: 'client',
+        last_login_at: new Date().toISOString(),
+      });
+      const token = await openSession(tx, user.id, meta);
+      const guestSessionId = input.session_id ?? meta.guestSessionId;
+      if (guestSessionId) await mergeGuestCart(tx, guestSessionId, user.id);
+      return { token, user: toUser(user) };
+    });
+  } catch (error) {
+    rethrowContactConflict(error);
+  }
+}
+
+export async function login(db: Db, input: LoginInput, meta: ClientMeta) {
+  const ref = parseLoginIdentifier(input.identifier);
+  const user = !ref
+    ? null
+    : 'email' in ref
+      ? await users.findUserByEmail(db, ref.email)
+      : await users.findUserByPhone(db, ref.phone);
+  const ok = user
+    ? await verifyPassword(user.password_hash, input.password)
+    : await verifyDummy(input.password);
+  if (!user || !ok) throw new AppError('unauthorized', BAD_CREDENTIALS);
+  // The block is told only to whoever knows the password.
+  if (user.status === 'blocked') throw new AppError('forbidden', BLOCKED_MESSAGE);
+  return db.transaction(async (tx) => {
+    await users.updateUser(tx, user.id, { last_login_at: new Date().toISOString() });
+    const token = await openSession(tx, user.id, meta);
+    const guestSessionId = input.session_id ?? meta.guestSessionId;
+    if (guestSessionId) await mergeGuestCart(tx, guestSessionId, user.id);
+    return { token, user: toUser(user) };
+  });
+}
+
+/** The session and user behind a token, or null when unknown or expired. Touches last_used_at now and then. */
+export async function authenticate(db: Db, token: string): Promise<Authentication | null> {
+  if (!token || token.length > 200) return null;
+  const row = await sessions.findLiveSession(db, hashToken(token));
+  if (!row) return null;
+  const lastUsed = new Date(row.session.last_used_at).getTime();
+  if (Date.now() - lastUsed > SESSION_TOUCH_INTERVAL_MS) {
+    await sessions.touchSession(
+      db,
+      row.session.id,
+      new Date(Date.now() - SESSION_TOUCH_INTERVAL_MS).toISOString(),
+    );
+  }
+  return { user: { ...toUser(row.user), status: row.user.status }, sessionId: row.session.id };
+}
+
+export async function logout(db: Db, sessionId: number) {
+  await sessions.deleteSession(db, sessionId);
+}
+
+export async function currentUser(db: Db, userId: number): Promise<User> {
+  const user = await users.findUserById(db, userId);
+  if (!user) throw new AppError('unauthorized', 'Non authentifié');
+  return toUser(user);
+}
+
+export async function updateProfile(db: Db, userId: number, input: UpdateProfileInput): Promise<User> {
+  await assertContactsFree(db, input, userId);
+  try {
+    await users.updateUser(db, userId, input);
+  } catch (error) {
+    rethrowContactConflict(error);
+  }
+  return currentUser(db, userId);
+}
+
+export async function changePassword(db: Db, auth: Authentication, input: ChangePasswordInput) {
+  const user = await users.findUserById(db, auth.user.id);
+  if (!user || !(await verifyPassword(user.password_hash, input.current_password))) {
+    const message = 'Le mot de passe actuel est incorrect';
+    throw new AppError('validation', message, { current_password: [message] });
+  }
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await users.updateUser(tx, user.id, { password_hash: passwordHash });
+    await sessions.deleteUserSessions(tx, user.id, auth.sessionId);
+  });
+}
+
+/**
+ * Always answers the same way. For a known, active account: a single-use token valid one hour
+ * (its hash stored) and an e-mail with the link, sent without making the caller wait for SMTP.
+ */
+export async function forgotPassword(deps: AuthDeps, input: ForgotPasswordInput) {
+  const user = await users.findUserByEmail(deps.db, input.email);
+  if (!user?.email || user.status === 'blocked') return;
+  const token = newToken();
+  await sessions.insertResetToken(deps.db, {
+    user_id: user.id,
+    token_hash: hashToken(token),
+    expires_at: new Date(Date.now() + RESET_TOKEN_TTL_MS).toISOString(),
+  });
+  const link = `${deps.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
+  const text = [
+    `Bonjour ${user.name},`,
+    '',
+    'Vous avez demandé à réinitialiser le mot de passe de votre compte Souk.',
+    'Cliquez sur le lien ci-dessous pour choisir un nouveau mot de passe (valable une heure) :',
+    '',
+    link,
+    '',
+    "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.",
+    '',
+    "L'équipe Souk",
+  ].join('\n');
+  deps.mailer
+    .send({ to: user.email, subject: 'Réinitialisation de votre mot de passe', text }, `lien : ${link}`)
+    .catch((error: unknown) => deps.log(`[mail] échec de l'envoi à ${user.email} : ${String(error)}`));
+}
+
+export async function resetPassword(db: Db, input: ResetPasswordInput) {
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    const userId = await sessions.consumeResetToken(tx, hashToken(input.token));
+    if (!userId) throw new AppError('validation', INVALID_RESET, { token: [INVALID_RESET] });
+    await users.updateUser(tx, userId, { password_hash: passwordHash });
+    await sessions.deleteUserSessions(tx, userId);
+  });
+}

@@ -1,0 +1,75 @@
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { password_reset_tokens, sessions, users } from '../../db/schema.ts';
+
+export async function insertSession(
+  db: DbOrTx,
+  session: { user_id: number; token_hash: string; user_agent: string | null; expires_at: string },
+) {
+  const [row] = await db.insert(sessions).values(session).returning({ id: sessions.id });
+  if (!row) throw new Error('session not inserted');
+  return row;
+}
+
+/** An unexpired session and its user. */
+export async function findLiveSession(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .where(and(eq(sessions.token_hash, tokenHash), gt(sessions.expires_at, sql`now()`)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function touchSession(db: DbOrTx, id: number, olderThan: string) {
+  await db
+    .update(sessions)
+    .set({ last_used_at: sql`now()` })
+    .where(and(eq(sessions.id, id), lt(sessions.last_used_at, olderThan)));
+}
+
+export async function deleteSession(db: DbOrTx, id: number) {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+/** Revokes every session of a user, or every other one when `keepId` is given. */
+export async function deleteUserSessions(db: DbOrTx, userId: number, keepId?: number) {
+  await db
+    .delete(sessions)
+    .where(
+      keepId === undefined
+        ? eq(sessions.user_id, userId)
+        : and(eq(sessions.user_id, userId), ne(sessions.id, keepId)),
+    );
+}
+
+export async function deleteExpiredSessions(db: DbOrTx) {
+  await db.delete(sessions).where(lt(sessions.expires_at, sql`now()`));
+}
+
+export async function insertResetToken(
+  db: DbOrTx,
+  token: { user_id: number; token_hash: string; expires_at: string },
+) {
+  await db.insert(password_reset_tokens).values(token);
+}
+
+/**
+ * Marks a reset token used if it is unused and unexpired, in one statement, so two requests with
+ * the same token cannot both succeed. Answers the user id, or null.
+ */
+export async function consumeResetToken(db: DbOrTx, tokenHash: string): Promise<number | null> {
+  const [row] = await db
+    .update(password_reset_tokens)
+    .set({ used_at: sql`now()` })
+    .where(
+      and(
+        eq(password_reset_tokens.token_hash, tokenHash),
+        sql`${password_reset_tokens.used_at} is null`,
+        gt(password_reset_tokens.expires_at, sql`now()`),
+      ),
+    )
+    .returning({ user_id: password_reset_tokens.user_id });
+  return row?.user_id ?? null;
+}

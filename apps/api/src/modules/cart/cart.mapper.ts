@@ -1,0 +1,54 @@
+import type { CartItem, CartSummary } from '@souk/domain/cart';
+import { toImageRef } from '../media/media.mapper.ts';
+import type { CartLineRow } from './cart.repository.ts';
+
+/** The price a line is sold at: the variant's, or the product's base price when it has none. */
+export const unitPriceOf = (row: CartLineRow) => row.variant_price ?? row.base_price;
+
+/** Whether the line can be ordered as it is: visible product, and a live variant of it when it has variants. */
+export function isLineAvailable(row: CartLineRow): boolean {
+  if (!row.product_visible) return false;
+  if (row.variant_id === null) return row.active_variants === 0;
+  return Boolean(row.variant_active) && row.variant_product_id === row.product_id;
+}
+
+export function toCartItem(row: CartLineRow): CartItem {
+  const image = toImageRef(
+    {
+      id: row.image_id,
+      key: row.image_path,
+      widths: row.image_widths,
+      width: row.image_width,
+      height: row.image_height,
+      alt: row.image_alt,
+    },
+    row.product_name,
+  );
+  const unitPrice = unitPriceOf(row);
+  return {
+    id: row.id,
+    product_id: row.product_id,
+    variant_id: row.variant_id,
+    product: {
+      id: row.product_id,
+      name: row.product_name,
+      slug: row.product_slug,
+      image_main: image?.url ?? null,
+      image,
+    },
+    variant: row.variant_id !== null ? { id: row.variant_id, name: row.variant_name ?? '' } : null,
+    unit_price: unitPrice,
+    quantity: row.quantity,
+    total_price: unitPrice * row.quantity,
+    stock_quantity: row.variant_id !== null ? row.stock_quantity : null,
+    is_available: isLineAvailable(row),
+  };
+}
+
+export function toCartSummary(items: CartItem[]): CartSummary {
+  return {
+    total_items: items.reduce((n, i) => n + i.quantity, 0),
+    total_price: items.reduce((n, i) => n + i.total_price, 0),
+    items_count: items.length,
+  };
+}

@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import type { AddToCartInput, Cart, CartItem } from '@souk/domain/cart';
+import { CART_LINE_MAX_QUANTITY } from '@souk/domain/limits';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../shared/app-error.ts';
+import { toCartItem, toCartSummary } from './cart.mapper.ts';
+import * as repo from './cart.repository.ts';
+
+/**
+ * Who a cart call acts for: a signed-in user (whose cart absorbs the guest cart of `sessionId`
+ * when one is sent), or a guest identified by `sessionId` (a new one is made when absent).
+ */
+export type CartCaller = { userId?: number; sessionId?: string };
+
+const UNAVAILABLE = 'Produit non disponible';
+export const newSessionId = () => randomBytes(18).toString('base64url');
+
+export const itemLabel = (productName: string, variantName: string | null) =>
+  variantName ? `${productName} – ${variantName}` : productName;
+export const insufficientStock = (label: string, left: number) =>
+  new AppError('conflict', `Stock insuffisant pour « ${label} » : ${left} disponible(s)`);
+
+/**
+ * Moves a guest cart into a user's cart (docs/decisions/0005-cart-merge.md): the same product and
+ * variant add their quantities, capped at the stock left; the guest cart is then deleted.
+ */
+export async function mergeGuestCart(tx: DbOrTx, sessionId: string, userId: number) {
+  const guestCartId = await repo.findCartId(tx, { sessionId });
+  if (guestCartId === null) return;
+  const lines = await repo.findLines(tx, guestCartId);
+  if (lines.length) {
+    const userCartId = await repo.ensureCartId(tx, { userId });
+    for (const line of lines) {
+      const cap =
+        line.variant_id !== null && line.stock_quantity !== null
+          ? Math.max(1, Math.min(line.stock_quantity, CART_LINE_MAX_QUANTITY))
+          : CART_LINE_MAX_QUANTITY;
+      await repo.addToLine(
+        tx,
+        userCartId,
+        line.product_id,
+        line.variant_id,
+        Math.min(line.quantity, cap),
+        cap,
+      );
+    }
+  }
+  await repo.deleteCart(tx, guestCartId);
+}
+
+async function callerCart(db: Db, caller: CartCaller, create: boolean) {
+  const sessionId = caller.sessionId ?? (caller.userId === undefined ? newSessionId() : undefined);
+  if (caller.userId !== undefined) {
+    const userId = caller.userId;
+    const cartId = await db.transaction(async (tx) => {
+      if (sessionId) await mergeGuestCart(tx, sessionId, userId);
+      return create ? repo.ensureCartId(tx, { userId }) : repo.findCartId(tx, { userId });
+    });
+    return { cartId, sessionId: sessionId ?? null };
+  }
+  const owner = { sessionId: sessionId as string };
+  const cartId = create ? await repo.ensureCartId(db, owner) : await repo.findCartId(db, owner);
+  return { cartId, sessionId: sessionId as string };
+}
+
+async function cartContents(db: DbOrTx, cartId: number | null, sessionId: string | null): Promise<Cart> {
+  const items = cartId === null ? [] : (await repo.findLines(db, cartId)).map(toCartItem);
+  return { items, summary: toCartSummary(items), session_id: sessionId };
+}
+
+export async function getCart(db: Db, caller: CartCaller): Promise<Cart> {
+  const { cartId, sessionId } = await callerCart(db, caller, false);
+  return cartContents(db, cartId, sessionId);
+}
+
+/** Checks that a product (and variant) can be sold in `quantity`; answers its stock (null = unlimited). */
+async function assertSellable(db: DbOrTx, productId: number, variantId: number | null, quantity: number) {
+  const row = await repo.findSellable(db, productId, variantId);
+  if (!row?.product_visible) throw new AppError('not_found', UNAVAILABLE);
+  if (variantId === null) {
+    if (row.active_variants > 0) throw new AppError('validation', 'Veuillez sélectionner une variante');
+    return;
+  }
+  if (row.variant_id === null) throw new AppError('not_found', UNAVAILABLE);
+  if (row.variant_product_id !== productId) {
+    throw new AppError('validation', "Cette variante n'appartient pas à ce produit", {
+      variant_id: ["Cette variante n'appartient pas à ce produit"],
+    });
+  }
+  if (!row.variant_active) throw new AppError('not_found', UNAVAILABLE);
+  if (row.stock_quantity !== null && quantity > row.stock_quantity) {
+    throw insufficientStock(itemLabel(row.product_name, row.variant_name), row.stock_quantity);
+  }
+}
+
+export async function addItem(
+  db: Db,
+  caller: CartCaller,
+  input: AddToCartInput,
+): Promise<{ cart_item: CartItem; session_id: string | null; summary: Cart['summary'] }> {
+  const variantId = input.variant_id ?? null;
+  const { cartId: existing, sessionId } = await callerCart(db, caller, false);
+  const already = existing === null ? 0 : await repo.lineQuantity(db, existing, input.product_id, variantId);
+  const wanted = already + input.quantity;
+  await assertSellable(db, input.product_id, variantId, wanted);
+  if (wanted > CART_LINE_MAX_QUANTITY) {
+    throw new AppError('validation', `La quantité ne peut pas dépasser ${CART_LINE_MAX_QUANTITY}`);
+  }
+  const owner = caller.userId !== undefined ? { userId: caller.userId } : { sessionId: sessionId as string };
+  const cartId = existing ?? (await repo.ensureCartId(db, owner));
+  const lineId = await repo.addToLine(
+    db,
+    cartId,
+    input.product_id,
+    variantId,
+    input.quantity,
+    CART_LINE_MAX_QUANTITY,
+  );
+  const cart = await cartContents(db, cartId, sessionId);
+  const item = cart.items.find((i) => i.id === lineId);
+  if (!item) throw new Error('cart line vanished');
+  return { cart_item: item, session_id: sessionId, summary: cart.summary };
+}
+
+async function callerLine(db: Db, caller: CartCaller, lineId: number) {
+  const { cartId, sessionId } = await callerCart(db, caller, false);
+  const line = cartId === null ? null : await repo.findLine(db, cartId, lineId);
+  if (cartId === null || !line) throw new AppError('not_found', 'Article non trouvé dans le panier');
+  return { cartId, sessionId, line };
+}
+
+export async function updateItem(db: Db, caller: CartCaller, lineId: number, quantity: number) {
+  const { cartId, sessionId, line } = await callerLine(db, caller, lineId);
+  if (quantity > line.quantity) await assertSellable(db, line.product_id, line.variant_id, quantity);
+  await repo.setLineQuantity(db, lineId, quantity);
+  const cart = await cartContents(db, cartId, sessionId);
+  return { cart_item: cart.items.find((i) => i.id === lineId), session_id: sessionId, summary: cart.summary };
+}
+
+export async function removeItem(db: Db, caller: CartCaller, lineId: number): Promise<Cart> {
+  const { cartId, sessionId } = await callerLine(db, caller, lineId);
+  await repo.deleteLine(db, cartId, lineId);
+  return cartContents(db, cartId, sessionId);
+}
+
+export async function clearCart(db: Db, caller: CartCaller): Promise<Cart> {
+  const { cartId, sessionId } = await callerCart(db, caller, false);
+  if (cartId !== null) await repo.deleteLines(db, cartId);
+  return cartContents(db, null, sessionId);
+}

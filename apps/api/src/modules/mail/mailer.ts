@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type Mailer = {
+  /** `logLine` is written to the log when the message only goes to a file (no SMTP configured). */
+  send(message: MailMessage, logLine?: string): Promise<void>;
+};
+
+/** SMTP when `smtpUrl` is set; otherwise each message is an .eml file under `mailDir` and a log line. */
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  mailDir: string;
+  log: (line: string) => void;
+}): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message, logLine) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      await mkdir(options.mailDir, { recursive: true });
+      const file = path.join(
+        options.mailDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`,
+      );
+      await writeFile(file, info.message as Buffer);
+      options.log(
+        `[mail] « ${message.subject} » pour ${message.to} écrit dans ${file}${logLine ? ` — ${logLine}` : ''}`,
+      );
+    },
+  };
+}

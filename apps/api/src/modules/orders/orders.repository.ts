@@ -1,0 +1,104 @@
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { order_items, order_status_history, orders } from '../../db/schema.ts';
+
+// Only this file builds order SQL.
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof order_items.$inferSelect;
+
+export type LockedVariant = {
+  id: number;
+  product_id: number;
+  name: string;
+  sku: string;
+  price: number;
+  stock_quantity: number | null;
+  is_active: boolean;
+};
+
+/** Locks the variant rows in ascending id order (a fixed order, so two checkouts cannot deadlock). */
+export async function lockVariants(tx: DbOrTx, ids: number[]): Promise<Map<number, LockedVariant>> {
+  if (!ids.length) return new Map();
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  const rows = await queryRows<LockedVariant>(
+    tx,
+    sql`select id, product_id, name, sku, price, stock_quantity, is_active
+          from product_variants
+         where id in (${sql.join(
+           sorted.map((id) => sql`${id}`),
+           sql`, `,
+         )})
+         order by id
+           for update`,
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export async function decrementStock(tx: DbOrTx, variantId: number, quantity: number) {
+  await queryRows(
+    tx,
+    sql`update product_variants set stock_quantity = stock_quantity - ${quantity}, updated_at = now()
+         where id = ${variantId} and stock_quantity is not null`,
+  );
+}
+
+export type NewOrder = {
+  user_id: number | null;
+  total_amount: number;
+  total_items: number;
+  notes: string | null;
+  contact_name: string;
+  contact_phone: string | null;
+  contact_email: string | null;
+};
+
+/** Inserts an order numbered 'CMD-YYYYMMDD-NNNN' from its own id, so the number is unique without retries. */
+export async function insertOrder(tx: DbOrTx, order: NewOrder): Promise<OrderRow> {
+  const rows = await queryRows<OrderRow>(
+    tx,
+    sql`
+    with next as (select nextval(pg_get_serial_sequence('orders', 'id')) as id)
+    insert into orders (id, order_number, user_id, status, total_amount, total_items, notes,
+                        contact_name, contact_phone, contact_email)
+    select next.id,
+           'CMD-' || to_char(now() at time zone 'UTC', 'YYYYMMDD') || '-' || lpad(next.id::text, 4, '0'),
+           ${order.user_id}, 'en_attente', ${order.total_amount}, ${order.total_items}, ${order.notes},
+           ${order.contact_name}, ${order.contact_phone}, ${order.contact_email}
+      from next
+    returning *`,
+  );
+  const row = rows[0];
+  if (!row) throw new Error('order not inserted');
+  return row;
+}
+
+export async function insertItems(tx: DbOrTx, items: (typeof order_items.$inferInsert)[]) {
+  return tx.insert(order_items).values(items).returning();
+}
+
+export async function insertHistory(tx: DbOrTx, entry: typeof order_status_history.$inferInsert) {
+  await tx.insert(order_status_history).values(entry);
+}
+
+export async function findUserOrders(db: DbOrTx, userId: number): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(eq(orders.user_id, userId))
+    .orderBy(desc(orders.created_at), desc(orders.id));
+}
+
+export async function findOrder(db: DbOrTx, id: number): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findItems(db: DbOrTx, orderIds: number[]): Promise<OrderItemRow[]> {
+  if (!orderIds.length) return [];
+  return db
+    .select()
+    .from(order_items)
+    .where(inArray(order_items.order_id, orderIds))
+    .orderBy(asc(order_items.order_id), asc(order_items.id));
+}

@@ -1,0 +1,131 @@
+import type { Order } from '@souk/domain/orders';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../shared/app-error.ts';
+import * as carts from '../cart/cart.repository.ts';
+import { insufficientStock, itemLabel, mergeGuestCart } from '../cart/cart.service.ts';
+import { toOrder } from './orders.mapper.ts';
+import * as repo from './orders.repository.ts';
+
+const NOT_FOUND = 'Commande non trouvée';
+const EMPTY_CART = 'Votre panier est vide';
+
+export type Buyer =
+  | { kind: 'user'; userId: number; name: string; phone: string | null; email: string | null }
+  | { kind: 'guest'; name: string; phone: string; email: string | null };
+
+/**
+ * Turns a cart into an order in one transaction: the cart row, then the variant rows in ascending
+ * id order are locked; availability and stock are checked again under the locks; stock goes down
+ * (null = unlimited); prices and totals come from the database; the cart is emptied. Any refusal
+ * rolls everything back, so the cart stays as it was.
+ */
+async function checkout(tx: DbOrTx, cartId: number | null, buyer: Buyer, notes: string | undefined) {
+  if (cartId === null) throw new AppError('validation', EMPTY_CART);
+  await carts.lockCart(tx, cartId);
+  const lines = await carts.findLines(tx, cartId);
+  if (!lines.length) throw new AppError('validation', EMPTY_CART);
+
+  const locked = await repo.lockVariants(
+    tx,
+    lines.flatMap((l) => (l.variant_id === null ? [] : [l.variant_id])),
+  );
+  const items = lines.map((line) => {
+    const label = itemLabel(line.product_name, line.variant_name);
+    if (!line.product_visible) throw new AppError('conflict', `« ${label} » n'est plus disponible`);
+    if (line.variant_id === null) {
+      if (line.active_variants > 0) {
+        throw new AppError('conflict', `Veuillez sélectionner une variante pour « ${label} »`);
+      }
+      return { line, variant: null, unitPrice: line.base_price };
+    }
+    const variant = locked.get(line.variant_id);
+    if (!variant?.is_active || variant.product_id !== line.product_id) {
+      throw new AppError('conflict', `« ${label} » n'est plus disponible`);
+    }
+    if (variant.stock_quantity !== null && line.quantity > variant.stock_quantity) {
+      throw insufficientStock(label, variant.stock_quantity);
+    }
+    return { line, variant, unitPrice: variant.price };
+  });
+
+  for (const { line, variant } of items) {
+    if (variant && variant.stock_quantity !== null) await repo.decrementStock(tx, variant.id, line.quantity);
+  }
+  const order = await repo.insertOrder(tx, {
+    user_id: buyer.kind === 'user' ? buyer.userId : null,
+    total_amount: items.reduce((sum, i) => sum + i.unitPrice * i.line.quantity, 0),
+    total_items: items.reduce((sum, i) => sum + i.line.quantity, 0),
+    notes: notes ?? null,
+    contact_name: buyer.name,
+    contact_phone: buyer.phone,
+    contact_email: buyer.email,
+  });
+  const orderItems = await repo.insertItems(
+    tx,
+    items.map(({ line, variant, unitPrice }) => ({
+      order_id: order.id,
+      product_id: line.product_id,
+      variant_id: variant?.id ?? null,
+      product_name: line.product_name,
+      variant_name: variant?.name ?? null,
+      sku: variant?.sku ?? null,
+      unit_price: unitPrice,
+      quantity: line.quantity,
+      total_price: unitPrice * line.quantity,
+    })),
+  );
+  await repo.insertHistory(tx, {
+    order_id: order.id,
+    from_status: null,
+    to_status: 'en_attente',
+    changed_by: buyer.kind === 'user' ? buyer.userId : null,
+  });
+  await carts.deleteLines(tx, cartId);
+  return toOrder(order, orderItems);
+}
+
+/** A signed-in user's order from their cart, after merging the guest cart of `sessionId` if sent. */
+export async function createOrder(
+  db: Db,
+  buyer: Extract<Buyer, { kind: 'user' }>,
+  input: { session_id?: string; notes?: string },
+): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const cartId = await carts.ensureCartId(tx, { userId: buyer.userId });
+    await carts.lockCart(tx, cartId);
+    if (input.session_id) await mergeGuestCart(tx, input.session_id, buyer.userId);
+    return checkout(tx, cartId, buyer, input.notes);
+  });
+}
+
+/** An order without an account, from the guest cart of `session_id`. */
+export async function createGuestOrder(
+  db: Db,
+  input: { name: string; whatsapp_phone: string; email?: string; notes?: string; session_id: string },
+): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const cartId = await carts.findCartId(tx, { sessionId: input.session_id });
+    return checkout(
+      tx,
+      cartId,
+      { kind: 'guest', name: input.name, phone: input.whatsapp_phone, email: input.email ?? null },
+      input.notes,
+    );
+  });
+}
+
+export async function listOrders(db: Db, userId: number): Promise<Order[]> {
+  const rows = await repo.findUserOrders(db, userId);
+  const items = await repo.findItems(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toOrder(r, items));
+}
+
+/** One of the caller's orders; someone else's answers 404 like an unknown one. */
+export async function getOrder(db: Db, userId: number, orderId: number): Promise<Order> {
+  const row = await repo.findOrder(db, orderId);
+  if (!row || row.user_id !== userId) throw new AppError('not_found', NOT_FOUND);
+  return toOrder(row, await repo.findItems(db, [row.id]));
+}

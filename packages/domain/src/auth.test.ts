@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ChangePasswordInputSchema,
+  ForgotPasswordInputSchema,
+  LoginInputSchema,
+  parseLoginIdentifier,
+  QuickRegisterInputSchema,
+  RegisterInputSchema,
+  ResetPasswordInputSchema,
+  UpdateProfileInputSchema,
+} from './auth.ts';
+
+const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.') || '_', i.message]));
+
+const valid = {
+  name: 'Awa Diop',
+  whatsapp_phone: '+221 77 123 45 67',
+  email: 'Awa@Example.com',
+  password: 'motdepasse',
+  password_confirmation: 'motdepasse',
+};
+
+describe('RegisterInputSchema', () => {
+  it('normalises the phone to digits and lower-cases the e-mail', () => {
+    expect(RegisterInputSchema.parse(valid)).toMatchObject({
+      whatsapp_phone: '221771234567',
+      email: 'awa@example.com',
+    });
+  });
+
+  it('gives the spec messages for missing fields', () => {
+    expect(messages(RegisterInputSchema.safeParse({}))).toEqual({
+      name: 'Le nom est requis',
+      whatsapp_phone: 'Le numéro WhatsApp est requis',
+      password: 'Le mot de passe est requis',
+      password_confirmation: 'La confirmation du mot de passe est requise',
+    });
+    expect(messages(RegisterInputSchema.safeParse({ ...valid, name: '  ', whatsapp_phone: ' ' }))).toEqual({
+      name: 'Le nom est requis',
+      whatsapp_phone: 'Le numéro WhatsApp est requis',
+    });
+  });
+
+  it('checks lengths, formats and the confirmation', () => {
+    expect(
+      messages(
+        RegisterInputSchema.safeParse({
+          name: 'A',
+          whatsapp_phone: '0771234567',
+          email: 'pas-un-email',
+          password: 'court',
+          password_confirmation: 'autre',
+        }),
+      ),
+    ).toEqual({
+      name: 'Le nom doit contenir au moins 2 caractères',
+      whatsapp_phone: 'Format de numéro WhatsApp invalide',
+      email: "Format d'email invalide",
+      password: 'Le mot de passe doit contenir au moins 8 caractères',
+      password_confirmation: 'Les mots de passe ne correspondent pas',
+    });
+  });
+
+  it('accepts 2 to 15 digits, an optional plus and spaces; refuses the rest', () => {
+    for (const ok of ['12', '+1 2', '123456789012345', '+33 6 12 34 56 78']) {
+      expect(RegisterInputSchema.safeParse({ ...valid, whatsapp_phone: ok }).success, ok).toBe(true);
+    }
+    for (const bad of ['1', '1234567890123456', '06 12', '+', '++33612', '33-6-12', 'abc']) {
+      expect(
+        messages(RegisterInputSchema.safeParse({ ...valid, whatsapp_phone: bad })).whatsapp_phone,
+        bad,
+      ).toBe('Format de numéro WhatsApp invalide');
+    }
+  });
+
+  it('treats an empty e-mail as absent and drops unknown keys such as role', () => {
+    const parsed = RegisterInputSchema.parse({ ...valid, email: '', role: 'admin', status: 'active' });
+    expect(parsed.email).toBeUndefined();
+    expect(parsed).not.toHaveProperty('role');
+    expect(parsed).not.toHaveProperty('status');
+  });
+});
+
+describe('QuickRegisterInputSchema', () => {
+  it('needs no confirmation', () => {
+    const { password_confirmation: _, ...quick } = valid;
+    expect(QuickRegisterInputSchema.safeParse(quick).success).toBe(true);
+  });
+});
+
+describe('LoginInputSchema', () => {
+  it('reads the identifier from email, phone or identifier', () => {
+    expect(LoginInputSchema.parse({ email: 'a@b.co', password: 'x' }).identifier).toBe('a@b.co');
+    expect(LoginInputSchema.parse({ phone: '+221 77', password: 'x' }).identifier).toBe('+221 77');
+    expect(LoginInputSchema.parse({ identifier: '22177', password: 'x' }).identifier).toBe('22177');
+    expect(messages(LoginInputSchema.safeParse({ password: 'x' }))).toEqual({
+      email: "L'email ou le numéro WhatsApp est requis",
+    });
+    expect(messages(LoginInputSchema.safeParse({ email: 'a@b.co', password: '' }))).toEqual({
+      password: 'Le mot de passe est requis',
+    });
+  });
+
+  it('tells e-mails from phones', () => {
+    expect(parseLoginIdentifier(' Awa@Example.com ')).toEqual({ email: 'awa@example.com' });
+    expect(parseLoginIdentifier('+221 77 123 45 67')).toEqual({ phone: '221771234567' });
+    expect(parseLoginIdentifier('awa')).toBeNull();
+  });
+});
+
+describe('password reset and change', () => {
+  it('requires and checks the e-mail of a forgotten password', () => {
+    expect(messages(ForgotPasswordInputSchema.safeParse({}))).toEqual({ email: "L'email est requis" });
+    expect(messages(ForgotPasswordInputSchema.safeParse({ email: 'x' }))).toEqual({
+      email: "Format d'email invalide",
+    });
+  });
+
+  it('needs matching passwords to reset or change', () => {
+    expect(
+      messages(
+        ResetPasswordInputSchema.safeParse({ token: 't', password: 'abcdefgh', password_confirmation: 'x' }),
+      ),
+    ).toEqual({ password_confirmation: 'Les mots de passe ne correspondent pas' });
+    expect(
+      messages(
+        ChangePasswordInputSchema.safeParse({ password: 'abcdefgh', password_confirmation: 'abcdefgh' }),
+      ),
+    ).toEqual({ current_password: 'Le mot de passe actuel est requis' });
+  });
+});
+
+describe('UpdateProfileInputSchema', () => {
+  it('takes exactly one field', () => {
+    expect(UpdateProfileInputSchema.parse({ whatsapp_phone: '+221 77 000' })).toEqual({
+      whatsapp_phone: '22177000',
+    });
+    expect(messages(UpdateProfileInputSchema.safeParse({}))).toEqual({
+      _: 'Aucune information à mettre à jour',
+    });
+    expect(messages(UpdateProfileInputSchema.safeParse({ name: 'Awa', email: 'a@b.co' }))).toEqual({
+      _: 'Modifiez un seul champ à la fois',
+    });
+    expect(messages(UpdateProfileInputSchema.safeParse({ email: 'nope' }))).toEqual({
+      email: "Format d'email invalide",
+    });
+  });
+});

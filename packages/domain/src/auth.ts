@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { NAME_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.ts';
+
+// ---- Phones: an optional '+', spaces ignored, 2 to 15 digits, first digit non-zero (E.164-like) ----
+
+/** '+221 77 123 45 67' → '221771234567'; the form stored and compared. */
+export const normalizePhone = (value: string) => value.replace(/[\s+]/g, '');
+const PHONE_PATTERN = /^\+?[1-9]\d{1,14}$/;
+export const isValidPhone = (value: string) => PHONE_PATTERN.test(value.replace(/\s/g, ''));
+
+const requiredText = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .refine((v) => v.length > 0, { error: required });
+
+export const PhoneSchema = requiredText('Le numéro WhatsApp est requis')
+  .refine((v) => v.length === 0 || isValidPhone(v), { error: 'Format de numéro WhatsApp invalide' })
+  .transform(normalizePhone);
+
+export const NameSchema = requiredText('Le nom est requis')
+  .refine((v) => v.length === 0 || v.length >= NAME_MIN_LENGTH, {
+    error: `Le nom doit contenir au moins ${NAME_MIN_LENGTH} caractères`,
+  })
+  .refine((v) => v.length <= 100, { error: 'Le nom est trop long (100 caractères au plus)' });
+
+export const EmailSchema = requiredText("L'email est requis")
+  .refine((v) => v.length === 0 || z.email().safeParse(v).success, { error: "Format d'email invalide" })
+  .refine((v) => v.length <= 254, { error: "Format d'email invalide" })
+  .transform((v) => v.toLowerCase());
+
+/** An e-mail that may be left out: '' and null count as absent. */
+const OptionalEmailSchema = z.preprocess(
+  (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+  EmailSchema.optional(),
+);
+
+export const PasswordSchema = z
+  .string({ error: 'Le mot de passe est requis' })
+  .min(1, { error: 'Le mot de passe est requis' })
+  .refine((v) => v.length === 0 || v.length >= PASSWORD_MIN_LENGTH, {
+    error: `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères`,
+  })
+  .refine((v) => v.length <= PASSWORD_MAX_LENGTH, {
+    error: `Le mot de passe est trop long (${PASSWORD_MAX_LENGTH} caractères au plus)`,
+  });
+
+const ConfirmationSchema = z
+  .string({ error: 'La confirmation du mot de passe est requise' })
+  .min(1, { error: 'La confirmation du mot de passe est requise' });
+
+/** A guest cart's key, sent back by the cart calls; optional on the calls that log in. */
+export const SessionIdSchema = z
+  .string({ error: 'Identifiant de session invalide' })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{8,128}$/, { error: 'Identifiant de session invalide' });
+
+const passwordsMatch = <T extends { password: string; password_confirmation: string }>(
+  v: T,
+  ctx: z.RefinementCtx,
+) => {
+  if (v.password_confirmation && v.password !== v.password_confirmation) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'Les mots de passe ne correspondent pas',
+      path: ['password_confirmation'],
+    });
+  }
+};
+
+// ---- Request schemas ----
+
+export const QuickRegisterInputSchema = z.object({
+  name: NameSchema,
+  whatsapp_phone: PhoneSchema,
+  email: OptionalEmailSchema,
+  password: PasswordSchema,
+  session_id: SessionIdSchema.optional(),
+});
+export type QuickRegisterInput = z.infer<typeof QuickRegisterInputSchema>;
+
+export const RegisterInputSchema = QuickRegisterInputSchema.extend({
+  password_confirmation: ConfirmationSchema,
+}).superRefine(passwordsMatch);
+export type RegisterInput = z.infer<typeof RegisterInputSchema>;
+
+/** `email` holds an e-mail or a phone; `phone` and `identifier` are accepted aliases. */
+export const LoginInputSchema = z
+  .object({
+    email: z.string().trim().optional(),
+    phone: z.string().trim().optional(),
+    identifier: z.string().trim().optional(),
+    password: z
+      .string({ error: 'Le mot de passe est requis' })
+      .min(1, { error: 'Le mot de passe est requis' }),
+    session_id: SessionIdSchema.optional(),
+  })
+  .transform((v, ctx) => {
+    const identifier = v.email || v.phone || v.identifier || '';
+    if (!identifier) {
+      ctx.addIssue({ code: 'custom', message: "L'email ou le numéro WhatsApp est requis", path: ['email'] });
+      return z.NEVER;
+    }
+    return { identifier, password: v.password, session_id: v.session_id };
+  });
+export type LoginInput = z.infer<typeof LoginInputSchema>;
+
+/** What a login identifier designates: an e-mail (lower-cased) or a phone (digits only). */
+export function parseLoginIdentifier(identifier: string): { email: string } | { phone: string } | null {
+  const value = identifier.trim();
+  if (value.includes('@')) return { email: value.toLowerCase() };
+  return isValidPhone(value) ? { phone: normalizePhone(value) } : null;
+}
+
+export const ForgotPasswordInputSchema = z.object({ email: EmailSchema });
+export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInputSchema>;
+
+export const ResetPasswordInputSchema = z
+  .object({
+    token: z
+      .string({ error: 'Lien de réinitialisation invalide ou expiré' })
+      .trim()
+      .min(1, { error: 'Lien de réinitialisation invalide ou expiré' })
+      .max(200, { error: 'Lien de réinitialisation invalide ou expiré' }),
+    password: PasswordSchema,
+    password_confirmation: ConfirmationSchema,
+  })
+  .superRefine(passwordsMatch);
+export type ResetPasswordInput = z.infer<typeof ResetPasswordInputSchema>;
+
+export const ChangePasswordInputSchema = z
+  .object({
+    current_password: z
+      .string({ error: 'Le mot de passe actuel est requis' })
+      .min(1, { error: 'Le mot de passe actuel est requis' }),
+    password: PasswordSchema,
+    password_confirmation: ConfirmationSchema,
+  })
+  .superRefine(passwordsMatch);
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
+
+/** The profile is edited one field at a time (spec §2, 'Paramètres'). */
+export const UpdateProfileInputSchema = z
+  .object({
+    name: NameSchema.optional(),
+    email: EmailSchema.optional(),
+    whatsapp_phone: PhoneSchema.optional(),
+  })
+  .superRefine((v, ctx) => {
+    const count = [v.name, v.email, v.whatsapp_phone].filter((x) => x !== undefined).length;
+    if (count === 0)
+      ctx.addIssue({ code: 'custom', message: 'Aucune information à mettre à jour', path: [] });
+    if (count > 1) ctx.addIssue({ code: 'custom', message: 'Modifiez un seul champ à la fois', path: [] });
+  });
+export type UpdateProfileInput = z.infer<typeof UpdateProfileInputSchema>;
+
+// ---- Response shapes ----
+
+export type UserRole = 'admin' | 'client';
+export type User = {
+  id: number;
+  name: string;
+  email: string | null;
+  whatsapp_phone: string | null;
+  role: UserRole;
+  created_at: string;
+};
+export type AuthResult = { token: string; user: User };
