@@ -53,11 +53,9 @@ export function registerErrorHandling(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send({
-        success: false,
-        message: `Route introuvable : ${request.method} ${request.url.split('?')[0]}`,
-      });
+    reply.status(404).send({
+      success: false,
+      message: `Route introuvable : ${request.method} ${request.url.split('?')[0]}`,
+    });
   });
 }
