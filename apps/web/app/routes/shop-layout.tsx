@@ -1,5 +1,37 @@
 import { Outlet } from 'react-router';
+import { BOTTOM_NAV_SPACE, BottomNav } from '~/features/layout/bottom-nav';
+import { ShopFooter } from '~/features/layout/shop-footer';
+import { ShopHeader } from '~/features/layout/shop-header';
+import { useCartCount } from '~/features/layout/use-cart-count';
+import { serverConfig } from '~/lib/api.server';
+import type { Route } from './+types/shop-layout';
 
-export default function ShopLayout() {
-  return <Outlet />;
+export function loader({ context }: Route.LoaderArgs) {
+  const { shopWhatsapp, publicUrl } = serverConfig(context);
+  // The year comes from the server so the client renders the same text (no hydration mismatch).
+  return { shopWhatsapp, publicUrl, year: new Date().getFullYear() };
+}
+
+// Static configuration: no need to call the server again on each navigation.
+export const shouldRevalidate = () => false;
+
+export default function ShopLayout({ loaderData }: Route.ComponentProps) {
+  const cartCount = useCartCount();
+  return (
+    <div className={`flex min-h-dvh flex-col ${BOTTOM_NAV_SPACE}`}>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-white font-semibold text-emerald-900 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:px-4 focus:py-2"
+      >
+        Aller au contenu
+      </a>
+      <ShopHeader cartCount={cartCount} />
+      {/* Each page renders its own <main id="main"> (error pages included). */}
+      <div className="flex flex-1 flex-col">
+        <Outlet />
+      </div>
+      <ShopFooter shopWhatsapp={loaderData.shopWhatsapp} year={loaderData.year} />
+      <BottomNav cartCount={cartCount} />
+    </div>
+  );
 }

@@ -1,0 +1,85 @@
+import type { Banner } from '@souk/domain/catalog';
+import { BANNER_AUTOPLAY_MS, SWIPE_THRESHOLD_PX } from '@souk/domain/limits';
+import {
+  CarouselButtons,
+  CarouselDots,
+  CarouselSlide,
+  CarouselTrack,
+  useCarousel,
+} from '~/components/ui/carousel';
+import { ResponsiveImage } from '~/components/ui/responsive-image';
+
+const SIZES = '(min-width: 1152px) 560px, (min-width: 768px) 50vw, 100vw';
+
+/** Spec banner carousel: autoplay, pause on hover/focus, 50 px swipe, dots, wrap-around; links open in a new tab. */
+export function BannerCarousel({ banners }: { banners: Banner[] }) {
+  const carousel = useCarousel({
+    slideCount: banners.length,
+    intervalMs: BANNER_AUTOPLAY_MS,
+    swipeThreshold: SWIPE_THRESHOLD_PX,
+  });
+  return (
+    <section
+      {...carousel.rootProps}
+      aria-roledescription="carrousel"
+      aria-label="Nos offres du moment"
+      className="min-w-0"
+    >
+      <div className="overflow-hidden rounded-3xl bg-stone-100 shadow-lg ring-1 ring-stone-900/5">
+        <CarouselTrack carousel={carousel} live>
+          {banners.map((banner, index) => (
+            <CarouselSlide key={banner.id} index={index} total={banners.length} className="basis-full">
+              <BannerSlide banner={banner} priority={index === 0} />
+            </CarouselSlide>
+          ))}
+        </CarouselTrack>
+      </div>
+      {/* Controls sit under the picture: the banners carry their own text, which buttons must not cover. */}
+      {banners.length > 1 && (
+        <div className="mt-2 flex items-center justify-between gap-3">
+          <CarouselDots carousel={carousel} label="Offre" className="-ml-1.5" />
+          <CarouselButtons carousel={carousel} label="offres" playPause />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function BannerSlide({ banner, priority }: { banner: Banner; priority: boolean }) {
+  // Banners are finished visuals (title and call to action drawn in): shown whole, never cropped,
+  // and their words go in the alt text.
+  const alt = [banner.title, banner.subtitle].filter(Boolean).join(' — ');
+  const image = banner.image ? (
+    <ResponsiveImage
+      image={banner.image}
+      alt={alt}
+      sizes={SIZES}
+      priority={priority}
+      className="block h-auto w-full"
+    />
+  ) : (
+    <img
+      src={banner.image_url}
+      alt={alt}
+      width={1024}
+      height={448}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
+      decoding="async"
+      className="block h-auto w-full"
+    />
+  );
+  if (!banner.link_url) return image;
+  return (
+    <a
+      href={banner.link_url}
+      target="_blank"
+      rel="noopener noreferrer"
+      draggable={false}
+      className="block rounded-3xl focus-visible:outline-offset-[-3px]"
+    >
+      {image}
+      <span className="sr-only"> (s'ouvre dans un nouvel onglet)</span>
+    </a>
+  );
+}
