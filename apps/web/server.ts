@@ -30,6 +30,9 @@ function apiCaller(app: FastifyInstance, request: FastifyRequest): ApiCaller {
       const value = request.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
+    // Page loads cannot send X-Session-ID: the guest cart id also travels in a readable cookie.
+    const cartSession = /(?:^|;\s*)cart_session_id=([A-Za-z0-9_-]{8,128})/.exec(headers.cookie ?? '')?.[1];
+    if (!headers['x-session-id'] && cartSession) headers['x-session-id'] = cartSession;
     const res = await app.inject({
       method: (init.method ?? 'GET') as 'GET',
       url: `/api${apiPath}`,
@@ -42,7 +45,9 @@ function apiCaller(app: FastifyInstance, request: FastifyRequest): ApiCaller {
     } catch {
       body = { success: false, message: 'Réponse invalide du serveur' };
     }
-    return { status: res.statusCode, body };
+    const setCookie = res.headers['set-cookie'];
+    const setCookies = setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [String(setCookie)];
+    return { status: res.statusCode, body, setCookies };
   };
 }
 

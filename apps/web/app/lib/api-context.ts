@@ -4,7 +4,7 @@ import { createContext } from 'react-router';
 export type ApiCaller = (
   path: string,
   init?: { method?: string; body?: unknown; headers?: Record<string, string> },
-) => Promise<{ status: number; body: unknown }>;
+) => Promise<{ status: number; body: unknown; setCookies: string[] }>;
 
 export type ServerContext = { api: ApiCaller; publicUrl: string; shopWhatsapp: string; agencyLocation: string };
 
