@@ -210,7 +210,7 @@ export function CarouselTrack({
     <div
       {...carousel.trackProps}
       aria-live={live && !carousel.autoplaying ? 'polite' : 'off'}
-      className={`no-scrollbar flex snap-x snap-mandatory ${
+      className={`no-scrollbar relative flex snap-x snap-mandatory ${
         carousel.nativeScroll ? 'overflow-x-auto overscroll-x-contain' : 'touch-pan-y overflow-x-hidden'
       } carousel-track ${className}`}
     >

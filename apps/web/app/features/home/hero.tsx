@@ -7,7 +7,7 @@ export function Hero({ children }: { children?: ReactNode }) {
   return (
     <section aria-labelledby="hero-title" className="bg-gradient-to-b from-[#f5eee3] to-[#fbf8f3]">
       <div
-        className={`mx-auto grid max-w-6xl items-center gap-6 px-4 pt-6 pb-2 md:py-12 ${children ? 'md:grid-cols-2 md:gap-10' : ''}`}
+        className={`mx-auto grid max-w-6xl grid-cols-1 items-center gap-6 px-4 pt-6 pb-2 md:py-12 ${children ? 'md:grid-cols-2 md:gap-10' : ''}`}
       >
         <div className="flex flex-col items-start gap-4">
           <p className="inline-flex items-center gap-1.5 rounded-full border border-amber-300 bg-amber-50 px-3 py-1 text-xs font-semibold tracking-wide text-amber-900">
