@@ -10,7 +10,8 @@ if (!existsSync(CHROMIUM)) {
 }
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-export const E2E_DATA_DIR = 'var/e2e';
+// Each port gets its own data directory so two runs never share (or wipe) one database.
+export const E2E_DATA_DIR = PORT === 3100 ? 'var/e2e' : `var/e2e-${PORT}`;
 
 export default defineConfig({
   testDir: 'e2e',

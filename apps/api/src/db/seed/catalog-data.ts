@@ -336,6 +336,159 @@ export const catalog: readonly CategoryData[] = [
         hue: 132,
         products: [
           {
+            name: 'Huile essentielle de ravintsara',
+            label: 'Ravintsara',
+            sku: 'HE-RAV',
+            description:
+              "Le ravintsara de Madagascar, frais et légèrement camphré. Un allié de l'hiver, en diffusion ou en massage sur le haut du dos.",
+            basePrice: 3500,
+            daysAgo: 14,
+            variants: [
+              ['10 ml', 3500],
+              ['30 ml', 8500],
+            ],
+          },
+          {
+            name: "Huile essentielle d'arbre à thé",
+            label: 'Arbre à thé',
+            sku: 'HE-TEA',
+            description:
+              'Le tea tree, purifiant et polyvalent, pour les petites imperfections de la peau. Une goutte sur un coton suffit.',
+            basePrice: 3000,
+            daysAgo: 22,
+            variants: [
+              ['10 ml', 3000],
+              ['30 ml', 7500],
+            ],
+          },
+          {
+            name: 'Huile essentielle de géranium rosat',
+            label: 'Géranium',
+            sku: 'HE-GER',
+            description:
+              'Un géranium au parfum de rose, distillé dans la vallée du Dadès. Il rééquilibre les peaux mixtes et parfume délicatement les soins maison.',
+            basePrice: 5500,
+            daysAgo: 30,
+            variants: [
+              ['10 ml', 5500],
+              ['30 ml', 13500],
+            ],
+          },
+          {
+            name: 'Huile essentielle de citron',
+            label: 'Citron',
+            sku: 'HE-CIT',
+            description:
+              'Pressée à froid à partir des zestes, elle sent le citron fraîchement coupé. Idéale en diffusion pour assainir et égayer la maison.',
+            basePrice: 2500,
+            daysAgo: 40,
+            variants: [
+              ['10 ml', 2500],
+              ['30 ml', 6000],
+            ],
+          },
+          {
+            name: "Huile essentielle d'orange douce",
+            label: 'Orange douce',
+            sku: 'HE-ORA',
+            description:
+              "Des zestes d'oranges de Berkane pressés à froid pour une huile gourmande et apaisante. Les enfants en adorent le parfum en diffusion.",
+            basePrice: 2500,
+            daysAgo: 50,
+            variants: [
+              ['10 ml', 2500],
+              ['30 ml', 6000],
+            ],
+          },
+          {
+            name: "Huile essentielle d'ylang-ylang",
+            label: 'Ylang-ylang',
+            sku: 'HE-YLA',
+            description:
+              'Une fleur solaire au parfum capiteux, venue des Comores. Elle sublime les huiles de massage et les cheveux secs.',
+            basePrice: 6000,
+            daysAgo: 18,
+            variants: [
+              ['10 ml', 6000],
+              ['30 ml', 15000, 3],
+            ],
+          },
+          {
+            name: 'Huile essentielle de camomille romaine',
+            label: 'Camomille',
+            sku: 'HE-CAM',
+            description:
+              'Une huile précieuse et très douce, au parfum de pomme et de miel. Elle calme les peaux sensibles et les esprits agités.',
+            basePrice: 12000,
+            daysAgo: 9,
+            variants: [
+              ['5 ml', 12000],
+              ['10 ml', 21000, 4],
+            ],
+          },
+          {
+            name: 'Huile essentielle de petit grain bigarade',
+            label: 'Petit grain',
+            sku: 'HE-PGB',
+            description:
+              'Distillée à partir des feuilles du bigaradier, cousine verte du néroli. Un parfum frais et boisé qui invite à la détente.',
+            basePrice: 4000,
+            daysAgo: 65,
+            variants: [
+              ['10 ml', 4000],
+              ['30 ml', 9500],
+            ],
+          },
+          {
+            name: 'Huile essentielle de cannelle de Ceylan',
+            label: 'Cannelle',
+            sku: 'HE-CAN',
+            description:
+              'Une écorce de cannelle chaude et épicée, à manier avec précaution et toujours diluée. Quelques gouttes en diffusion parfument toute la maison.',
+            basePrice: 4500,
+            daysAgo: 75,
+            variants: [['10 ml', 4500]],
+          },
+          {
+            name: 'Huile essentielle de myrte verte',
+            label: 'Myrte',
+            sku: 'HE-MYR',
+            description:
+              "Le myrte des collines du Rif, doux et respiratoire. Une huile bien tolérée, appréciée en diffusion les soirs d'hiver.",
+            basePrice: 5000,
+            daysAgo: 90,
+            variants: [
+              ['10 ml', 5000],
+              ['30 ml', 12000],
+            ],
+          },
+          {
+            name: 'Huile essentielle de sauge sclarée',
+            label: 'Sauge sclarée',
+            sku: 'HE-SAU',
+            description:
+              "Une sauge aux notes musquées et ambrées, douce pour la peau et l'esprit. Appréciée en massage du ventre, diluée dans une huile végétale.",
+            basePrice: 4500,
+            daysAgo: 110,
+            variants: [
+              ['10 ml', 4500],
+              ['30 ml', 10500, 0],
+            ],
+          },
+          {
+            name: 'Huile essentielle de laurier noble',
+            label: 'Laurier',
+            sku: 'HE-LAU',
+            description:
+              'Un laurier méditerranéen aux notes épicées, apprécié en massage avant un examen ou une prise de parole. Toujours diluée dans une huile végétale.',
+            basePrice: 5500,
+            daysAgo: 130,
+            variants: [
+              ['10 ml', 5500],
+              ['30 ml', 13000],
+            ],
+          },
+          {
             name: 'Huile essentielle de romarin à verbénone',
             label: 'Romarin',
             sku: 'HE-ROM',
