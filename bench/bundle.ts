@@ -1,0 +1,152 @@
+// First-load JavaScript of a server-rendered page: what its HTML makes the browser fetch before the
+// page is interactive, read from the client build and gzipped (level 9) file by file.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export type BundleFile = {
+  /** URL path, e.g. /assets/root-abc.js */
+  path: string;
+  rawBytes: number;
+  gzipBytes: number;
+  /** How the page reaches it: the HTML (script, modulepreload, inline import) or a static import. */
+  via: 'html' | 'import';
+};
+
+export type PageBundle = {
+  page: string;
+  files: BundleFile[];
+  rawBytes: number;
+  gzipBytes: number;
+  /** Referenced files that are not in the client build (fetched over HTTP instead). */
+  notInBuild: string[];
+  /** Inline scripts of the HTML (hydration, manifest, loader data): shipped in the document, not in the budget. */
+  inlineBytes: number;
+  inlineGzipBytes: number;
+};
+
+// A browser-like user agent: isbot() would otherwise change how the page streams.
+const USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+
+function attributes(source: string): Record<string, string> {
+  const attrs: Record<string, string> = {};
+  for (const m of source.matchAll(/([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g)) {
+    const name = (m[1] as string).toLowerCase();
+    attrs[name] = (m[2] ?? m[3] ?? m[4] ?? '').replaceAll('&amp;', '&');
+  }
+  return attrs;
+}
+
+/** Module specifiers imported by a piece of JavaScript: static (`import … from`, `import "x"`, `export … from`). */
+function staticImports(code: string): string[] {
+  const found: string[] = [];
+  for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*["']([^"'\s]+)["']/g)) found.push(m[1] as string);
+  return found;
+}
+
+/** Dynamic imports with a literal specifier: `import("x")`. */
+function dynamicImports(code: string): string[] {
+  return [...code.matchAll(/\bimport\s*\(\s*["']([^"'\s]+)["']\s*\)/g)].map((m) => m[1] as string);
+}
+
+/** The text of the HTML's inline JavaScript. */
+export function inlineScripts(html: string): string {
+  const parts: string[] = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const attrs = attributes(m[1] as string);
+    const type = (attrs.type ?? '').toLowerCase();
+    if (!attrs.src && (type === '' || type === 'module' || type === 'text/javascript'))
+      parts.push(m[2] as string);
+  }
+  return parts.join('\n');
+}
+
+/** The JS URLs an HTML document loads at first. */
+export function firstLoadScripts(html: string): string[] {
+  const urls: string[] = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const attrs = attributes(m[1] as string);
+    const type = (attrs.type ?? '').toLowerCase();
+    const isJs =
+      type === '' || type === 'module' || type === 'text/javascript' || type === 'application/javascript';
+    if (!isJs) continue; // JSON-LD, import maps, data blocks
+    if (attrs.src) {
+      urls.push(attrs.src);
+      continue;
+    }
+    if (type === 'module') {
+      // React Router's hydration script: `import "/assets/manifest-….js"; import * as route0 from "…"; import("…entry.client…")`
+      const code = m[2] as string;
+      urls.push(...staticImports(code), ...dynamicImports(code));
+    }
+  }
+  for (const m of html.matchAll(/<link\b([^>]*)>/gi)) {
+    const attrs = attributes(m[1] as string);
+    const rel = (attrs.rel ?? '').toLowerCase().split(/\s+/);
+    if (rel.includes('modulepreload') && attrs.href) urls.push(attrs.href);
+  }
+  return urls;
+}
+
+export type BundleContext = { origin: string; clientDir: string };
+
+async function readAsset(urlPath: string, ctx: BundleContext, notInBuild: string[]): Promise<Buffer> {
+  const file = path.join(ctx.clientDir, decodeURIComponent(urlPath));
+  if (file.startsWith(ctx.clientDir + path.sep) && existsSync(file)) return readFileSync(file);
+  notInBuild.push(urlPath);
+  const res = await fetch(new URL(urlPath, ctx.origin));
+  if (!res.ok) throw new Error(`${urlPath}: HTTP ${res.status} (not in ${ctx.clientDir} either)`);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+export async function fetchHtml(url: string): Promise<string> {
+  const res = await fetch(url, { headers: { 'user-agent': USER_AGENT, accept: 'text/html' } });
+  const html = await res.text();
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+  return html;
+}
+
+/**
+ * Sums the page's first-load JS: every script the HTML loads, every modulepreload, every import in the
+ * inline hydration script, plus whatever those files statically import (the browser fetches it before
+ * running them). Lazy `import()` inside the chunks is not counted.
+ */
+export async function measurePage(page: string, html: string, ctx: BundleContext): Promise<PageBundle> {
+  const notInBuild: string[] = [];
+  const files = new Map<string, BundleFile>();
+  const queue: { url: URL; via: BundleFile['via'] }[] = [];
+  const origin = new URL(ctx.origin);
+  const pageUrl = new URL(page, ctx.origin);
+  for (const ref of firstLoadScripts(html)) queue.push({ url: new URL(ref, pageUrl), via: 'html' });
+
+  while (queue.length) {
+    const { url, via } = queue.shift() as { url: URL; via: BundleFile['via'] };
+    if (url.origin !== origin.origin) continue; // third-party scripts are out of the budget's scope
+    if (files.has(url.pathname)) continue;
+    const bytes = await readAsset(url.pathname, ctx, notInBuild);
+    files.set(url.pathname, {
+      path: url.pathname,
+      rawBytes: bytes.length,
+      gzipBytes: gzipSync(bytes, { level: 9 }).length,
+      via,
+    });
+    for (const spec of staticImports(bytes.toString('utf8'))) {
+      if (!/^(\.{0,2}\/|https?:)/.test(spec)) continue; // bare specifiers do not occur in a build
+      if (!/\.m?js(\?|$)/.test(spec)) continue; // CSS and other assets are not JavaScript
+      queue.push({ url: new URL(spec, url), via: 'import' });
+    }
+  }
+
+  const list = [...files.values()].sort((a, b) => b.gzipBytes - a.gzipBytes);
+  const inline = Buffer.from(inlineScripts(html), 'utf8');
+  return {
+    page,
+    files: list,
+    rawBytes: list.reduce((s, f) => s + f.rawBytes, 0),
+    gzipBytes: list.reduce((s, f) => s + f.gzipBytes, 0),
+    notInBuild,
+    inlineBytes: inline.length,
+    inlineGzipBytes: inline.length ? gzipSync(inline, { level: 9 }).length : 0,
+  };
+}

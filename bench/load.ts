@@ -1,0 +1,92 @@
+// API throughput with autocannon, run in this process against a server in another one.
+import { createRequire } from 'node:module';
+
+// autocannon is CommonJS without bundled types.
+type AutocannonResult = {
+  requests: { average: number; total: number; sent: number };
+  latency: { p50: number; p99: number; average: number; max: number };
+  throughput: { average: number };
+  duration: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  statusCodeStats: Record<string, { count: number }>;
+};
+type AutocannonInstance = PromiseLike<AutocannonResult> & {
+  on(
+    event: 'response',
+    listener: (client: unknown, statusCode: number, bytes: number, responseTimeMs: number) => void,
+  ): void;
+};
+const autocannon = createRequire(import.meta.url)('autocannon') as (
+  opts: Record<string, unknown>,
+) => AutocannonInstance;
+
+export type LoadOptions = { connections: number; durationS: number; warmupS: number };
+
+export type LoadResult = {
+  url: string;
+  connections: number;
+  durationS: number;
+  /** Mean of the per-second request counts (autocannon's "Req/Sec Avg"). */
+  requestsPerSec: number;
+  /** Latency percentiles in ms, from every response's own timing (sub-millisecond). */
+  p50Ms: number;
+  p99Ms: number;
+  meanMs: number;
+  maxMs: number;
+  totalRequests: number;
+  /** Responses that were not 2xx, plus socket errors and timeouts. */
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+  bytesPerSec: number;
+};
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (!sorted.length) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index] as number;
+}
+
+function round(value: number, digits = 2): number {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}
+
+async function fire(url: string, connections: number, durationS: number, collect: number[] | null) {
+  const instance = autocannon({ url, connections, duration: durationS, pipelining: 1, timeout: 10 });
+  if (collect) {
+    instance.on('response', (_client, _status, _bytes, responseTimeMs) => {
+      collect.push(responseTimeMs);
+    });
+  }
+  return await instance;
+}
+
+/** A warm-up run (discarded), then the measured run. */
+export async function measure(url: string, options: LoadOptions): Promise<LoadResult> {
+  if (options.warmupS > 0) await fire(url, options.connections, options.warmupS, null);
+  const times: number[] = [];
+  const r = await fire(url, options.connections, options.durationS, times);
+  const sorted = Float64Array.from(times).sort();
+  const statusCodes: Record<string, number> = {};
+  for (const [code, stat] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = stat.count;
+  return {
+    url,
+    connections: options.connections,
+    durationS: options.durationS,
+    requestsPerSec: round(r.requests.average, 1),
+    p50Ms: round(percentile(sorted, 50)),
+    p99Ms: round(percentile(sorted, 99)),
+    meanMs: round(sorted.reduce((a, b) => a + b, 0) / (sorted.length || 1)),
+    maxMs: round(sorted.length ? (sorted[sorted.length - 1] as number) : Number.NaN),
+    totalRequests: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    statusCodes,
+    bytesPerSec: Math.round(r.throughput.average),
+  };
+}

@@ -1,0 +1,329 @@
+// Turns the results into Markdown tables (padded, so they read as well in a terminal as on GitHub).
+import type { PageBundle } from './bundle.ts';
+import type { LighthouseRun } from './lighthouse.ts';
+import type { LoadResult } from './load.ts';
+
+export type TargetId = 'pglite' | 'postgres' | 'ceiling';
+
+export type ApiTarget = {
+  id: TargetId;
+  label: string;
+  status: 'ok' | 'skipped' | 'failed';
+  reason?: string;
+  startupMs?: number;
+  cases: Record<string, LoadResult>;
+};
+
+export type Endpoint = { id: string; method: 'GET'; path: string; responseBytes: number };
+
+export type LighthousePage = {
+  name: string;
+  path: string;
+  runs: LighthouseRun[];
+  best?: LighthouseRun;
+  error?: string;
+};
+
+export type Results = {
+  date: string;
+  durationS: number;
+  machine: {
+    node: string;
+    platform: string;
+    cpus: number;
+    cpuModel: string;
+    memoryGB: number;
+    /** 1-minute load average before the bench started and when it ended: other work skews the numbers. */
+    loadAverage: { start: number; end: number | null };
+  };
+  git: { commit: string | null; dirty: boolean | null };
+  webBuild: { builtAt: string | null; rebuilt: boolean; changedDuringRun: boolean };
+  settings: { connections: number; durationS: number; warmupS: number; lighthouseRuns: number };
+  api: { endpoints: Endpoint[]; targets: ApiTarget[] };
+  lighthouse: {
+    status: 'ok' | 'skipped' | 'failed';
+    reason?: string;
+    targets: { performance: number; accessibility: number };
+    pages: LighthousePage[];
+  };
+  bundle: {
+    status: 'ok' | 'skipped' | 'failed';
+    reason?: string;
+    budgetGzipBytes: number;
+    pages: PageBundle[];
+  };
+  phasesS: Record<string, number>;
+  errors: string[];
+};
+
+type Align = 'l' | 'r';
+
+/** A Markdown table whose columns are padded to the same width. */
+export function table(head: string[], rows: string[][], align: Align[]): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length), 3));
+  const cell = (text: string, i: number) =>
+    align[i] === 'r' ? text.padStart(widths[i] as number) : text.padEnd(widths[i] as number);
+  const line = (cells: string[]) => `| ${cells.map((c, i) => cell(c, i)).join(' | ')} |`;
+  const rule = `|${widths.map((w, i) => (align[i] === 'r' ? `${'-'.repeat(w + 1)}:` : `${'-'.repeat(w + 2)}`)).join('|')}|`;
+  return [line(head), rule, ...rows.map((r) => line(r.map((c) => c ?? '')))].join('\n');
+}
+
+const kB = (bytes: number) => (bytes / 1000).toFixed(1);
+const num = (v: number | null | undefined, digits = 0) =>
+  v === null || v === undefined || Number.isNaN(v) ? '—' : v.toFixed(digits);
+const int = (v: number) => Math.round(v).toLocaleString('en-US');
+
+export function apiTable(results: Results): string {
+  const { endpoints, targets } = results.api;
+  const ceiling = targets.find((t) => t.id === 'ceiling');
+  const rows: string[][] = [];
+  for (const endpoint of endpoints) {
+    targets.forEach((target, index) => {
+      const first =
+        index === 0 ? `${endpoint.method} ${endpoint.path} (${kB(endpoint.responseBytes)} kB)` : '';
+      const r = target.cases[endpoint.id];
+      if (!r) {
+        const why = target.status === 'ok' ? 'not measured' : `${target.status}: ${target.reason ?? ''}`;
+        rows.push([first, target.label, '—', '—', '—', '—', why]);
+        return;
+      }
+      const top = ceiling?.cases[endpoint.id];
+      const share =
+        top && target.id !== 'ceiling'
+          ? `${Math.round((r.requestsPerSec / top.requestsPerSec) * 100)} %`
+          : '';
+      const bad = r.non2xx + r.errors + r.timeouts;
+      rows.push([
+        first,
+        target.label,
+        int(r.requestsPerSec),
+        num(r.p50Ms, 2),
+        num(r.p99Ms, 2),
+        share,
+        bad ? `⚠ ${bad} non-2xx/errors` : '0',
+      ]);
+    });
+  }
+  return table(['endpoint', 'server', 'req/s', 'p50 ms', 'p99 ms', 'of ceiling', 'non-2xx / errors'], rows, [
+    'l',
+    'l',
+    'r',
+    'r',
+    'r',
+    'r',
+    'l',
+  ]);
+}
+
+const mark = (ok: boolean) => (ok ? '✓' : '✗');
+
+export function lighthouseTable(results: Results): string {
+  const { targets, pages } = results.lighthouse;
+  const rows = pages.map((p) => {
+    const b = p.best;
+    if (!b || b.runtimeError) {
+      return [p.name, p.path, '—', '—', '—', '—', '—', p.error ?? b?.runtimeError ?? 'no result'];
+    }
+    const perf =
+      b.performance === null ? '—' : `${b.performance} ${mark(b.performance >= targets.performance)}`;
+    const a11y =
+      b.accessibility === null ? '—' : `${b.accessibility} ${mark(b.accessibility >= targets.accessibility)}`;
+    const notes = b.failedAccessibilityAudits.length
+      ? `a11y: ${b.failedAccessibilityAudits.map((a) => a.id).join(', ')}`
+      : '';
+    return [p.name, p.path, perf, a11y, num(b.lcpMs), num(b.cls, 3), num(b.tbtMs), notes];
+  });
+  return table(
+    [
+      'page',
+      'path',
+      `performance (≥ ${targets.performance})`,
+      `accessibility (${targets.accessibility})`,
+      'LCP ms',
+      'CLS',
+      'TBT ms',
+      'notes',
+    ],
+    rows,
+    ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'l'],
+  );
+}
+
+export function bundleTable(results: Results): string {
+  const budget = results.bundle.budgetGzipBytes;
+  const rows = results.bundle.pages.map((p) => [
+    p.page,
+    String(p.files.length),
+    kB(p.rawBytes),
+    `${kB(p.gzipBytes)} ${mark(p.gzipBytes <= budget)}`,
+    `${Math.round((p.gzipBytes / budget) * 100)} %`,
+    kB(p.inlineGzipBytes),
+  ]);
+  return table(
+    [
+      'page',
+      'JS files',
+      'raw kB',
+      `gzip kB (≤ ${kB(budget)})`,
+      'of budget',
+      'inline JS gzip kB (not counted)',
+    ],
+    rows,
+    ['l', 'r', 'r', 'r', 'r', 'r'],
+  );
+}
+
+export function biggestFilesTable(results: Results, limit = 8): string {
+  const byFile = new Map<string, { gzip: number; raw: number; pages: string[] }>();
+  for (const page of results.bundle.pages) {
+    for (const f of page.files) {
+      const entry = byFile.get(f.path) ?? { gzip: f.gzipBytes, raw: f.rawBytes, pages: [] };
+      entry.pages.push(page.page);
+      byFile.set(f.path, entry);
+    }
+  }
+  const pageCount = results.bundle.pages.length;
+  const rows = [...byFile.entries()]
+    .sort((a, b) => b[1].gzip - a[1].gzip)
+    .slice(0, limit)
+    .map(([file, e]) => [
+      file,
+      kB(e.gzip),
+      kB(e.raw),
+      e.pages.length === pageCount && pageCount > 1 ? 'all' : e.pages.join(', '),
+    ]);
+  return table(['file', 'gzip kB', 'raw kB', 'loaded by'], rows, ['l', 'r', 'r', 'l']);
+}
+
+/** What missed its target, in one line each. */
+export function misses(results: Results): string[] {
+  const out: string[] = [];
+  const { targets } = results.lighthouse;
+  for (const p of results.lighthouse.pages) {
+    const b = p.best;
+    if (!b || b.runtimeError) continue;
+    if (b.performance !== null && b.performance < targets.performance)
+      out.push(`Lighthouse performance on ${p.name} is ${b.performance} (target ≥ ${targets.performance})`);
+    if (b.accessibility !== null && b.accessibility < targets.accessibility)
+      out.push(
+        `Lighthouse accessibility on ${p.name} is ${b.accessibility} (target ${targets.accessibility}): ${b.failedAccessibilityAudits.map((a) => a.title).join('; ')}`,
+      );
+  }
+  for (const p of results.bundle.pages) {
+    if (p.gzipBytes > results.bundle.budgetGzipBytes)
+      out.push(
+        `First-load JS of ${p.page} is ${kB(p.gzipBytes)} kB gzip (budget ${kB(results.bundle.budgetGzipBytes)} kB)`,
+      );
+  }
+  for (const t of results.api.targets) {
+    for (const [id, r] of Object.entries(t.cases)) {
+      const bad = r.non2xx + r.errors + r.timeouts;
+      if (bad)
+        out.push(`${t.label} ${id}: ${bad} non-2xx responses or errors (${JSON.stringify(r.statusCodes)})`);
+    }
+  }
+  return out;
+}
+
+export function markdown(results: Results): string {
+  const s = results.settings;
+  const m = results.machine;
+  const lines: string[] = [];
+  lines.push(`# Souk bench — ${results.date}`);
+  lines.push('');
+  lines.push(
+    `Commit ${results.git.commit ?? 'unknown'}${results.git.dirty ? ' (with uncommitted changes)' : ''} · ` +
+      `web build of ${results.webBuild.builtAt ?? 'unknown'}${results.webBuild.rebuilt ? ' (built by this run)' : ''}` +
+      `${results.webBuild.changedDuringRun ? ' (⚠ rebuilt by someone else during the run)' : ''} · ` +
+      `Node ${m.node} · ${m.cpus} × ${m.cpuModel} · ${m.memoryGB} GB · ran in ${results.durationS} s`,
+  );
+  const load = m.loadAverage;
+  const busy = Math.max(load.start, load.end ?? 0);
+  if (busy > m.cpus * 0.5) {
+    lines.push('');
+    lines.push(
+      `⚠ The machine was busy (1-min load average ${load.start.toFixed(1)} at start, ${load.end?.toFixed(1) ?? '?'} at the end, ${m.cpus} CPUs): other processes shared the CPUs, so the numbers are pessimistic and noisy.`,
+    );
+  }
+  lines.push('');
+  lines.push(
+    `## API throughput — autocannon, ${s.connections} connections, ${s.durationS} s per case after a ${s.warmupS} s warm-up`,
+  );
+  lines.push('');
+  if (results.api.endpoints.length) lines.push(apiTable(results));
+  else lines.push('not measured (see the errors below)');
+  const startups = results.api.targets
+    .filter((t) => t.startupMs !== undefined && t.id !== 'ceiling')
+    .map((t) => `${t.label} ${((t.startupMs ?? 0) / 1000).toFixed(1)} s`);
+  if (startups.length) {
+    lines.push('');
+    lines.push(`First start (migrate + seed the demo shop): ${startups.join(', ')}.`);
+  }
+  lines.push('');
+  const best = s.lighthouseRuns > 1 ? `, best of ${s.lighthouseRuns}` : ', one run';
+  lines.push(
+    `## Lighthouse mobile — PGlite server, default mobile emulation and simulated throttling${best}`,
+  );
+  lines.push('');
+  if (results.lighthouse.status === 'ok' || results.lighthouse.pages.length) {
+    lines.push(lighthouseTable(results));
+    const hints = results.lighthouse.pages
+      .filter(
+        (p) =>
+          p.best?.opportunities.length &&
+          (p.best.performance ?? 100) < results.lighthouse.targets.performance,
+      )
+      .map(
+        (p) =>
+          `- ${p.name}: ${p.best?.opportunities
+            .slice(0, 3)
+            .map((o) => `${o.id} (~${o.savingsMs} ms)`)
+            .join(', ')}`,
+      );
+    if (hints.length) {
+      lines.push('');
+      lines.push('Largest estimated savings (Lighthouse audits, best run):');
+      lines.push('');
+      lines.push(...hints);
+    }
+    const indexes = results.lighthouse.pages
+      .flatMap((p) => p.runs.map((r) => r.benchmarkIndex))
+      .filter((v): v is number => typeof v === 'number');
+    if (indexes.length) {
+      lines.push('');
+      lines.push(
+        `Lighthouse CPU benchmark index of this machine during the runs: ${Math.min(...indexes)}–${Math.max(...indexes)} (a wide range means other work was competing for the CPU).`,
+      );
+    }
+  } else {
+    lines.push(`${results.lighthouse.status}: ${results.lighthouse.reason ?? ''}`);
+  }
+  lines.push('');
+  lines.push(
+    `## First-load JavaScript — gzip level 9, budget ${kB(results.bundle.budgetGzipBytes)} kB per page`,
+  );
+  lines.push('');
+  if (results.bundle.pages.length) {
+    lines.push(bundleTable(results));
+    lines.push('');
+    lines.push('Biggest files:');
+    lines.push('');
+    lines.push(biggestFilesTable(results));
+  } else {
+    lines.push(`${results.bundle.status}: ${results.bundle.reason ?? ''}`);
+  }
+  const missed = misses(results);
+  lines.push('');
+  lines.push('## Summary');
+  lines.push('');
+  if (missed.length) for (const line of missed) lines.push(`- ✗ ${line}`);
+  else if (results.errors.length) lines.push('- no target missed among what could be measured');
+  else lines.push('- ✓ every target met');
+  for (const error of results.errors) {
+    const [first, ...rest] = error.split('\n');
+    lines.push(`- ⚠ could not measure: ${first}`);
+    if (rest.length) lines.push('', '  ```text', ...rest.map((l) => `  ${l}`), '  ```');
+  }
+  lines.push('');
+  return lines.join('\n');
+}

@@ -1,0 +1,456 @@
+// `npm run bench`: API load (PGlite, PostgreSQL, bare-Fastify ceiling), Lighthouse mobile and
+// first-load JS per page, printed side by side and written to bench/results/. See bench/README.md.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fetchHtml, measurePage } from './bundle.ts';
+import type { CapturedResponse } from './ceiling-server.ts';
+import { installCleanupHandlers, releaseAll } from './cleanup.ts';
+import { bestRun, CHROME_PATH, type LighthouseRun, openLighthouse } from './lighthouse.ts';
+import { type LoadOptions, measure } from './load.ts';
+import { createBenchDatabase, redact } from './postgres.ts';
+import { type ApiTarget, type Endpoint, type LighthousePage, markdown, type Results } from './report.ts';
+import { type ChildServer, ROOT, startServer, tempDir } from './servers.ts';
+
+const started = performance.now();
+const elapsedS = () => (performance.now() - started) / 1000;
+const log = (message: string) => console.log(`[bench ${elapsedS().toFixed(0).padStart(3)} s] ${message}`);
+
+// ---- settings (environment overrides, documented in bench/README.md) ----
+const envNumber = (name: string, fallback: number) => {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0)
+    throw new Error(`${name} must be a non-negative number, got "${raw}"`);
+  return value;
+};
+const load: LoadOptions = {
+  connections: envNumber('BENCH_CONNECTIONS', 10),
+  durationS: envNumber('BENCH_DURATION', 10),
+  warmupS: envNumber('BENCH_WARMUP', 2),
+};
+const lighthouseRunsSetting = process.env.BENCH_LIGHTHOUSE_RUNS
+  ? envNumber('BENCH_LIGHTHOUSE_RUNS', 1)
+  : 'auto';
+const timeBudgetS = envNumber('BENCH_TIME_BUDGET', 330);
+const skip = new Set(
+  (process.env.BENCH_SKIP ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+const verbose = process.env.BENCH_VERBOSE === '1';
+const postgresServerUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const benchDatabaseName = process.env.BENCH_DATABASE ?? 'souk_bench';
+const reportsDir =
+  process.env.BENCH_LIGHTHOUSE_REPORTS === '1' ? path.join(ROOT, 'bench/results/lighthouse') : null;
+
+const WEB_DIR = path.join(ROOT, 'apps/web');
+const SERVER_ENTRY = path.join(WEB_DIR, 'server.ts');
+const SERVER_BUILD = path.join(WEB_DIR, 'build/server/index.js');
+const CLIENT_DIR = path.join(WEB_DIR, 'build/client');
+const CEILING_ENTRY = path.join(ROOT, 'bench/ceiling-server.ts');
+const RESULTS_DIR = path.join(ROOT, 'bench/results');
+const BUDGET_GZIP_BYTES = 120_000;
+const LIST_PATH = '/api/products?per_page=12';
+
+const results: Results = {
+  date: new Date().toISOString(),
+  durationS: 0,
+  machine: {
+    node: process.versions.node,
+    platform: `${os.platform()} ${os.release()}`,
+    cpus: os.availableParallelism(),
+    cpuModel: os.cpus()[0]?.model.trim() ?? 'unknown CPU',
+    memoryGB: Math.round(os.totalmem() / 1024 ** 3),
+    loadAverage: { start: Math.round((os.loadavg()[0] ?? 0) * 100) / 100, end: null },
+  },
+  git: gitInfo(),
+  webBuild: { builtAt: null, rebuilt: false, changedDuringRun: false },
+  settings: { ...load, lighthouseRuns: 0 },
+  api: { endpoints: [], targets: [] },
+  lighthouse: {
+    status: 'skipped',
+    reason: 'not reached (see the errors below)',
+    targets: { performance: 95, accessibility: 100 },
+    pages: [],
+  },
+  bundle: {
+    status: 'skipped',
+    reason: 'not reached (see the errors below)',
+    budgetGzipBytes: BUDGET_GZIP_BYTES,
+    pages: [],
+  },
+  phasesS: {},
+  errors: [],
+};
+
+function gitInfo(): Results['git'] {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    }).trim();
+    const dirty =
+      execFileSync('git', ['status', '--porcelain'], { cwd: ROOT, encoding: 'utf8' }).trim() !== '';
+    return { commit, dirty };
+  } catch {
+    return { commit: null, dirty: null };
+  }
+}
+
+async function phase<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const t = performance.now();
+  try {
+    return await fn();
+  } finally {
+    results.phasesS[name] = Math.round((performance.now() - t) / 100) / 10;
+  }
+}
+
+function fail(what: string, error: unknown): string {
+  const message = `${what}: ${error instanceof Error ? error.message : String(error)}`;
+  results.errors.push(message);
+  console.error(`[bench] ✗ ${message}`);
+  return message;
+}
+
+async function ensureBuild(): Promise<void> {
+  if (process.env.BENCH_BUILD === '1' || !existsSync(SERVER_BUILD) || !existsSync(CLIENT_DIR)) {
+    log('building the web app (npm run build)…');
+    const code = await new Promise<number | null>((resolve) => {
+      const child = spawn('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+      child.on('exit', resolve);
+      child.on('error', () => resolve(null));
+    });
+    if (code !== 0) throw new Error(`npm run build failed (exit ${code})`);
+    results.webBuild.rebuilt = true;
+  }
+  results.webBuild.builtAt = statSync(SERVER_BUILD).mtime.toISOString();
+}
+
+/** One response, kept byte for byte for the ceiling server. */
+async function capture(origin: string, url: string): Promise<CapturedResponse & { bytes: Buffer }> {
+  const res = await fetch(origin + url);
+  const bytes = Buffer.from(await res.arrayBuffer());
+  if (res.status !== 200)
+    throw new Error(`GET ${url} answered ${res.status}: ${bytes.toString('utf8').slice(0, 300)}`);
+  const headers: Record<string, string> = {};
+  const hopByHop = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+  res.headers.forEach((value, name) => {
+    if (!hopByHop.has(name)) headers[name] = value;
+  });
+  return { url, status: res.status, headers, body: bytes.toString('base64'), bytes };
+}
+
+async function loadTarget(target: ApiTarget, server: ChildServer, endpoints: Endpoint[]): Promise<void> {
+  for (const endpoint of endpoints) {
+    log(
+      `  autocannon ${target.label}: GET ${endpoint.path} (${load.warmupS} s warm-up + ${load.durationS} s)`,
+    );
+    const r = await measure(server.origin + endpoint.path, load);
+    target.cases[endpoint.id] = r;
+    log(
+      `    ${Math.round(r.requestsPerSec)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}`,
+    );
+  }
+}
+
+const target = (id: ApiTarget['id'], label: string): ApiTarget => {
+  const t: ApiTarget = { id, label, status: 'ok', cases: {} };
+  results.api.targets.push(t);
+  return t;
+};
+
+async function main(): Promise<void> {
+  installCleanupHandlers();
+  log(
+    `Souk bench: ${results.machine.cpus} CPUs, Node ${results.machine.node}, commit ${results.git.commit ?? '?'}`,
+  );
+  await phase('build', ensureBuild);
+
+  const pgliteTarget = target('pglite', 'PGlite');
+  const postgresTarget = target('postgres', 'PostgreSQL');
+  const ceilingTarget = target('ceiling', 'ceiling (bare Fastify, same bytes)');
+
+  // PostgreSQL first: knowing now whether it answers lets the time budget plan the Lighthouse passes.
+  let benchDb: Awaited<ReturnType<typeof createBenchDatabase>> | null = null;
+  if (skip.has('postgres')) {
+    postgresTarget.status = 'skipped';
+    postgresTarget.reason = 'BENCH_SKIP=postgres';
+  } else {
+    benchDb = await createBenchDatabase(postgresServerUrl, benchDatabaseName);
+    if ('skipped' in benchDb) {
+      postgresTarget.status = 'skipped';
+      postgresTarget.reason = benchDb.skipped;
+      log(`PostgreSQL skipped: ${benchDb.skipped}`);
+    }
+  }
+
+  // ---- (a) the real server on a fresh PGlite ----
+  const pgliteData = tempDir('souk-bench-pglite-');
+  log(`starting the server on PGlite (fresh DATA_DIR ${pgliteData.dir}; first start migrates and seeds)…`);
+  let pglite: ChildServer;
+  try {
+    pglite = await phase('pglite start', () =>
+      startServer({ name: 'pglite', script: SERVER_ENTRY, env: { DATA_DIR: pgliteData.dir }, verbose }),
+    );
+  } catch (error) {
+    pgliteTarget.status = 'failed';
+    pgliteTarget.reason = fail('PGlite server', error);
+    throw error;
+  }
+  pgliteTarget.startupMs = pglite.startupMs;
+  log(`PGlite server ready on ${pglite.origin} in ${(pglite.startupMs / 1000).toFixed(1)} s`);
+
+  // What to measure: the first listed product, the first category.
+  const list = await capture(pglite.origin, LIST_PATH);
+  const products = (JSON.parse(list.bytes.toString('utf8')) as { data?: { products?: { id: unknown }[] } })
+    .data?.products;
+  const productId = products?.[0]?.id;
+  if (productId === undefined || productId === null) {
+    throw new Error(`GET ${LIST_PATH} returned no product: is the demo shop seeded?`);
+  }
+  const productPath = `/api/products/${encodeURIComponent(String(productId))}`;
+  const product = await capture(pglite.origin, productPath);
+  results.api.endpoints = [
+    { id: 'list', method: 'GET', path: LIST_PATH, responseBytes: list.bytes.length },
+    { id: 'product', method: 'GET', path: productPath, responseBytes: product.bytes.length },
+  ];
+  const categoriesRes = await fetch(`${pglite.origin}/api/categories`);
+  const categories = ((await categoriesRes.json()) as { data?: { categories?: { slug?: string }[] } }).data
+    ?.categories;
+  const categorySlug = categories?.[0]?.slug;
+  const pages: { name: string; path: string }[] = [
+    { name: 'home', path: '/' },
+    ...(categorySlug ? [{ name: 'category', path: `/catalog/${encodeURIComponent(categorySlug)}` }] : []),
+    { name: 'product', path: `/products/${encodeURIComponent(String(productId))}` },
+  ];
+  if (!categorySlug) fail('category page', new Error('GET /api/categories returned no category'));
+
+  if (!skip.has('api')) {
+    await phase('pglite load', () => loadTarget(pgliteTarget, pglite, results.api.endpoints));
+  } else {
+    pgliteTarget.status = 'skipped';
+    pgliteTarget.reason = 'BENCH_SKIP=api';
+  }
+
+  // ---- first-load JS (reads the HTML, which also warms the SSR code paths Lighthouse will hit) ----
+  if (skip.has('bundle')) {
+    results.bundle.reason = 'BENCH_SKIP=bundle';
+  } else {
+    await phase('bundle', async () => {
+      try {
+        for (const page of pages) {
+          const html = await fetchHtml(pglite.origin + page.path);
+          const measured = await measurePage(page.path, html, {
+            origin: pglite.origin,
+            clientDir: CLIENT_DIR,
+          });
+          measured.page = page.name;
+          results.bundle.pages.push(measured);
+          if (!measured.files.length)
+            fail(`first-load JS of ${page.name}`, new Error('the HTML loads no script'));
+          log(
+            `first-load JS ${page.name}: ${measured.files.length} files, ${(measured.gzipBytes / 1000).toFixed(1)} kB gzip`,
+          );
+        }
+        results.bundle.status = 'ok';
+      } catch (error) {
+        results.bundle.status = 'failed';
+        results.bundle.reason = fail('first-load JS', error);
+      }
+    });
+  }
+
+  // ---- Lighthouse mobile on the PGlite server ----
+  if (skip.has('lighthouse')) {
+    results.lighthouse.reason = 'BENCH_SKIP=lighthouse';
+  } else if (!existsSync(CHROME_PATH)) {
+    results.lighthouse.status = 'failed';
+    results.lighthouse.reason = fail('Lighthouse', new Error(`Chromium not found at ${CHROME_PATH}`));
+  } else {
+    await phase('lighthouse', () =>
+      runLighthouse(pglite, pages, benchDb !== null && !('skipped' in benchDb)),
+    );
+  }
+
+  await pglite.stop();
+  await pgliteData.remove();
+
+  // ---- (c) the ceiling: bare Fastify, same bytes from memory ----
+  if (!skip.has('api') && !skip.has('ceiling')) {
+    await phase('ceiling', async () => {
+      const dir = tempDir('souk-bench-ceiling-');
+      let server: ChildServer | undefined;
+      try {
+        const file = path.join(dir.dir, 'responses.json');
+        writeFileSync(file, JSON.stringify([list, product].map(({ bytes: _bytes, ...r }) => r)));
+        server = await startServer({
+          name: 'ceiling',
+          script: CEILING_ENTRY,
+          env: { BENCH_CEILING_ROUTES: file },
+          timeoutMs: 30_000,
+          verbose,
+        });
+        ceilingTarget.startupMs = server.startupMs;
+        for (const [captured, endpoint] of [
+          [list, results.api.endpoints[0]],
+          [product, results.api.endpoints[1]],
+        ] as const) {
+          const res = await fetch((server as ChildServer).origin + (endpoint?.path ?? ''));
+          const bytes = Buffer.from(await res.arrayBuffer());
+          if (!bytes.equals(captured.bytes))
+            throw new Error(`the ceiling server does not answer the captured bytes for ${endpoint?.path}`);
+        }
+        await loadTarget(ceilingTarget, server, results.api.endpoints);
+      } catch (error) {
+        ceilingTarget.status = 'failed';
+        ceilingTarget.reason = fail('ceiling server', error);
+      } finally {
+        await server?.stop();
+        await dir.remove();
+      }
+    });
+  } else {
+    ceilingTarget.status = 'skipped';
+    ceilingTarget.reason = 'BENCH_SKIP';
+  }
+
+  // ---- (b) the real server on PostgreSQL ----
+  if (benchDb && 'database' in benchDb && !skip.has('api')) {
+    const database = benchDb.database;
+    await phase('postgres', async () => {
+      const dir = tempDir('souk-bench-postgres-');
+      let server: ChildServer | undefined;
+      try {
+        log(`starting the server on PostgreSQL (${redact(database.url)}; migrates and seeds)…`);
+        server = await startServer({
+          name: 'postgres',
+          script: SERVER_ENTRY,
+          env: { DATA_DIR: dir.dir, DATABASE_URL: database.url },
+          verbose,
+        });
+        postgresTarget.startupMs = server.startupMs;
+        log(`PostgreSQL server ready on ${server.origin} in ${(server.startupMs / 1000).toFixed(1)} s`);
+        // The seed is deterministic, but ids may not be: check the product measured on PGlite exists here.
+        const check = await fetch(server.origin + (results.api.endpoints[1]?.path ?? ''));
+        await check.arrayBuffer();
+        if (check.status !== 200) {
+          throw new Error(`product ${productId} from the PGlite seed answers ${check.status} on PostgreSQL`);
+        }
+        await loadTarget(postgresTarget, server, results.api.endpoints);
+      } catch (error) {
+        postgresTarget.status = 'failed';
+        postgresTarget.reason = fail('PostgreSQL server', error);
+      } finally {
+        await server?.stop();
+        await dir.remove();
+        await database.drop();
+      }
+    });
+  } else if (benchDb && 'database' in benchDb) {
+    await benchDb.database.drop();
+    postgresTarget.status = 'skipped';
+    postgresTarget.reason = 'BENCH_SKIP=api';
+  }
+}
+
+async function runLighthouse(
+  server: ChildServer,
+  pages: { name: string; path: string }[],
+  postgresAhead: boolean,
+) {
+  const session = await openLighthouse().catch((error: unknown) => {
+    results.lighthouse.status = 'failed';
+    results.lighthouse.reason = fail('Lighthouse (Chromium launch)', error);
+    return null;
+  });
+  if (!session) return;
+  const entries: LighthousePage[] = pages.map((p) => ({ ...p, runs: [] }));
+  results.lighthouse.pages = entries;
+  const runPass = async (pass: number) => {
+    for (const entry of entries) {
+      log(`  Lighthouse ${entry.name} (${entry.path}), pass ${pass}`);
+      try {
+        const reportFile = reportsDir ? path.join(reportsDir, `${entry.name}-${pass}.html`) : undefined;
+        const run: LighthouseRun = await session.run(server.origin + entry.path, reportFile);
+        entry.runs.push(run);
+        log(
+          run.runtimeError
+            ? `    ${run.runtimeError}`
+            : `    performance ${run.performance}, accessibility ${run.accessibility}, LCP ${run.lcpMs} ms, CLS ${run.cls}, TBT ${run.tbtMs} ms`,
+        );
+      } catch (error) {
+        entry.error = (error as Error).message;
+      }
+    }
+  };
+  try {
+    const t = performance.now();
+    await runPass(1);
+    let runs = 1;
+    const passS = (performance.now() - t) / 1000;
+    if (lighthouseRunsSetting === 'auto') {
+      // A second pass (best of 2) only if the whole bench still fits in the time budget.
+      const caseS = load.warmupS + load.durationS + 1;
+      const pgliteStartS = (results.api.targets[0]?.startupMs ?? 60_000) / 1000;
+      const remainingS =
+        (skip.has('api') ? 0 : 2 * caseS + 3) + (postgresAhead ? pgliteStartS + 2 * caseS + 5 : 0);
+      const projected = elapsedS() + passS + remainingS;
+      if (projected <= timeBudgetS) {
+        await runPass(2);
+        runs = 2;
+      } else {
+        log(
+          `  one Lighthouse pass only: a second would end the bench near ${Math.round(projected)} s (budget ${timeBudgetS} s)`,
+        );
+      }
+    } else {
+      for (let pass = 2; pass <= lighthouseRunsSetting; pass += 1) await runPass(pass);
+      runs = Math.max(1, lighthouseRunsSetting);
+    }
+    results.settings.lighthouseRuns = runs;
+    for (const entry of entries) {
+      entry.best = bestRun(entry.runs);
+      if (!entry.best) fail(`Lighthouse ${entry.name}`, new Error(entry.error ?? 'no run'));
+      else if (entry.best.runtimeError) fail(`Lighthouse ${entry.name}`, new Error(entry.best.runtimeError));
+    }
+    results.lighthouse.status = entries.every((e) => e.best && !e.best.runtimeError) ? 'ok' : 'failed';
+  } finally {
+    await session.close();
+  }
+}
+
+function writeResults(): { json: string; md: string } {
+  results.durationS = Math.round(elapsedS());
+  results.machine.loadAverage.end = Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
+  if (results.webBuild.builtAt && existsSync(SERVER_BUILD)) {
+    results.webBuild.changedDuringRun =
+      statSync(SERVER_BUILD).mtime.toISOString() !== results.webBuild.builtAt;
+  }
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const stamp = results.date.replace(/\.\d+Z$/, 'Z').replaceAll(':', '-');
+  const json = path.join(RESULTS_DIR, `${stamp}.json`);
+  const md = path.join(RESULTS_DIR, 'latest.md');
+  writeFileSync(json, `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(md, markdown(results));
+  return { json, md };
+}
+
+let exitCode = 0;
+try {
+  await main();
+} catch (error) {
+  if (!results.errors.some((e) => e.includes((error as Error).message))) fail('bench', error);
+} finally {
+  await releaseAll();
+}
+if (results.errors.length) exitCode = 1;
+const written = writeResults();
+console.log(`\n${markdown(results)}`);
+console.log(`Results: ${path.relative(ROOT, written.json)}, ${path.relative(ROOT, written.md)}`);
+console.log(`Total time: ${results.durationS} s`);
+process.exit(exitCode);
