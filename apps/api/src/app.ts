@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -12,6 +14,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { suggestionsRoutes } from './modules/suggestions/suggestions.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -45,10 +48,20 @@ export async function buildApi({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
+  // Slow mobile networks: HTML, JSON, JS and CSS go out compressed (brotli at a cheap level, or gzip).
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(helmet, {
     // React Router's SSR inlines its hydration scripts; a nonce-based CSP is tracked in docs/decisions.
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
+    // Not 'no-referrer': with it Chrome sends `Origin: null` on a same-site form POST, which React
+    // Router's CSRF check refuses (400), so forms would not work before or without JavaScript.
+    referrerPolicy: { policy: 'same-origin' },
   });
   await registerDocs(app);
 
@@ -88,6 +101,7 @@ export async function buildApi({
       await api.register(authRoutes(authDeps, config, { ...DEFAULT_AUTH_RATE_LIMITS, ...authRateLimits }));
       await api.register(cartRoutes(db));
       await api.register(ordersRoutes(db));
+      await api.register(suggestionsRoutes(db));
     },
     { prefix: '/api' },
   );
