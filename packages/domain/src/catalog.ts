@@ -159,3 +159,12 @@ export type ProductSuggestions = {
   popular_in_category: ProductSummary[];
   recent_products: ProductSummary[];
 };
+
+/** GET /suggestions/cart: never a product already in the cart, only active ones. */
+export type CartSuggestions = {
+  complementary: ProductSummary[];
+  frequently_bought_together: ProductSummary[];
+  similar_products: ProductSummary[];
+  popular_products: ProductSummary[];
+  recent_products: ProductSummary[];
+};

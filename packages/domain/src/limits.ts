@@ -39,3 +39,5 @@ export const PASSWORD_MAX_LENGTH = 256;
 /** Highest quantity of one cart line (keeps sums far from integer limits). */
 export const CART_LINE_MAX_QUANTITY = 9999;
 export const ORDER_NOTES_MAX_LENGTH = 1000;
+/** Cart suggestions: each set holds at most this many products (similar products: SIMILAR_PRODUCTS_LIMIT). */
+export const CART_SUGGESTIONS_LIMIT = 4;

@@ -94,6 +94,12 @@ export type ProductFilters = {
   categoryOrChildrenId?: number;
   categoryId?: number;
   topCategoryId?: number;
+  /** any of these categories exactly (e.g. the subcategories of a cart's products) */
+  categoryIds?: number[];
+  /** any of these main categories, subcategories included */
+  topCategoryIds?: number[];
+  /** none of these main categories, subcategories included */
+  excludeTopCategoryIds?: number[];
   excludeIds?: number[];
   words?: string[];
   minPrice?: number;
@@ -109,6 +115,12 @@ export type ProductOrder =
   | 'popularity'
   | 'price_distance';
 export type ProductSort = { by: ProductOrder; direction: 'asc' | 'desc'; pivotPrice?: number };
+
+const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
 
 const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
 // Typo tolerance: 'crme' is 0.4 word-similar to 'creme hydratante'; 0.35 keeps such near misses.
@@ -139,6 +151,15 @@ function whereClause(f: ProductFilters): SQL {
     parts.push(sql`(c.id = ${f.categoryOrChildrenId} or c.parent_id = ${f.categoryOrChildrenId})`);
   if (f.categoryId !== undefined) parts.push(sql`c.id = ${f.categoryId}`);
   if (f.topCategoryId !== undefined) parts.push(sql`coalesce(c.parent_id, c.id) = ${f.topCategoryId}`);
+  if (f.categoryIds) parts.push(f.categoryIds.length ? sql`c.id in (${idList(f.categoryIds)})` : sql`false`);
+  if (f.topCategoryIds)
+    parts.push(
+      f.topCategoryIds.length
+        ? sql`coalesce(c.parent_id, c.id) in (${idList(f.topCategoryIds)})`
+        : sql`false`,
+    );
+  if (f.excludeTopCategoryIds?.length)
+    parts.push(sql`coalesce(c.parent_id, c.id) not in (${idList(f.excludeTopCategoryIds)})`);
   if (f.excludeIds?.length)
     parts.push(
       sql`p.id not in (${sql.join(
