@@ -23,3 +23,24 @@ export const serverConfig = (context: Readonly<RouterContextProvider>) => {
   const { publicUrl, shopWhatsapp, agencyLocation } = context.get(serverContext);
   return { publicUrl, shopWhatsapp, agencyLocation };
 };
+
+export type ApiOutcome<T> =
+  | { ok: true; status: number; data: T }
+  | { ok: false; status: number; message: string };
+
+/** Calls the API from a loader or action and hands any failure back (status 0: unreachable). */
+export async function apiRequest<T>(
+  context: Readonly<RouterContextProvider>,
+  path: string,
+  init?: { method?: string; body?: unknown },
+): Promise<ApiOutcome<T>> {
+  try {
+    const { status, body } = await context.get(serverContext).api(path, init);
+    const envelope = body as ApiResponse<T> | null;
+    if (status >= 200 && status < 300 && envelope?.success) return { ok: true, status, data: envelope.data };
+    const message = envelope && envelope.success === false && envelope.message ? envelope.message : '';
+    return { ok: false, status, message };
+  } catch {
+    return { ok: false, status: 0, message: '' };
+  }
+}

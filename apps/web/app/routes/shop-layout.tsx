@@ -1,19 +1,34 @@
-import { Outlet } from 'react-router';
+import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { AuthCheckStatus } from '~/features/account/auth-check-status';
+import { LoggedOutNotice } from '~/features/account/logged-out-notice';
 import { BOTTOM_NAV_SPACE, BottomNav } from '~/features/layout/bottom-nav';
 import { ShopFooter } from '~/features/layout/shop-footer';
 import { ShopHeader } from '~/features/layout/shop-header';
 import { useCartCount } from '~/features/layout/use-cart-count';
 import { serverConfig } from '~/lib/api.server';
+import { loadCartBadge } from '~/lib/cart-badge.server';
+import { getCurrentUser } from '~/lib/session.server';
 import type { Route } from './+types/shop-layout';
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { shopWhatsapp, publicUrl } = serverConfig(context);
+  const cart = await loadCartBadge(context);
+  const user = await getCurrentUser(request, context);
   // The year comes from the server so the client renders the same text (no hydration mismatch).
-  return { shopWhatsapp, publicUrl, year: new Date().getFullYear() };
+  return { shopWhatsapp, publicUrl, year: new Date().getFullYear(), cart, user };
 }
 
-// Static configuration: no need to call the server again on each navigation.
-export const shouldRevalidate = () => false;
+// The user and the cart count only change through an action (form or fetcher submission) or an
+// explicit revalidate() (same URL): plain navigations keep the layout data.
+export function shouldRevalidate({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  return false;
+}
 
 export default function ShopLayout({ loaderData }: Route.ComponentProps) {
   const cartCount = useCartCount();
@@ -32,6 +47,8 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
       </div>
       <ShopFooter shopWhatsapp={loaderData.shopWhatsapp} year={loaderData.year} />
       <BottomNav cartCount={cartCount} />
+      <LoggedOutNotice />
+      <AuthCheckStatus />
     </div>
   );
 }

@@ -1,7 +1,16 @@
 import type { ProductSummary, ProductSuggestions as Suggestions } from '@souk/domain/catalog';
 import { ProductCard } from './product-card';
 
-function Row({ id, title, products }: { id: string; title: string; products: ProductSummary[] }) {
+/** A titled row of product cards (also used by the cart's suggestions); nothing when empty. */
+export function ProductRow({
+  id,
+  title,
+  products,
+}: {
+  id: string;
+  title: string;
+  products: ProductSummary[];
+}) {
   if (products.length === 0) return null;
   return (
     <section aria-labelledby={id} className="flex flex-col gap-3">
@@ -25,13 +34,13 @@ export function ProductSuggestions({ suggestions }: { suggestions: Suggestions |
   if (!suggestions) return null;
   return (
     <div className="flex flex-col gap-8">
-      <Row id="similar-title" title="Produits similaires" products={suggestions.similar_products} />
-      <Row
+      <ProductRow id="similar-title" title="Produits similaires" products={suggestions.similar_products} />
+      <ProductRow
         id="popular-title"
         title="Populaires dans cette catégorie"
         products={suggestions.popular_in_category}
       />
-      <Row id="recent-title" title="Récemment ajoutés" products={suggestions.recent_products} />
+      <ProductRow id="recent-title" title="Récemment ajoutés" products={suggestions.recent_products} />
     </div>
   );
 }

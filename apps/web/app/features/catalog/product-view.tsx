@@ -2,12 +2,14 @@ import type { ProductDetail, ProductSuggestions as Suggestions, Variant } from '
 import { useState } from 'react';
 import { Breadcrumb, type BreadcrumbItem } from '~/components/ui/breadcrumb';
 import { Price } from '~/components/ui/price';
+import { AddToCartToast } from './add-to-cart-toast';
 import { FavoriteButton } from './favorite-button';
 import { ProductGallery } from './product-gallery';
 import { ProductJsonLd } from './product-json-ld';
 import { defaultVariant, displayedPrice, variantPricesDiffer } from './product-pricing';
 import { ProductSuggestions } from './product-suggestions';
 import { QuantityPicker } from './quantity-picker';
+import { useAddToCart } from './use-add-to-cart';
 import { VariantPicker } from './variant-picker';
 
 function trail(product: ProductDetail): BreadcrumbItem[] {
@@ -42,6 +44,7 @@ export function ProductView({
   const price = displayedPrice(product, selected);
   const hasVariants = product.variants.length > 0;
   const needsVariant = hasVariants && !selected;
+  const cart = useAddToCart();
 
   return (
     <main id="main" className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-5 sm:py-8">
@@ -86,9 +89,15 @@ export function ProductView({
           <button
             type="button"
             disabled={needsVariant}
-            onClick={() => {
-              // wired by the cart issue (#3)
-            }}
+            aria-busy={cart.busy}
+            onClick={() =>
+              !cart.busy &&
+              cart.add({
+                product_id: product.id,
+                variant_id: hasVariants ? selected?.id : undefined,
+                quantity: Math.max(1, Number.parseInt(quantity, 10) || 1),
+              })
+            }
             className="flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-emerald-800 px-6 py-3 text-base font-semibold text-white shadow-sm transition hover:bg-emerald-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-700 sm:w-max"
           >
             <svg
@@ -109,6 +118,7 @@ export function ProductView({
             </svg>
             {needsVariant ? 'Sélectionnez une variante' : 'Ajouter au panier'}
           </button>
+          <AddToCartToast feedback={cart.feedback} onDismiss={cart.dismiss} />
         </div>
       </div>
 

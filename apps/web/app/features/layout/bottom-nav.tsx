@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { BagIcon, GridIcon, HomeIcon, UserIcon } from '~/components/ui/icons';
+import { accountLinkFor, useCurrentUser } from '~/lib/session';
 import { cartLinkLabel, formatCartBadge } from './use-cart-count';
 
 /** Height the page reserves at the bottom on small screens so this bar never hides content. */
@@ -8,6 +9,8 @@ export const BOTTOM_NAV_SPACE = 'pb-[calc(4rem+env(safe-area-inset-bottom))] md:
 
 /** Spec "Mobile bottom navigation": four tabs, hidden from md up; the active one carries aria-current. */
 export function BottomNav({ cartCount }: { cartCount: number }) {
+  const user = useCurrentUser();
+  const account = accountLinkFor(user);
   return (
     <nav
       aria-label="Navigation mobile"
@@ -34,8 +37,13 @@ export function BottomNav({ cartCount }: { cartCount: number }) {
             </span>
           }
         />
-        {/* Profil: guests go to the login page (auth comes with its issue; clients will get /profile, admins /admin). */}
-        <Tab to="/auth/login" label="Profil" icon={<UserIcon className="h-6 w-6" />} />
+        {/* Profil: guests go to the login page, admins to /admin, clients to /profile (spec §2). */}
+        <Tab
+          to={account.to}
+          label="Profil"
+          ariaLabel={user ? `Profil (${user.name})` : undefined}
+          icon={<UserIcon className="h-6 w-6" />}
+        />
       </ul>
     </nav>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { BagIcon, CloseIcon, SearchIcon, UserIcon } from '~/components/ui/icons';
+import { accountLinkFor, useCurrentUser } from '~/lib/session';
 import { LogoMark } from './logo';
 import { SearchBox } from './search-box';
 import { cartLinkLabel, formatCartBadge } from './use-cart-count';
@@ -14,6 +15,9 @@ export function ShopHeader({ cartCount }: { cartCount: number }) {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const location = useLocation();
+  // Spec: the user button leads to /auth/login (guest), /admin (admin) or /profile (client).
+  const user = useCurrentUser();
+  const account = accountLinkFor(user);
 
   // A navigation (link, back button) hides the search; focus is left to the new page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on location change only
@@ -76,9 +80,14 @@ export function ShopHeader({ cartCount }: { cartCount: number }) {
           )}
         </Link>
 
-        {/* Auth comes with its issue: until then every visitor is a guest, so this is the login link. */}
-        <Link to="/auth/login" aria-label="Mon compte : se connecter" className={iconButton}>
+        <Link to={account.to} aria-label={account.label} className={iconButton}>
           <UserIcon className="h-6 w-6" />
+          {user && (
+            <span
+              aria-hidden="true"
+              className="absolute right-1.5 bottom-1.5 h-2.5 w-2.5 rounded-full bg-amber-400 ring-2 ring-emerald-900"
+            />
+          )}
         </Link>
       </div>
 

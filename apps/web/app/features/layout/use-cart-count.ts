@@ -1,11 +1,13 @@
 import { CART_BADGE_CAP } from '@souk/domain/limits';
+import { useCartBadgeCount, useServerCartCount, useSyncCartBadge } from '~/lib/cart-badge';
 
 /**
- * Number of articles in the visitor's cart, for the header and bottom-nav badges.
- * Always 0 for now: the cart issue will feed it (local cart state + GET /cart summary).
+ * Number of articles in the visitor's cart, for the header and bottom-nav badges: the shop
+ * layout's GET /cart summary, or the optimistic count while an add or update is pending.
  */
 export function useCartCount(): number {
-  return 0;
+  useSyncCartBadge(useServerCartCount());
+  return useCartBadgeCount();
 }
 
 /** The spec caps the badge: 100 articles read '99+'. */

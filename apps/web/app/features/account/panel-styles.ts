@@ -1,0 +1,2 @@
+/** Heading style shared by the account panels. */
+export const sectionTitle = 'font-serif text-lg font-bold text-stone-900';

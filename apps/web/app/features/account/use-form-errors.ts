@@ -1,0 +1,72 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import type { FormFailure } from './form-failure';
+
+/** The part of a zod schema this hook uses (the web app does not import zod itself). */
+type Validator = {
+  safeParse(value: unknown): {
+    success: boolean;
+    error?: { issues: { path: PropertyKey[]; message: string }[] };
+  };
+};
+
+/**
+ * Client-side checks with the domain schema before a form goes to its action, merged with what the
+ * action answered. After a refused submit, focus moves to the first invalid field, or to the banner.
+ */
+export function useFormErrors(schema: Validator, server: FormFailure | undefined) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const bannerRef = useRef<HTMLDivElement>(null);
+  const [errors, setErrors] = useState<Record<string, string>>(server?.errors ?? {});
+  const [message, setMessage] = useState<string | undefined>(server?.message);
+  const [focusRequest, setFocusRequest] = useState(0);
+
+  // A new answer from the action replaces what the page shows.
+  useEffect(() => {
+    if (!server) return;
+    setErrors(server.errors ?? {});
+    setMessage(server.message);
+    setFocusRequest((n) => n + 1);
+  }, [server]);
+
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    (invalid ?? bannerRef.current)?.focus();
+  }, [focusRequest]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const values: Record<string, string> = {};
+    for (const [key, value] of new FormData(event.currentTarget)) {
+      if (typeof value === 'string') values[key] = value;
+    }
+    const result = schema.safeParse(values);
+    if (result.success) {
+      setErrors({});
+      setMessage(undefined);
+      return;
+    }
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    for (const issue of result.error?.issues ?? []) {
+      const field = String(issue.path[0] ?? 'form');
+      found[field] ??= issue.message;
+    }
+    setErrors(found);
+    setMessage(found.form);
+    setFocusRequest((n) => n + 1);
+  };
+
+  // Typing in a field clears its message: the error described what was there before.
+  const onInput = (event: FormEvent<HTMLFormElement>) => {
+    const name = (event.target as HTMLInputElement).name;
+    if (name && errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
+  };
+
+  return {
+    formRef,
+    bannerRef,
+    errors,
+    message,
+    formProps: { ref: formRef, onSubmit, onInput, noValidate: true },
+  };
+}

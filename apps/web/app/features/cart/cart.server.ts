@@ -1,0 +1,73 @@
+import type { Cart } from '@souk/domain/cart';
+import type { CartSuggestions } from '@souk/domain/catalog';
+import { data, type RouterContextProvider, redirect } from 'react-router';
+import { apiError, apiRequest } from '~/lib/api.server';
+import { CART_LOAD_ERROR, ORDER_ERROR } from './cart-messages';
+
+type Context = Readonly<RouterContextProvider>;
+
+/** Where a guest goes from 'Commander': quick registration, then back to the cart (contract with accounts). */
+export const CHECKOUT_REGISTER_URL = '/auth/quick-register?redirectTo=/cart&checkout=1';
+
+/** The cart, and its suggestions when they load (a failure only hides that section, spec §8). */
+export async function loadCartPage(
+  context: Context,
+): Promise<{ cart: Cart; suggestions: CartSuggestions | null }> {
+  const [cart, suggestions] = await Promise.all([
+    apiRequest<Cart>(context, '/cart'),
+    apiRequest<CartSuggestions>(context, '/suggestions/cart'),
+  ]);
+  if (!cart.ok) throw apiError(cart.status >= 400 ? cart.status : 500, cart.message || CART_LOAD_ERROR);
+  return { cart: cart.data, suggestions: suggestions.ok ? suggestions.data : null };
+}
+
+export type CartActionData = { orderError: string } | { ok: boolean } | undefined;
+
+const lineId = (value: FormDataEntryValue | null) =>
+  typeof value === 'string' && /^\d{1,9}$/.test(value) ? value : null;
+
+/**
+ * The cart page's writes. Update, remove and clear failures are not shown (spec §4): the page
+ * reloads the server's cart either way. Checkout answers a redirect or the order error to show.
+ */
+export async function cartAction(request: Request, context: Context) {
+  const form = await request.formData();
+  const intent = form.get('intent');
+  const id = lineId(form.get('id'));
+
+  if ((intent === 'update' || intent === 'remove') && id) {
+    const quantity = Number.parseInt(String(form.get('quantity') ?? ''), 10);
+    // Below 1 the line goes away (spec §4).
+    const result =
+      intent === 'remove' || !(quantity >= 1)
+        ? await apiRequest(context, `/cart/${id}`, { method: 'DELETE' })
+        : await apiRequest(context, `/cart/${id}`, { method: 'PUT', body: { quantity } });
+    return { ok: result.ok };
+  }
+  if (intent === 'clear') {
+    return { ok: (await apiRequest(context, '/cart', { method: 'DELETE' })).ok };
+  }
+  if (intent === 'checkout') return checkout(form, context);
+  return data({ ok: false }, { status: 400 });
+}
+
+async function checkout(form: FormData, context: Context) {
+  const sessionId = form.get('session_id');
+  const notes = form.get('notes');
+  const result = await apiRequest<{ order: { id: number } }>(context, '/orders', {
+    method: 'POST',
+    body: {
+      session_id: typeof sessionId === 'string' && sessionId ? sessionId : undefined,
+      notes: typeof notes === 'string' ? notes : undefined,
+    },
+  });
+  // A guest (or an expired session) registers first; the cart cookie keeps the cart (merged at registration).
+  if (result.status === 401) throw redirect(CHECKOUT_REGISTER_URL);
+  if (result.ok) {
+    const welcome = form.get('registered') === '1' ? '&new=1' : '';
+    throw redirect(`/order-success?order=${result.data.order.id}${welcome}`);
+  }
+  const message =
+    result.status >= 400 && result.status < 500 && result.message ? result.message : ORDER_ERROR;
+  return data({ orderError: message }, { status: result.status >= 400 ? result.status : 500 });
+}

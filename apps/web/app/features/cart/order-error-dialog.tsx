@@ -1,0 +1,22 @@
+import { useEffect, useState } from 'react';
+import { Dialog } from '~/components/ui/dialog';
+
+/** The order failure (spec: title 'Erreur de validation', only 'Retour au panier'). */
+export function OrderErrorDialog({ failure }: { failure: { orderError: string } | null }) {
+  const [open, setOpen] = useState(Boolean(failure));
+  // Each failed attempt (a new action result) opens it again, even with the same message.
+  useEffect(() => setOpen(Boolean(failure)), [failure]);
+  const message = failure?.orderError;
+  return (
+    <Dialog open={open} onClose={() => setOpen(false)} title="Erreur de validation" role="alertdialog">
+      <p className="text-sm text-stone-700">{message}</p>
+      <button
+        type="button"
+        onClick={() => setOpen(false)}
+        className="self-end rounded-full bg-emerald-800 px-5 py-2.5 text-sm font-semibold text-white hover:bg-emerald-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800"
+      >
+        Retour au panier
+      </button>
+    </Dialog>
+  );
+}

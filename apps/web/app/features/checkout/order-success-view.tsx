@@ -1,0 +1,163 @@
+import { formatFcfa } from '@souk/domain/money';
+import type { Order } from '@souk/domain/orders';
+import { formatPhoneNumber, mapsLink, whatsappLink } from '@souk/domain/shop';
+import { Link } from 'react-router';
+import { WhatsappIcon } from '~/components/ui/icons';
+import { articleCount, orangeMoneyMessage } from './payment-message';
+
+const primary =
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-5 py-2.5 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2';
+
+/** Spec "Order-success": the order, how to pay (Orange Money on WhatsApp or at the agency), help. */
+export function OrderSuccessView({
+  order,
+  orderDate,
+  userName,
+  isNew,
+  shopWhatsapp,
+  agencyLocation,
+}: {
+  order: Order;
+  orderDate: string;
+  userName: string;
+  isNew: boolean;
+  shopWhatsapp: string;
+  agencyLocation: string;
+}) {
+  const phone = formatPhoneNumber(shopWhatsapp);
+  return (
+    <main id="main" className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-6 sm:py-10">
+      <header className="flex flex-col items-center gap-3 text-center">
+        <span
+          aria-hidden="true"
+          className="flex h-14 w-14 items-center justify-center rounded-full bg-amber-100 text-amber-800"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-7 w-7"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <circle cx="12" cy="12" r="9" />
+            <path strokeLinecap="round" d="M12 7v5l3 2" />
+          </svg>
+        </span>
+        <p className="rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold tracking-wide text-amber-900 uppercase">
+          Commande en attente
+        </p>
+        <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">
+          {isNew
+            ? `Bienvenue ${userName} ! Votre commande est enregistrée`
+            : 'Merci ! Votre commande est enregistrée'}
+        </h1>
+        <p className="text-sm text-stone-600">
+          Nous vous contactons sur WhatsApp pour organiser la livraison et le paiement.
+        </p>
+      </header>
+
+      <section
+        aria-labelledby="order-title"
+        className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5"
+      >
+        <h2 id="order-title" className="sr-only">
+          Votre commande
+        </h2>
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
+          <div className="col-span-2 flex flex-col">
+            <dt className="text-stone-600">Numéro de commande</dt>
+            <dd className="font-mono text-base font-semibold text-stone-900">{order.order_number}</dd>
+          </div>
+          <div className="flex flex-col">
+            <dt className="text-stone-600">Date</dt>
+            <dd className="font-medium text-stone-900">{orderDate}</dd>
+          </div>
+          <div className="flex flex-col">
+            <dt className="text-stone-600">Articles</dt>
+            <dd className="font-medium text-stone-900">{articleCount(order.total_items)}</dd>
+          </div>
+          <div className="col-span-2 flex items-baseline justify-between border-t border-stone-200 pt-3">
+            <dt className="font-semibold text-stone-900">Montant à payer</dt>
+            <dd className="text-xl font-bold text-emerald-900">{formatFcfa(order.total_amount)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section aria-labelledby="payment-title" className="flex flex-col gap-3">
+        <h2 id="payment-title" className="text-lg font-semibold text-stone-900">
+          Choisissez votre mode de paiement
+        </h2>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
+            <h3 className="font-semibold text-stone-900">Orange Money via WhatsApp</h3>
+            <p className="flex-1 text-sm text-stone-600">
+              Envoyez-nous le récapitulatif sur WhatsApp, nous vous guidons pour le paiement Orange Money.
+            </p>
+            <a
+              href={whatsappLink(shopWhatsapp, orangeMoneyMessage(order))}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={`${primary} bg-emerald-800 text-white hover:bg-emerald-900 focus-visible:outline-emerald-800`}
+            >
+              <WhatsappIcon />
+              Payer maintenant
+              <span className="sr-only"> (WhatsApp, nouvel onglet)</span>
+            </a>
+          </div>
+          <div className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
+            <h3 className="font-semibold text-stone-900">Paiement à l'agence</h3>
+            <p className="flex-1 text-sm text-stone-600">
+              Payez en espèces ou par Orange Money directement à notre agence.
+            </p>
+            <a
+              href={mapsLink(agencyLocation)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={`${primary} border border-stone-300 bg-white text-stone-900 hover:bg-stone-50 focus-visible:outline-emerald-800`}
+            >
+              Voir l'agence
+              <span className="sr-only"> (carte, nouvel onglet)</span>
+            </a>
+          </div>
+        </div>
+      </section>
+
+      <nav aria-label="Suite" className="flex flex-col gap-3 sm:flex-row">
+        <Link
+          to="/catalog"
+          className={`${primary} flex-1 bg-amber-300 text-stone-900 hover:bg-amber-200 focus-visible:outline-amber-600`}
+        >
+          Continuer mes achats
+        </Link>
+        <Link
+          to="/profile"
+          className={`${primary} flex-1 border border-stone-300 bg-white text-stone-900 hover:bg-stone-50 focus-visible:outline-emerald-800`}
+        >
+          Voir mes commandes
+        </Link>
+      </nav>
+
+      <section
+        aria-labelledby="order-help-title"
+        className="flex flex-col gap-2 rounded-2xl bg-emerald-900 p-5 text-white shadow-sm"
+      >
+        <h2 id="order-help-title" className="text-lg font-semibold">
+          Besoin d'aide ?
+        </h2>
+        <p className="text-sm text-emerald-50">Une question sur votre commande ? Écrivez-nous.</p>
+        <a
+          href={whatsappLink(shopWhatsapp)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex w-max items-center gap-2 rounded-lg text-lg font-semibold tracking-wide text-amber-300 hover:underline focus-visible:outline-2 focus-visible:outline-amber-300"
+        >
+          <WhatsappIcon />
+          {phone}
+          <span className="sr-only"> (WhatsApp, nouvel onglet)</span>
+        </a>
+        <p className="text-sm font-medium text-emerald-50">WhatsApp Disponible 24/7</p>
+      </section>
+    </main>
+  );
+}

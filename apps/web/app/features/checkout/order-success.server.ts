@@ -1,0 +1,30 @@
+import { formatLongDate } from '@souk/domain/dates';
+import type { Order } from '@souk/domain/orders';
+import { type RouterContextProvider, redirect } from 'react-router';
+import { apiError, apiRequest, serverConfig } from '~/lib/api.server';
+import { loginUrl, requireUser } from '~/lib/session.server';
+
+/**
+ * /order-success?order=<id>[&new=1]: the signed-in owner's order, loaded again on every visit so
+ * a reload still shows it. No or unknown order → home (spec §2).
+ */
+export async function loadOrderSuccess(request: Request, context: Readonly<RouterContextProvider>) {
+  const user = await requireUser(request, context);
+  const url = new URL(request.url);
+  const id = url.searchParams.get('order');
+  if (!id || !/^\d{1,9}$/.test(id)) throw redirect('/');
+  const result = await apiRequest<{ order: Order }>(context, `/orders/${id}`);
+  if (result.status === 404) throw redirect('/');
+  if (result.status === 401) throw redirect(loginUrl(`${url.pathname}${url.search}`, true));
+  if (!result.ok) throw apiError(result.status || 500, result.message || 'Erreur de chargement');
+  const { shopWhatsapp, agencyLocation } = serverConfig(context);
+  return {
+    order: result.data.order,
+    // Formatted here so the server and the browser show the same text (time zones differ).
+    orderDate: formatLongDate(result.data.order.created_at),
+    userName: user.name,
+    isNew: url.searchParams.get('new') === '1',
+    shopWhatsapp,
+    agencyLocation,
+  };
+}

@@ -1,0 +1,34 @@
+import type { Order } from '@souk/domain/orders';
+import { describe, expect, it } from 'vitest';
+import { orangeMoneyMessage } from './payment-message';
+
+const item = (name: string, variant: string | null, quantity: number, total: number) => ({
+  id: 1,
+  product_id: 1,
+  variant_id: null,
+  product_name: name,
+  variant_name: variant,
+  sku: null,
+  product: { id: 1, name },
+  unit_price: total / quantity,
+  price: total / quantity,
+  quantity,
+  total_price: total,
+});
+
+describe('orangeMoneyMessage', () => {
+  it('names the order, every line, the article count and the total', () => {
+    const order = {
+      order_number: 'CMD-20260101-0007',
+      total_amount: 38000,
+      total_items: 3,
+      items: [item('Crème de nuit', null, 2, 24000), item("Crème à l'argan", '100 ml', 1, 14000)],
+    } as unknown as Order;
+    const text = orangeMoneyMessage(order);
+    expect(text).toContain('CMD-20260101-0007');
+    expect(text).toContain('- Crème de nuit x2 : 24\u202f000\u00a0FCFA');
+    expect(text).toContain("- Crème à l'argan (100 ml) x1 : 14\u202f000\u00a0FCFA");
+    expect(text).toContain("Nombre d'articles : 3 articles");
+    expect(text).toContain('Total à payer : 38\u202f000\u00a0FCFA');
+  });
+});

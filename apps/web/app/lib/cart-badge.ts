@@ -1,0 +1,43 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { useRouteLoaderData } from 'react-router';
+import type { loader } from '~/routes/shop-layout';
+
+// The badge shows the server's count (shop layout loader) unless a change the server has not
+// confirmed yet is pending: then this small store holds the optimistic count (spec §4).
+let pending: number | null = null;
+const listeners = new Set<() => void>();
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const snapshot = () => pending;
+const serverSnapshot = () => null;
+
+/** Shows `count` on the badges at once (null: back to the server's count). */
+export function setCartBadge(count: number | null) {
+  if (pending === count) return;
+  pending = count;
+  for (const listener of listeners) listener();
+}
+
+/** The cart's article count the server reported on the last layout load (0 outside the shop layout). */
+export function useServerCartCount(): number {
+  const data = useRouteLoaderData<typeof loader>('routes/shop-layout');
+  return data?.cart.total_items ?? 0;
+}
+
+/** The count the badges show: the optimistic one while pending, else the server's. */
+export function useCartBadgeCount(): number {
+  const server = useServerCartCount();
+  const local = useSyncExternalStore(subscribe, snapshot, serverSnapshot);
+  return local ?? server;
+}
+
+/** Used once, by the layout: a fresh server count supersedes any optimistic one. */
+export function useSyncCartBadge(server: number) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the server's count changes
+  useEffect(() => {
+    setCartBadge(null);
+  }, [server]);
+}

@@ -1,0 +1,86 @@
+import type { ApiResponse } from '@souk/domain/api';
+import type { User } from '@souk/domain/auth';
+import { type RouterContextProvider, redirect } from 'react-router';
+import { serverContext } from '#api-context';
+import { apiError } from './api.server';
+
+/** The API's httpOnly session cookie (apps/api/src/plugins/auth.ts). */
+const SESSION_COOKIE = 'session';
+const CLEAR_SESSION_COOKIE = `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
+
+const hasSessionCookie = (request: Request) =>
+  new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=[^;]`).test(request.headers.get('cookie') ?? '');
+
+/**
+ * The visitor's user from GET /api/auth/me, or null (guest, expired session, API failure).
+ * A guest without a session cookie costs no API call.
+ */
+export async function getCurrentUser(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<User | null> {
+  return (await fetchMe(request, context)).user;
+}
+
+async function fetchMe(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<{ user: User | null; status: number; message?: string }> {
+  if (!hasSessionCookie(request)) return { user: null, status: 401 };
+  try {
+    const { status, body } = await context.get(serverContext).api('/auth/me');
+    const envelope = body as ApiResponse<User>;
+    if (status === 200 && envelope.success) return { user: envelope.data, status };
+    return { user: null, status, message: envelope.success === false ? envelope.message : undefined };
+  } catch {
+    return { user: null, status: 500 };
+  }
+}
+
+/** Only same-site paths: '/x' yes; '//evil.example', 'https://…', '/\\evil' no (open-redirect guard). */
+export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined): string | null {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return null;
+  // Browsers read '/\\host' or '/\thost' as another host: only keep what resolves to this origin.
+  const base = 'http://souk.invalid';
+  try {
+    const url = new URL(value, base);
+    return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Headers carrying the API's Set-Cookie lines to the browser (the session cookie is httpOnly). */
+export function cookieHeaders(setCookies: readonly string[]): Headers {
+  const headers = new Headers();
+  for (const cookie of setCookies) headers.append('Set-Cookie', cookie);
+  return headers;
+}
+
+/** The login URL for a protected page, carrying where to come back (and why, when a session died). */
+export function loginUrl(returnTo: string, expired = false): string {
+  const params = new URLSearchParams();
+  if (expired) params.set('expired', '1');
+  params.set('redirectTo', returnTo);
+  return `/auth/login?${params}`;
+}
+
+/**
+ * For protected loaders (/profile, /order-success): the signed-in user, or a redirect to the login
+ * page carrying the origin location. A session cookie the API no longer accepts is cleared and the
+ * login page says the session expired (spec §7).
+ */
+export async function requireUser(request: Request, context: Readonly<RouterContextProvider>): Promise<User> {
+  const { user, status, message } = await fetchMe(request, context);
+  if (user) return user;
+  // Blocked account (403) or API failure: an error page, not a login loop.
+  if (status !== 401) throw apiError(status, message ?? 'Erreur de chargement');
+  const url = new URL(request.url);
+  const expired = hasSessionCookie(request);
+  throw redirect(loginUrl(`${url.pathname}${url.search}`, expired), {
+    headers: expired ? cookieHeaders([CLEAR_SESSION_COOKIE]) : undefined,
+  });
+}
+
+/** Set-Cookie line that removes the session cookie even when the API could not answer. */
+export const clearSessionCookie = () => CLEAR_SESSION_COOKIE;

@@ -1,0 +1,135 @@
+import { type AuthResult, QuickRegisterInputSchema } from '@souk/domain/auth';
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { callApi, echoValues, formText } from '~/features/account/auth.server';
+import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
+import { FormBanner, PasswordField, SubmitButton, TextField } from '~/features/account/form-fields';
+import { useFormErrors } from '~/features/account/use-form-errors';
+import { serverConfig } from '~/lib/api.server';
+import { pageMeta } from '~/lib/seo';
+import { cookieHeaders, getCurrentUser, safeRedirectPath } from '~/lib/session.server';
+import type { Route } from './+types/auth-quick-register';
+
+const ECHOED = ['name', 'email', 'whatsapp_phone'] as const;
+
+/** Started from checkout, success returns to the cart, which then says the registration worked. */
+const CHECKOUT_RETURN = '/cart?registered=1';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirectPath(url.searchParams.get('redirectTo'));
+  const checkout = url.searchParams.get('checkout') === '1';
+  const user = await getCurrentUser(request, context);
+  if (user) throw redirect(checkout ? '/cart' : (redirectTo ?? '/profile'));
+  return { publicUrl: serverConfig(context).publicUrl, redirectTo, checkout };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const result = await callApi<AuthResult>(
+    context,
+    '/auth/quick-register',
+    {
+      body: {
+        name: formText(form, 'name'),
+        whatsapp_phone: formText(form, 'whatsapp_phone'),
+        email: formText(form, 'email'),
+        password: formText(form, 'password'),
+      },
+    },
+    "Erreur lors de l'inscription",
+  );
+  if (!result.ok) {
+    return data({ ...result.failure, values: echoValues(form, ECHOED) }, { status: result.status || 500 });
+  }
+  const to =
+    form.get('checkout') === '1' ? CHECKOUT_RETURN : (safeRedirectPath(form.get('redirectTo')) ?? '/profile');
+  return redirect(to, { headers: cookieHeaders(result.setCookies) });
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta({
+    title: 'Inscription rapide',
+    description: 'Créez votre compte Souk en quelques secondes pour finaliser votre commande.',
+    url: `${loaderData?.publicUrl ?? ''}/auth/quick-register`,
+    extra: [{ name: 'robots', content: 'noindex' }],
+  });
+}
+
+export default function QuickRegisterPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { redirectTo, checkout } = loaderData;
+  const { formProps, bannerRef, errors, message } = useFormErrors(QuickRegisterInputSchema, actionData);
+  const navigation = useNavigation();
+  const pending = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const values = actionData?.values ?? {};
+  const loginTarget = checkout ? '/cart' : redirectTo;
+
+  return (
+    <AuthShell
+      badge={checkout ? 'Dernière étape avant la commande' : undefined}
+      title={checkout ? 'Finalisez votre commande' : 'Inscription rapide'}
+      intro={
+        checkout
+          ? 'Créez votre compte en quelques secondes : votre panier est conservé et nous vous contactons sur WhatsApp pour la livraison et le paiement.'
+          : 'Votre nom, votre numéro WhatsApp et un mot de passe suffisent.'
+      }
+      footer={
+        <p>
+          Déjà client ?{' '}
+          <Link
+            to={loginTarget ? `/auth/login?redirectTo=${encodeURIComponent(loginTarget)}` : '/auth/login'}
+            className={authLinkClass}
+          >
+            Se connecter
+          </Link>
+        </p>
+      }
+    >
+      <Form method="post" className="flex flex-col gap-4" {...formProps}>
+        <FormBanner message={message} bannerRef={bannerRef} />
+        {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
+        {checkout && <input type="hidden" name="checkout" value="1" />}
+        <TextField
+          id="quick-name"
+          name="name"
+          label="Nom complet"
+          autoComplete="name"
+          defaultValue={values.name}
+          error={errors.name}
+        />
+        <TextField
+          id="quick-phone"
+          name="whatsapp_phone"
+          label="Numéro WhatsApp"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          hint="Nous vous contactons sur ce numéro pour votre commande."
+          defaultValue={values.whatsapp_phone}
+          error={errors.whatsapp_phone}
+        />
+        <TextField
+          id="quick-email"
+          name="email"
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required={false}
+          defaultValue={values.email}
+          error={errors.email}
+        />
+        <PasswordField
+          id="quick-password"
+          name="password"
+          label="Mot de passe"
+          autoComplete="new-password"
+          hint="8 caractères au minimum."
+          error={errors.password}
+        />
+        <SubmitButton pending={pending} pendingLabel="Inscription…">
+          {checkout ? 'Créer mon compte et continuer' : 'Créer mon compte'}
+        </SubmitButton>
+      </Form>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,133 @@
+import { type AuthResult, RegisterInputSchema } from '@souk/domain/auth';
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { callApi, echoValues, formText } from '~/features/account/auth.server';
+import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
+import { FormBanner, PasswordField, SubmitButton, TextField } from '~/features/account/form-fields';
+import { useFormErrors } from '~/features/account/use-form-errors';
+import { serverConfig } from '~/lib/api.server';
+import { pageMeta } from '~/lib/seo';
+import { cookieHeaders, getCurrentUser, safeRedirectPath } from '~/lib/session.server';
+import type { Route } from './+types/auth-register';
+
+const ECHOED = ['name', 'email', 'whatsapp_phone'] as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'));
+  const user = await getCurrentUser(request, context);
+  if (user) throw redirect(redirectTo ?? (user.role === 'admin' ? '/admin' : '/profile'));
+  return { publicUrl: serverConfig(context).publicUrl, redirectTo };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const result = await callApi<AuthResult>(
+    context,
+    '/auth/register',
+    {
+      body: {
+        name: formText(form, 'name'),
+        email: formText(form, 'email'),
+        whatsapp_phone: formText(form, 'whatsapp_phone'),
+        password: formText(form, 'password'),
+        password_confirmation: formText(form, 'password_confirmation'),
+      },
+    },
+    "Erreur lors de l'inscription",
+  );
+  if (!result.ok) {
+    return data({ ...result.failure, values: echoValues(form, ECHOED) }, { status: result.status || 500 });
+  }
+  // The new client is signed in and lands on the account, not /admin (docs/decisions/0006).
+  return redirect(safeRedirectPath(form.get('redirectTo')) ?? '/profile', {
+    headers: cookieHeaders(result.setCookies),
+  });
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta({
+    title: 'Créer un compte',
+    description: 'Créez votre compte Souk pour commander et suivre vos commandes sur WhatsApp.',
+    url: `${loaderData?.publicUrl ?? ''}/auth/register`,
+    extra: [{ name: 'robots', content: 'noindex' }],
+  });
+}
+
+export default function RegisterPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { redirectTo } = loaderData;
+  const { formProps, bannerRef, errors, message } = useFormErrors(RegisterInputSchema, actionData);
+  const navigation = useNavigation();
+  const pending = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const values = actionData?.values ?? {};
+
+  return (
+    <AuthShell
+      title="Créer un compte"
+      intro="Commandez en quelques clics et suivez vos commandes. Nous vous contactons sur WhatsApp pour la livraison."
+      footer={
+        <p>
+          Déjà un compte ?{' '}
+          <Link
+            to={redirectTo ? `/auth/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/auth/login'}
+            className={authLinkClass}
+          >
+            Se connecter
+          </Link>
+        </p>
+      }
+    >
+      <Form method="post" className="flex flex-col gap-4" {...formProps}>
+        <FormBanner message={message} bannerRef={bannerRef} />
+        {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
+        <TextField
+          id="register-name"
+          name="name"
+          label="Nom complet"
+          autoComplete="name"
+          defaultValue={values.name}
+          error={errors.name}
+        />
+        <TextField
+          id="register-phone"
+          name="whatsapp_phone"
+          label="Numéro WhatsApp"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          hint="Format international, par exemple +221 77 123 45 67"
+          defaultValue={values.whatsapp_phone}
+          error={errors.whatsapp_phone}
+        />
+        <TextField
+          id="register-email"
+          name="email"
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required={false}
+          hint="Utile pour recevoir un lien si vous oubliez votre mot de passe."
+          defaultValue={values.email}
+          error={errors.email}
+        />
+        <PasswordField
+          id="register-password"
+          name="password"
+          label="Mot de passe"
+          autoComplete="new-password"
+          hint="8 caractères au minimum."
+          error={errors.password}
+        />
+        <PasswordField
+          id="register-password-confirmation"
+          name="password_confirmation"
+          label="Confirmer le mot de passe"
+          autoComplete="new-password"
+          error={errors.password_confirmation}
+        />
+        <SubmitButton pending={pending} pendingLabel="Inscription…">
+          Créer mon compte
+        </SubmitButton>
+      </Form>
+    </AuthShell>
+  );
+}

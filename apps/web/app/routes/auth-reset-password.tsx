@@ -1,0 +1,131 @@
+import { ResetPasswordInputSchema } from '@souk/domain/auth';
+import { data, Form, Link, useNavigation } from 'react-router';
+import { callApi, formText } from '~/features/account/auth.server';
+import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
+import { FormBanner, PasswordField, SubmitButton } from '~/features/account/form-fields';
+import { useFormErrors } from '~/features/account/use-form-errors';
+import { serverConfig } from '~/lib/api.server';
+import { pageMeta } from '~/lib/seo';
+import { cookieHeaders } from '~/lib/session.server';
+import type { Route } from './+types/auth-reset-password';
+
+const INVALID_LINK = 'Lien de réinitialisation invalide ou expiré';
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return {
+    publicUrl: serverConfig(context).publicUrl,
+    token: new URL(request.url).searchParams.get('token')?.trim() ?? '',
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const result = await callApi(
+    context,
+    '/auth/reset-password',
+    {
+      body: {
+        token: formText(form, 'token'),
+        password: formText(form, 'password'),
+        password_confirmation: formText(form, 'password_confirmation'),
+      },
+    },
+    'Erreur lors de la réinitialisation du mot de passe',
+  );
+  if (!result.ok) {
+    // A bad or used token is not a field the visitor can fix: say it in the banner.
+    const { errors, message } = result.failure;
+    const tokenError = errors?.token;
+    return data(
+      { done: false as const, errors: tokenError ? undefined : errors, message: tokenError ?? message },
+      { status: result.status || 500 },
+    );
+  }
+  // Every session of the account was revoked: the API clears this browser's cookie too.
+  return data({ done: true as const }, { headers: cookieHeaders(result.setCookies) });
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta({
+    title: 'Nouveau mot de passe',
+    description: 'Choisissez un nouveau mot de passe pour votre compte Souk.',
+    url: `${loaderData?.publicUrl ?? ''}/auth/reset-password`,
+    extra: [{ name: 'robots', content: 'noindex' }],
+  });
+}
+
+export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { token } = loaderData;
+  const failure = actionData && !actionData.done ? actionData : undefined;
+  const { formProps, bannerRef, errors, message } = useFormErrors(ResetPasswordInputSchema, failure);
+  const navigation = useNavigation();
+  const pending = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const requestAgain = (
+    <p>
+      <Link to="/auth/forgot-password" className={authLinkClass}>
+        Demander un nouveau lien
+      </Link>
+    </p>
+  );
+
+  if (actionData?.done) {
+    return (
+      <AuthShell title="Mot de passe modifié">
+        <div role="status" className="flex flex-col gap-4 text-stone-700">
+          <span
+            aria-hidden="true"
+            className="flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-2xl text-emerald-800"
+          >
+            ✓
+          </span>
+          <p>Mot de passe réinitialisé. Vous pouvez vous connecter.</p>
+        </div>
+        <Link
+          to="/auth/login"
+          className="mt-6 inline-flex min-h-12 w-full items-center justify-center rounded-full bg-emerald-800 px-6 py-3 text-base font-semibold text-white hover:bg-emerald-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800"
+        >
+          Se connecter
+        </Link>
+      </AuthShell>
+    );
+  }
+
+  if (!token) {
+    return (
+      <AuthShell title="Nouveau mot de passe" footer={requestAgain}>
+        <FormBanner message={INVALID_LINK} />
+      </AuthShell>
+    );
+  }
+
+  return (
+    <AuthShell
+      title="Nouveau mot de passe"
+      intro="Choisissez un nouveau mot de passe pour votre compte."
+      footer={requestAgain}
+    >
+      <Form method="post" className="flex flex-col gap-4" {...formProps}>
+        <FormBanner message={message} bannerRef={bannerRef} />
+        <input type="hidden" name="token" value={token} />
+        <PasswordField
+          id="reset-password"
+          name="password"
+          label="Nouveau mot de passe"
+          autoComplete="new-password"
+          hint="8 caractères au minimum."
+          error={errors.password}
+        />
+        <PasswordField
+          id="reset-password-confirmation"
+          name="password_confirmation"
+          label="Confirmer le mot de passe"
+          autoComplete="new-password"
+          error={errors.password_confirmation}
+        />
+        <SubmitButton pending={pending} pendingLabel="Enregistrement…">
+          Enregistrer le mot de passe
+        </SubmitButton>
+      </Form>
+    </AuthShell>
+  );
+}

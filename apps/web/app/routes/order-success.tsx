@@ -1,0 +1,23 @@
+import { ErrorState, routeErrorInfo } from '~/components/ui/error-state';
+import { loadOrderSuccess } from '~/features/checkout/order-success.server';
+import { OrderSuccessView } from '~/features/checkout/order-success-view';
+import type { Route } from './+types/order-success';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadOrderSuccess(request, context);
+}
+
+export function meta() {
+  return [{ title: 'Commande en attente | Souk' }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function OrderSuccessPage({ loaderData }: Route.ComponentProps) {
+  return <OrderSuccessView {...loaderData} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { message } = routeErrorInfo(error, 'Erreur de chargement');
+  return (
+    <ErrorState title="Erreur de chargement" hint={message} back={{ to: '/', label: "Retour à l'accueil" }} />
+  );
+}

@@ -1,0 +1,282 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectAccessible, expectNoHorizontalScroll } from './helpers.ts';
+
+// The server has no SMTP in tests: each message is an .eml file under DATA_DIR/mail (mailer.ts).
+const MAIL_DIR = process.env.E2E_MAIL_DIR ?? path.join('var', 'e2e', 'mail');
+const PASSWORD = 'motdepasse-sûr';
+
+let sequence = 0;
+/** A fresh client identity per journey: a Senegalese mobile number and an e-mail nobody has. */
+function freshClient(name: string) {
+  sequence += 1;
+  const digits = `77${String(Date.now() + sequence).slice(-7)}`;
+  return {
+    name,
+    digits: `221${digits}`,
+    // Written the way people type it: '+221 77 123 45 67'.
+    spaced: `+221 ${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5, 7)} ${digits.slice(7, 9)}`,
+    email: `client-${Date.now()}-${sequence}@exemple.sn`,
+  };
+}
+
+async function registerThroughApi(request: APIRequestContext, client: ReturnType<typeof freshClient>) {
+  const res = await request.post('/api/auth/register', {
+    data: {
+      name: client.name,
+      email: client.email,
+      whatsapp_phone: client.spaced,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    },
+  });
+  expect(res.status()).toBe(201);
+}
+
+async function logIn(page: Page, identifier: string, password = PASSWORD) {
+  await page.getByLabel('Email ou numéro WhatsApp').fill(identifier);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+const accountHeading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+
+test('a visitor registers, lands on Mon Compte with their name, then logs out', async ({ page }) => {
+  const client = freshClient('Awa Diop');
+  await page.goto('/auth/register');
+  await expect(page.getByRole('heading', { level: 1, name: 'Créer un compte' })).toBeVisible();
+  // No shop header or footer on the auth screens.
+  await expect(page.getByRole('navigation', { name: 'Navigation mobile' })).toHaveCount(0);
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+
+  // Client-side checks use the spec's messages and move focus to the first invalid field.
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+  await expect(page.getByText('Le nom est requis')).toBeVisible();
+  await expect(page.getByText('Le numéro WhatsApp est requis')).toBeVisible();
+  await expect(page.getByLabel('Nom complet')).toBeFocused();
+  await expect(page.getByLabel('Nom complet')).toHaveAttribute('aria-invalid', 'true');
+
+  await page.getByLabel('Nom complet').fill(client.name);
+  await page.getByLabel('Numéro WhatsApp').fill(client.spaced);
+  await page.getByLabel(/^Email/).fill(client.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirmer le mot de passe').fill('autre-chose-123');
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+  await expect(page.getByText('Les mots de passe ne correspondent pas')).toBeVisible();
+
+  // The show/hide toggle reveals what was typed.
+  const toggle = page.getByRole('button', { name: 'Afficher le mot de passe' }).first();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByLabel('Mot de passe', { exact: true })).toHaveAttribute('type', 'text');
+
+  await page.getByLabel('Confirmer le mot de passe').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+
+  // A new client goes to the account, not /admin (docs/decisions/0006).
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(accountHeading(page, client.name)).toBeVisible();
+  await expect(page.getByText(/^Membre depuis \d{1,2} \S+ \d{4}$/)).toBeVisible();
+  await expect(page.getByRole('link', { name: `Mon compte (${client.name})` })).toHaveAttribute(
+    'href',
+    '/profile',
+  );
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+
+  await page.getByRole('button', { name: 'Déconnexion' }).click();
+  await expect(page).toHaveURL(/\/\?loggedOut=1$/);
+  await expect(page.getByText('Déconnexion réussie')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Mon compte : se connecter' })).toHaveAttribute(
+    'href',
+    '/auth/login',
+  );
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fprofile$/);
+});
+
+test('a client logs in with a WhatsApp number typed with spaces', async ({ page, request }) => {
+  const client = freshClient('Moussa Ndiaye');
+  await registerThroughApi(request, client);
+
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
+  const identifier = page.getByLabel('Email ou numéro WhatsApp');
+  await expect(identifier).toHaveAttribute('autocomplete', 'username');
+  await expect(identifier).toHaveAttribute('inputmode', 'email');
+  await expectAccessible(page);
+
+  await logIn(page, client.spaced, 'mauvais-mot-de-passe');
+  await expect(page.getByRole('alert')).toHaveText('Identifiants incorrects');
+  await expect(page.getByRole('alert')).toBeFocused();
+
+  await logIn(page, client.spaced);
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(accountHeading(page, client.name)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Aucune commande' })).toHaveCount(0);
+  await expect(page.getByText('Aucune commande pour le moment.')).toBeVisible();
+});
+
+test('a client who forgot the password gets a link by e-mail and sets a new one', async ({
+  page,
+  request,
+}) => {
+  const client = freshClient('Fatou Sall');
+  await registerThroughApi(request, client);
+
+  await page.goto('/auth/login');
+  await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
+  await expect(page).toHaveURL(/\/auth\/forgot-password$/);
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Envoyer le lien' }).click();
+  await expect(page.getByText("L'email est requis")).toBeVisible();
+  await page.getByLabel('Email').fill('pas-un-email');
+  await page.getByRole('button', { name: 'Envoyer le lien' }).click();
+  await expect(page.getByText("Format d'email invalide")).toBeVisible();
+
+  const before = new Set(mailFiles());
+  await page.getByLabel('Email').fill(client.email);
+  await page.getByRole('button', { name: 'Envoyer le lien' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Email envoyé !' })).toBeVisible();
+  await expect(page.getByRole('button', { name: "Renvoyer l'email" })).toBeVisible();
+
+  const link = await resetLinkFromNewestMail(before, client.email);
+  const url = new URL(link);
+  expect(url.pathname).toBe('/auth/reset-password');
+  await page.goto(`${url.pathname}${url.search}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Nouveau mot de passe' })).toBeVisible();
+  const newPassword = 'nouveau-secret-2026';
+  await page.getByLabel('Nouveau mot de passe').fill(newPassword);
+  await page.getByLabel('Confirmer le mot de passe').fill(newPassword);
+  await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+  await expect(page.getByText('Mot de passe réinitialisé. Vous pouvez vous connecter.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await logIn(page, client.email, PASSWORD);
+  await expect(page.getByRole('alert')).toHaveText('Identifiants incorrects');
+  await logIn(page, client.email, newPassword);
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(accountHeading(page, client.name)).toBeVisible();
+});
+
+test('a client edits the name in Paramètres, and the tabs follow the keyboard', async ({ page, request }) => {
+  const client = freshClient('Khady Fall');
+  await registerThroughApi(request, client);
+  await page.goto('/auth/login?redirectTo=%2Fprofile%3Ftab%3Dsettings');
+  await logIn(page, client.email);
+  await expect(page).toHaveURL(/\/profile\?tab=settings$/);
+
+  const tabs = page.getByRole('tablist', { name: 'Sections du compte' });
+  await expect(tabs.getByRole('tab', { name: 'Paramètres' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('Nom complet', { exact: true })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Modifier : Nom complet' }).click();
+  const nameInput = page.getByLabel('Nom complet', { exact: true });
+  await expect(nameInput).toBeFocused();
+  // One field at a time: the others stay read-only.
+  await expect(page.getByLabel('Numéro WhatsApp', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveCount(0);
+
+  await nameInput.fill('K');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText('Le nom doit contenir au moins 2 caractères')).toBeVisible();
+
+  const newName = 'Khadija Fall';
+  await nameInput.fill(newName);
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText('Informations mises à jour avec succès')).toBeVisible();
+  await expect(accountHeading(page, newName)).toBeVisible();
+  await expect(page.getByLabel('Nom complet', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: `Mon compte (${newName})` })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Changer le mot de passe' }).click();
+  await expect(page.getByLabel('Mot de passe actuel')).toBeVisible();
+  await expectAccessible(page);
+
+  const settings = tabs.getByRole('tab', { name: 'Paramètres' });
+  await settings.focus();
+  await page.keyboard.press('Home');
+  await expect(tabs.getByRole('tab', { name: 'Aperçu' })).toBeFocused();
+  await expect(tabs.getByRole('tab', { name: 'Aperçu' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('link', { name: 'Continuer mes achats' })).toHaveAttribute('href', '/catalog');
+  await page.keyboard.press('ArrowRight');
+  await expect(page).toHaveURL(/\/profile\?tab=orders$/);
+  await expect(tabs.getByRole('tab', { name: 'Mes Commandes' })).toBeFocused();
+  await expect(page.getByRole('heading', { name: 'Aucune commande' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Découvrir le catalogue' })).toHaveAttribute(
+    'href',
+    '/catalog',
+  );
+});
+
+test('/profile sends a guest to the login page and back to /profile after login', async ({
+  page,
+  request,
+}) => {
+  const client = freshClient('Ibrahima Ba');
+  await registerThroughApi(request, client);
+
+  await page.goto('/');
+  await page
+    .getByRole('navigation', { name: 'Navigation mobile' })
+    .getByRole('link', { name: 'Profil' })
+    .click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fprofile$/);
+  await logIn(page, client.digits);
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(accountHeading(page, client.name)).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Navigation mobile' }).getByRole('link', { name: /^Profil/ }),
+  ).toHaveAttribute('href', '/profile');
+});
+
+function mailFiles(): string[] {
+  try {
+    return readdirSync(MAIL_DIR).filter((f) => f.endsWith('.eml'));
+  } catch {
+    return [];
+  }
+}
+
+/** The reset link of the newest message to `to` (mail is sent without making the request wait). */
+async function resetLinkFromNewestMail(before: Set<string>, to: string): Promise<string> {
+  let message = '';
+  await expect
+    .poll(
+      () => {
+        const fresh = mailFiles()
+          .filter((f) => !before.has(f))
+          .sort();
+        const newest = fresh.at(-1);
+        message = newest ? readFileSync(path.join(MAIL_DIR, newest), 'utf8') : '';
+        return message.includes(to);
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  const link = /https?:\/\/\S+\/auth\/reset-password\?token=[\w%-]+/.exec(decodeMailBody(message))?.[0];
+  expect(link, 'reset link in the e-mail').toBeTruthy();
+  return link as string;
+}
+
+/** Undoes the transfer encoding nodemailer chose for the text part (quoted-printable or base64). */
+function decodeMailBody(raw: string): string {
+  const [headers = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n');
+  if (/content-transfer-encoding:\s*base64/i.test(headers))
+    return Buffer.from(body, 'base64').toString('utf8');
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) {
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}

@@ -1,0 +1,256 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible, expectNoHorizontalScroll, fcfa } from './helpers.ts';
+
+type Summary = { id: number; name: string; price: number; variants_count: number; is_available: boolean };
+
+/** A seeded product without variants (bought by quantity) and the lavender oil (10 ml / 30 ml). */
+async function pickProducts(page: Page) {
+  const list = await (await page.request.get('/api/products?per_page=100')).json();
+  const plain = (list.data.products as Summary[]).find((p) => p.variants_count === 0 && p.is_available);
+  const found = (await (await page.request.get('/api/products?search=lavande')).json()).data
+    .products as Summary[];
+  const lavender = found.find((p) => p.name === 'Huile essentielle de lavande vraie');
+  if (!plain || !lavender) throw new Error('seeded products missing');
+  return { plain, lavender };
+}
+
+const cartLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Panier/ });
+
+async function addLavender30(page: Page, id: number) {
+  await page.goto(`/products/${id}`);
+  await page
+    .getByRole('radiogroup', { name: 'Choisir une variante' })
+    .getByRole('radio', { name: /30 ml/ })
+    .click();
+  await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+  await expect(page.getByText('Produit ajouté au panier !')).toBeVisible();
+}
+
+async function addPlain(page: Page, id: number, quantity: number) {
+  await page.goto(`/products/${id}`);
+  for (let i = 1; i < quantity; i += 1)
+    await page.getByRole('button', { name: 'Augmenter la quantité' }).click();
+  await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+  await expect(page.getByText('Produit ajouté au panier !')).toBeVisible();
+}
+
+test('a guest fills the cart, registers at checkout, orders and gets the payment options', async ({
+  page,
+}) => {
+  const { plain, lavender } = await pickProducts(page);
+  const total = 9500 + 2 * plain.price;
+
+  await addLavender30(page, lavender.id);
+  await expect(cartLink(page)).toHaveAccessibleName('Panier, 1 article');
+  // The toast hides itself after 3 s.
+  await expect(page.getByText('Produit ajouté au panier !')).toBeHidden({ timeout: 5000 });
+
+  await addPlain(page, plain.id, 2);
+  await expect(cartLink(page)).toHaveAccessibleName('Panier, 3 articles');
+  await expect(
+    page.getByRole('navigation', { name: 'Navigation mobile' }).getByRole('link', { name: /^Panier/ }),
+  ).toHaveAccessibleName('Panier, 3 articles');
+  // The guest cart id is kept for the API calls and for page loads.
+  const sessionId = await page.evaluate(() => localStorage.getItem('cart_session_id'));
+  expect(sessionId).toBeTruthy();
+  expect((await page.context().cookies()).find((c) => c.name === 'cart_session_id')?.value).toBe(sessionId);
+
+  await page.getByRole('link', { name: 'Voir le panier' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Mon panier' })).toBeVisible();
+  const lines = page.getByRole('region', { name: 'Articles du panier' }).getByRole('listitem');
+  await expect(lines).toHaveCount(2);
+  await expect(lines.filter({ hasText: lavender.name })).toContainText('30 ml');
+  await expect(lines.filter({ hasText: plain.name }).getByRole('status')).toHaveText('2');
+  await expect(page.getByTestId('cart-total')).toHaveText(fcfa(total));
+  await expect(page.getByText('Gratuite')).toBeVisible();
+  await expect(page.getByText('Taxes incluses')).toBeVisible();
+  await expectNoHorizontalScroll(page);
+
+  await page.getByRole('button', { name: 'Commander' }).click();
+  await expect(page).toHaveURL(
+    /\/auth\/quick-register\?redirectTo=%2Fcart&checkout=1|\/auth\/quick-register\?redirectTo=\/cart&checkout=1/,
+  );
+  const name = 'Aïcha Checkout';
+  const phone = `2217${String(Date.now()).slice(-8)}`;
+  await page.getByLabel('Nom complet').fill(name);
+  await page.getByLabel('Numéro WhatsApp').fill(phone);
+  await page.getByRole('textbox', { name: 'Mot de passe' }).fill('motdepasse-sûr');
+  await page.getByRole('button', { name: 'Créer mon compte et continuer' }).click();
+
+  await expect(page).toHaveURL(/\/cart\?registered=1$/);
+  await expect(
+    page.getByText('Inscription réussie ! Vous pouvez maintenant finaliser votre commande.'),
+  ).toBeVisible();
+  // The guest cart became the new client's cart.
+  await expect(lines).toHaveCount(2);
+  await expect(page.getByTestId('cart-total')).toHaveText(fcfa(total));
+
+  await page.getByLabel(/Note pour la boutique/).fill('Livraison après 18 h');
+  await page.getByRole('button', { name: 'Commander' }).click();
+  await expect(page).toHaveURL(/\/order-success\?order=\d+&new=1$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    `Bienvenue ${name} ! Votre commande est enregistrée`,
+  );
+  await expect(page.getByText('Commande en attente')).toBeVisible();
+
+  const orders = (await (await page.request.get('/api/orders')).json()).data.orders as {
+    id: number;
+    order_number: string;
+    status: string;
+    total_amount: number;
+    notes: string | null;
+  }[];
+  expect(orders).toHaveLength(1);
+  const order = orders[0] as (typeof orders)[number];
+  expect(order).toMatchObject({ status: 'en_attente', total_amount: total, notes: 'Livraison après 18 h' });
+  await expect(page.getByText(order.order_number)).toBeVisible();
+  await expect(page.getByText('3 articles')).toBeVisible();
+  await expect(page.locator('main')).toContainText(fcfa(total));
+
+  const pay = page.getByRole('link', { name: /Payer maintenant/ });
+  await expect(pay).toHaveAttribute('target', '_blank');
+  const message = decodeURIComponent((await pay.getAttribute('href')) ?? '');
+  expect(message).toContain(order.order_number);
+  expect(message).toMatch(fcfa(total));
+  expect(message).toContain(`${lavender.name} (30 ml) x1`);
+  expect(message).toContain(`${plain.name} x2`);
+  await expect(page.getByRole('link', { name: /Voir l'agence/ })).toHaveAttribute(
+    'href',
+    /google\.com\/maps/,
+  );
+  await expect(page.getByText('WhatsApp Disponible 24/7')).toBeVisible();
+  await expect(cartLink(page)).toHaveAccessibleName('Panier, vide');
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+
+  // A reload still shows the order (it is loaded by id for its owner).
+  await page.reload();
+  await expect(page.getByText(order.order_number)).toBeVisible();
+
+  await page.getByRole('link', { name: 'Voir mes commandes' }).click();
+  await expect(page).toHaveURL(/\/profile/);
+  await expect(page.getByText(order.order_number).first()).toBeVisible();
+  await expect(page.getByText('En attente').first()).toBeVisible();
+});
+
+test('the cart page: a quantity below 1 removes the line, and clearing asks first', async ({ page }) => {
+  const { plain, lavender } = await pickProducts(page);
+  await addPlain(page, plain.id, 1);
+  await addLavender30(page, lavender.id);
+  await expect(cartLink(page)).toHaveAccessibleName('Panier, 2 articles');
+
+  await page.goto('/cart');
+  const lines = page.getByRole('region', { name: 'Articles du panier' }).getByRole('listitem');
+  await expect(lines).toHaveCount(2);
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: `Augmenter la quantité de ${lavender.name} (30 ml)` }).click();
+  await expect(page.getByTestId('cart-total')).toHaveText(fcfa(plain.price + 2 * 9500));
+  await expect(cartLink(page)).toHaveAccessibleName('Panier, 3 articles');
+
+  await page.getByRole('button', { name: `Diminuer la quantité de ${plain.name}` }).click();
+  await expect(lines).toHaveCount(1);
+  await expect(page.getByTestId('cart-total')).toHaveText(fcfa(2 * 9500));
+  await expect(cartLink(page)).toHaveAccessibleName('Panier, 2 articles');
+  // The server agrees after a reload.
+  await page.reload();
+  await expect(lines).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Vider le panier' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Vider le panier ?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Annuler' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(lines).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Vider le panier' }).click();
+  await dialog.getByRole('button', { name: 'Oui, vider le panier' }).click();
+  await expect(page.getByRole('heading', { name: 'Votre panier est vide' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Découvrir le catalogue' })).toHaveAttribute(
+    'href',
+    '/catalog',
+  );
+  await expect(cartLink(page)).toHaveAccessibleName('Panier, vide');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Votre panier est vide' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("an order the stock can no longer serve shows 'Erreur de validation' and only 'Retour au panier'", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  // A variant with a small stock: two clients put all of it in their carts, the first one orders.
+  const list = (await (await request.get('/api/products?per_page=100')).json()).data.products as Summary[];
+  let target: { productId: number; variantId: number; stock: number; label: string } | null = null;
+  for (const product of list.filter((p) => p.variants_count > 0).reverse()) {
+    const detail = (await (await request.get(`/api/products/${product.id}`)).json()).data;
+    const variant = detail.variants.find(
+      (v: { stock_quantity: number | null }) => v.stock_quantity !== null && v.stock_quantity > 0,
+    );
+    if (variant) {
+      target = {
+        productId: product.id,
+        variantId: variant.id,
+        stock: variant.stock_quantity,
+        label: `${product.name} – ${variant.name}`,
+      };
+      break;
+    }
+  }
+  if (!target) throw new Error('no variant with a limited stock in the seed');
+  const line = { product_id: target.productId, variant_id: target.variantId, quantity: target.stock };
+  const stamp = String(Date.now()).slice(-7);
+
+  // The visitor in the browser: a guest cart holding the whole stock, then a quick registration.
+  const added = await (await page.request.post('/api/cart', { data: line })).json();
+  const sessionId = added.data.session_id as string;
+  await page.context().addCookies([{ name: 'cart_session_id', value: sessionId, url: baseURL as string }]);
+  const registered = await page.request.post('/api/auth/quick-register', {
+    headers: { 'x-session-id': sessionId },
+    data: { name: 'Binta Rupture', whatsapp_phone: `2216${stamp}1`, password: 'motdepasse-sûr' },
+  });
+  expect(registered.status()).toBe(201);
+
+  // Another client is faster.
+  const other = await (
+    await request.post('/api/auth/quick-register', {
+      data: { name: 'Client Rapide', whatsapp_phone: `2216${stamp}2`, password: 'motdepasse-sûr' },
+    })
+  ).json();
+  const bearer = { authorization: `Bearer ${other.data.token}` };
+  expect((await request.post('/api/cart', { headers: bearer, data: line })).status()).toBe(200);
+  expect((await request.post('/api/orders', { headers: bearer, data: {} })).status()).toBe(201);
+
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Commander' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Erreur de validation' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(`Stock insuffisant pour « ${target.label} » : 0 disponible(s)`);
+  await expect(dialog.getByRole('button')).toHaveText(['Retour au panier']);
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Retour au panier' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole('region', { name: 'Articles du panier' }).getByRole('listitem')).toHaveCount(1);
+});
+
+test('/order-success needs a signed-in owner and an order', async ({ page, baseURL }) => {
+  await page.goto('/order-success?order=1');
+  await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Forder-success%3Forder%3D1/);
+
+  const registered = await page.request.post('/api/auth/quick-register', {
+    data: {
+      name: 'Sans Commande',
+      whatsapp_phone: `2215${String(Date.now()).slice(-8)}`,
+      password: 'motdepasse-sûr',
+    },
+  });
+  expect(registered.status()).toBe(201);
+  for (const path of ['/order-success', '/order-success?order=999999', '/order-success?order=abc']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(`${baseURL}/`);
+  }
+});
