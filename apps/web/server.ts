@@ -46,7 +46,8 @@ function apiCaller(app: FastifyInstance, request: FastifyRequest): ApiCaller {
       body = { success: false, message: 'Réponse invalide du serveur' };
     }
     const setCookie = res.headers['set-cookie'];
-    const setCookies = setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [String(setCookie)];
+    const setCookies =
+      setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [String(setCookie)];
     return { status: res.statusCode, body, setCookies };
   };
 }

@@ -17,7 +17,11 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
     res = await fetch(`/api${path}`, {
       credentials: 'same-origin',
       ...init,
-      headers: { Accept: 'application/json', ...(init.body ? { 'Content-Type': 'application/json' } : {}), ...init.headers },
+      headers: {
+        Accept: 'application/json',
+        ...(init.body ? { 'Content-Type': 'application/json' } : {}),
+        ...init.headers,
+      },
     });
   } catch {
     throw new ApiClientError(0, 'Erreur de connexion');

@@ -30,4 +30,5 @@ export function pageMeta(input: {
 }
 
 /** '/media/x-640.webp' → 'https://shop.example/media/x-640.webp' */
-export const absoluteUrl = (publicUrl: string, path: string) => (/^https?:\/\//.test(path) ? path : `${publicUrl}${path}`);
+export const absoluteUrl = (publicUrl: string, path: string) =>
+  /^https?:\/\//.test(path) ? path : `${publicUrl}${path}`;

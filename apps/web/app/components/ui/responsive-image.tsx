@@ -20,7 +20,17 @@ export function ResponsiveImage({
   priority?: boolean;
 }) {
   if (!image) {
-    return <img src={PLACEHOLDER_IMAGE} alt={alt} width={640} height={640} className={className} loading="lazy" decoding="async" />;
+    return (
+      <img
+        src={PLACEHOLDER_IMAGE}
+        alt={alt}
+        width={640}
+        height={640}
+        className={className}
+        loading="lazy"
+        decoding="async"
+      />
+    );
   }
   return (
     <img
