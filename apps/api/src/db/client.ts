@@ -46,6 +46,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       options: '-c TimeZone=UTC',
     };
     const pool = new pg.Pool(poolConfig as pg.PoolConfig);
+    // An idle connection dropped by the server (restart, failover) must not crash the process.
+    pool.on('error', (error) => console.warn(`[db] connexion inactive perdue : ${error.message}`));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       db,
