@@ -12,6 +12,9 @@ const iconButton =
 /** Spec "Shop header": logo, search toggle, cart link with its badge, user button. */
 export function ShopHeader({ cartCount }: { cartCount: number }) {
   const [searchOpen, setSearchOpen] = useState(false);
+  // Before hydration (slow phones) the toggle is a plain link to the search page, so a tap is never lost.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const location = useLocation();
@@ -56,17 +59,23 @@ export function ShopHeader({ cartCount }: { cartCount: number }) {
           </ul>
         </nav>
 
-        <button
-          ref={toggleRef}
-          type="button"
-          aria-label={searchOpen ? 'Fermer la recherche' : 'Ouvrir la recherche'}
-          aria-expanded={searchOpen}
-          aria-controls="search-panel"
-          onClick={() => (searchOpen ? closeSearch() : setSearchOpen(true))}
-          className={iconButton}
-        >
-          {searchOpen ? <CloseIcon className="h-6 w-6" /> : <SearchIcon className="h-6 w-6" />}
-        </button>
+        {hydrated ? (
+          <button
+            ref={toggleRef}
+            type="button"
+            aria-label={searchOpen ? 'Fermer la recherche' : 'Ouvrir la recherche'}
+            aria-expanded={searchOpen}
+            aria-controls="search-panel"
+            onClick={() => (searchOpen ? closeSearch() : setSearchOpen(true))}
+            className={iconButton}
+          >
+            {searchOpen ? <CloseIcon className="h-6 w-6" /> : <SearchIcon className="h-6 w-6" />}
+          </button>
+        ) : (
+          <Link to="/search" aria-label="Ouvrir la recherche" className={iconButton}>
+            <SearchIcon className="h-6 w-6" />
+          </Link>
+        )}
 
         <Link to="/cart" aria-label={cartLinkLabel(cartCount)} className={iconButton}>
           <BagIcon className="h-6 w-6" />
