@@ -3,7 +3,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
 import { buildApi } from '@souk/api/app';
-import { loadConfig } from '@souk/api/config';
+import { type Config, loadConfig } from '@souk/api/config';
+import type { Database } from '@souk/api/db/client';
 import { openConfiguredDatabase } from '@souk/api/db/open-configured';
 import { seedDemoShop } from '@souk/api/db/seed/seed';
 import { bootstrapAdmin } from '@souk/api/modules/auth/bootstrap-admin';
@@ -88,12 +89,13 @@ export async function createServer(vite?: ViteDevServer) {
       return context;
     },
   });
-  return { app, config };
+  return app;
 }
 
 const isMain = process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isMain) {
-  const { app, config } = await createServer();
+  const config = loadConfig();
+  const app = await createServer();
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
