@@ -133,7 +133,8 @@ async function ensureBuild(): Promise<void> {
 
 /** One response, kept byte for byte for the ceiling server. */
 async function capture(origin: string, url: string): Promise<CapturedResponse & { bytes: Buffer }> {
-  const res = await fetch(origin + url);
+  // autocannon asks for no compression, so the ceiling serves the same identity-encoded bytes.
+  const res = await fetch(origin + url, { headers: { 'accept-encoding': 'identity' } });
   const bytes = Buffer.from(await res.arrayBuffer());
   if (res.status !== 200)
     throw new Error(`GET ${url} answered ${res.status}: ${bytes.toString('utf8').slice(0, 300)}`);
@@ -300,7 +301,9 @@ async function main(): Promise<void> {
           [list, results.api.endpoints[0]],
           [product, results.api.endpoints[1]],
         ] as const) {
-          const res = await fetch((server as ChildServer).origin + (endpoint?.path ?? ''));
+          const res = await fetch((server as ChildServer).origin + (endpoint?.path ?? ''), {
+            headers: { 'accept-encoding': 'identity' },
+          });
           const bytes = Buffer.from(await res.arrayBuffer());
           if (!bytes.equals(captured.bytes))
             throw new Error(`the ceiling server does not answer the captured bytes for ${endpoint?.path}`);
