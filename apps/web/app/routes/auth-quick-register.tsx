@@ -2,7 +2,7 @@ import { type AuthResult, QuickRegisterInputSchema } from '@souk/domain/auth';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { callApi, echoValues, formText } from '~/features/account/auth.server';
 import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
-import { FormBanner, PasswordField, SubmitButton, TextField } from '~/features/account/form-fields';
+import { FormBanner, NewAccountFields, SubmitButton } from '~/features/account/form-fields';
 import { useFormErrors } from '~/features/account/use-form-errors';
 import { serverConfig } from '~/lib/api.server';
 import { pageMeta } from '~/lib/seo';
@@ -88,43 +88,11 @@ export default function QuickRegisterPage({ loaderData, actionData }: Route.Comp
         <FormBanner message={message} bannerRef={bannerRef} />
         {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
         {checkout && <input type="hidden" name="checkout" value="1" />}
-        <TextField
-          id="quick-name"
-          name="name"
-          label="Nom complet"
-          autoComplete="name"
-          defaultValue={values.name}
-          error={errors.name}
-        />
-        <TextField
-          id="quick-phone"
-          name="whatsapp_phone"
-          label="Numéro WhatsApp"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          hint="Nous vous contactons sur ce numéro pour votre commande."
-          defaultValue={values.whatsapp_phone}
-          error={errors.whatsapp_phone}
-        />
-        <TextField
-          id="quick-email"
-          name="email"
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required={false}
-          defaultValue={values.email}
-          error={errors.email}
-        />
-        <PasswordField
-          id="quick-password"
-          name="password"
-          label="Mot de passe"
-          autoComplete="new-password"
-          hint="8 caractères au minimum."
-          error={errors.password}
+        <NewAccountFields
+          idPrefix="quick"
+          values={values}
+          errors={errors}
+          phoneHint="Nous vous contactons sur ce numéro pour votre commande."
         />
         <SubmitButton pending={pending} pendingLabel="Inscription…">
           {checkout ? 'Créer mon compte et continuer' : 'Créer mon compte'}

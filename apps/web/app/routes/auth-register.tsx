@@ -2,7 +2,7 @@ import { type AuthResult, RegisterInputSchema } from '@souk/domain/auth';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { callApi, echoValues, formText } from '~/features/account/auth.server';
 import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
-import { FormBanner, PasswordField, SubmitButton, TextField } from '~/features/account/form-fields';
+import { FormBanner, NewAccountFields, PasswordField, SubmitButton } from '~/features/account/form-fields';
 import { useFormErrors } from '~/features/account/use-form-errors';
 import { serverConfig } from '~/lib/api.server';
 import { pageMeta } from '~/lib/seo';
@@ -78,44 +78,12 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
       <Form method="post" className="flex flex-col gap-4" {...formProps}>
         <FormBanner message={message} bannerRef={bannerRef} />
         {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
-        <TextField
-          id="register-name"
-          name="name"
-          label="Nom complet"
-          autoComplete="name"
-          defaultValue={values.name}
-          error={errors.name}
-        />
-        <TextField
-          id="register-phone"
-          name="whatsapp_phone"
-          label="Numéro WhatsApp"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          hint="Format international, par exemple +221 77 123 45 67"
-          defaultValue={values.whatsapp_phone}
-          error={errors.whatsapp_phone}
-        />
-        <TextField
-          id="register-email"
-          name="email"
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required={false}
-          hint="Utile pour recevoir un lien si vous oubliez votre mot de passe."
-          defaultValue={values.email}
-          error={errors.email}
-        />
-        <PasswordField
-          id="register-password"
-          name="password"
-          label="Mot de passe"
-          autoComplete="new-password"
-          hint="8 caractères au minimum."
-          error={errors.password}
+        <NewAccountFields
+          idPrefix="register"
+          values={values}
+          errors={errors}
+          phoneHint="Format international, par exemple +221 77 123 45 67"
+          emailHint="Utile pour recevoir un lien si vous oubliez votre mot de passe."
         />
         <PasswordField
           id="register-password-confirmation"
