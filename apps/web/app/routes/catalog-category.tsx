@@ -1,13 +1,11 @@
 import { CATALOG_PAGE_SIZE } from '@souk/domain/limits';
 import { redirect } from 'react-router';
 import { Breadcrumb } from '~/components/ui/breadcrumb';
-import { EmptyState } from '~/components/ui/empty-state';
 import { ErrorState, routeErrorInfo } from '~/components/ui/error-state';
 import { loadCategory, loadProductBatch, requestedCount } from '~/features/catalog/catalog.server';
-import { CatalogLink } from '~/features/catalog/catalog-link';
 import { SubcategoryCard } from '~/features/catalog/category-card';
 import { CategoryHero } from '~/features/catalog/category-hero';
-import { LoadMoreProducts } from '~/features/catalog/load-more-products';
+import { CategoryProductsSection } from '~/features/catalog/load-more-products';
 import { serverConfig } from '~/lib/api.server';
 import { absoluteUrl, pageMeta } from '~/lib/seo';
 import type { Route } from './+types/catalog-category';
@@ -62,22 +60,12 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
-      <section aria-labelledby="products-title" className="flex flex-col gap-3">
-        <h2 id="products-title" className="text-lg font-semibold text-stone-900">
-          Produits
-        </h2>
-        {batch.total === 0 ? (
-          <EmptyState title="Aucun produit disponible" headingLevel={3} action={<CatalogLink />} />
-        ) : (
-          // keyed so moving to another category starts from its own first page
-          <LoadMoreProducts
-            key={category.id}
-            batch={batch}
-            query={`category_id=${category.id}`}
-            initialVisible={initialVisible}
-          />
-        )}
-      </section>
+      <CategoryProductsSection
+        batch={batch}
+        query={`category_id=${category.id}`}
+        initialVisible={initialVisible}
+        listKey={category.id}
+      />
     </main>
   );
 }

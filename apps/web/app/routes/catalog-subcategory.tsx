@@ -1,12 +1,10 @@
 import { CATALOG_PAGE_SIZE } from '@souk/domain/limits';
 import { Link } from 'react-router';
 import { Breadcrumb } from '~/components/ui/breadcrumb';
-import { EmptyState } from '~/components/ui/empty-state';
 import { ErrorState, routeErrorInfo } from '~/components/ui/error-state';
 import { loadCategory, loadProductBatch, requestedCount } from '~/features/catalog/catalog.server';
-import { CatalogLink } from '~/features/catalog/catalog-link';
 import { CategoryHero } from '~/features/catalog/category-hero';
-import { LoadMoreProducts } from '~/features/catalog/load-more-products';
+import { CategoryProductsSection } from '~/features/catalog/load-more-products';
 import type { ProductBatch } from '~/features/catalog/product-batch';
 import { serverConfig } from '~/lib/api.server';
 import { absoluteUrl, pageMeta } from '~/lib/seo';
@@ -93,21 +91,12 @@ export default function SubcategoryPage({ loaderData, params }: Route.ComponentP
         </nav>
       )}
 
-      <section aria-labelledby="products-title" className="flex flex-col gap-3">
-        <h2 id="products-title" className="text-lg font-semibold text-stone-900">
-          Produits
-        </h2>
-        {batch.total === 0 ? (
-          <EmptyState title="Aucun produit disponible" headingLevel={3} action={<CatalogLink />} />
-        ) : (
-          <LoadMoreProducts
-            key={subcategory?.id}
-            batch={batch}
-            query={`subcategory_id=${subcategory?.id}`}
-            initialVisible={initialVisible}
-          />
-        )}
-      </section>
+      <CategoryProductsSection
+        batch={batch}
+        query={`subcategory_id=${subcategory?.id}`}
+        initialVisible={initialVisible}
+        listKey={subcategory?.id}
+      />
     </main>
   );
 }

@@ -1,7 +1,9 @@
 import type { ProductList, ProductSummary } from '@souk/domain/catalog';
 import { CATALOG_PAGE_SIZE, PRODUCTS_MAX_PER_PAGE } from '@souk/domain/limits';
 import { useEffect, useRef, useState } from 'react';
+import { EmptyState } from '~/components/ui/empty-state';
 import { apiFetch } from '~/lib/api.client';
+import { CatalogLink } from './catalog-link';
 import type { ProductBatch } from './product-batch';
 import { ProductGrid } from './product-grid';
 
@@ -120,5 +122,32 @@ export function LoadMoreProducts({
         </form>
       )}
     </div>
+  );
+}
+
+/** The 'Produits' section of a category or subcategory page: its products, or the empty state. */
+export function CategoryProductsSection({
+  batch,
+  query,
+  initialVisible,
+  listKey,
+}: {
+  batch: ProductBatch;
+  query: string;
+  initialVisible: number;
+  /** Keyed so moving to another category starts from its own first page. */
+  listKey: string | number | undefined;
+}) {
+  return (
+    <section aria-labelledby="products-title" className="flex flex-col gap-3">
+      <h2 id="products-title" className="text-lg font-semibold text-stone-900">
+        Produits
+      </h2>
+      {batch.total === 0 ? (
+        <EmptyState title="Aucun produit disponible" headingLevel={3} action={<CatalogLink />} />
+      ) : (
+        <LoadMoreProducts key={listKey} batch={batch} query={query} initialVisible={initialVisible} />
+      )}
+    </section>
   );
 }
