@@ -53,8 +53,7 @@ function apiCaller(app: FastifyInstance, request: FastifyRequest): ApiCaller {
   };
 }
 
-export async function createServer(vite?: ViteDevServer) {
-  const config = loadConfig();
+async function prepareDatabase(config: Config): Promise<Database> {
   const database = await openConfiguredDatabase(config);
   await database.migrate();
   const log = (message: string) => console.info(`[souk] ${message}`);
@@ -68,9 +67,26 @@ export async function createServer(vite?: ViteDevServer) {
       `Compte administrateur créé : ${admin.email} / ${admin.password} (affiché une seule fois, changez-le).`,
     );
   }
+  return database;
+}
+
+// In development the Vite plugin rebuilds the app on every file change: the database (one writer
+// on DATA_DIR) stays open for the life of the process instead of being closed and reopened each time.
+const devState = globalThis as typeof globalThis & { soukDevDatabase?: Promise<Database> };
+
+/** Builds the whole server (API, media, pages); `vite` is given by `react-router dev`. */
+export async function createServer(vite?: ViteDevServer): Promise<FastifyInstance> {
+  const config = loadConfig();
+  let database: Database;
+  if (vite) {
+    devState.soukDevDatabase ??= prepareDatabase(config);
+    database = await devState.soukDevDatabase;
+  } else {
+    database = await prepareDatabase(config);
+  }
 
   const app = await buildApi({ config, database });
-  app.addHook('onClose', () => database.close());
+  if (!vite) app.addHook('onClose', () => database.close());
 
   await app.register(fastifyReactRouter, {
     devServer: vite,
