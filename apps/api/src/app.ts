@@ -19,6 +19,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS, rateLimitPlugin } from './plugins/rate-limit.ts';
+import { textGuardPlugin } from './plugins/text-guard.ts';
 
 export type ApiDeps = {
   config: Config;
@@ -95,6 +96,7 @@ export async function buildApi({
     async (api) => {
       await api.register(authPlugin, { db, config });
       await api.register(rateLimitPlugin);
+      await api.register(textGuardPlugin);
       await api.register(healthRoutes(db));
       await api.register(catalogRoutes(db, config));
       await api.register(bannersRoutes(db, config));

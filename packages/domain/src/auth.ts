@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NAME_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.ts';
+import { SESSION_ID_PATTERN } from './session-id.ts';
 
 // ---- Phones: an optional '+', spaces ignored, 2 to 15 digits, first digit non-zero (E.164-like) ----
 
@@ -53,7 +54,7 @@ const ConfirmationSchema = z
 export const SessionIdSchema = z
   .string({ error: 'Identifiant de session invalide' })
   .trim()
-  .regex(/^[A-Za-z0-9_-]{8,128}$/, { error: 'Identifiant de session invalide' });
+  .regex(SESSION_ID_PATTERN, { error: 'Identifiant de session invalide' });
 
 const passwordsMatch = <T extends { password: string; password_confirmation: string }>(
   v: T,

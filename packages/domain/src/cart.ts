@@ -1,24 +1,17 @@
 import { z } from 'zod';
 import type { ImageRef } from './catalog.ts';
-import { CART_LINE_MAX_QUANTITY } from './limits.ts';
+import { idSchema, QuantitySchema } from './primitives.ts';
 
-const id = (message: string) =>
-  z.coerce.number({ error: message }).int({ error: message }).positive({ error: message });
-
-export const QuantitySchema = z.coerce
-  .number({ error: 'La quantité doit être un nombre entier' })
-  .int({ error: 'La quantité doit être un nombre entier' })
-  .min(1, { error: 'La quantité doit être au moins 1' })
-  .max(CART_LINE_MAX_QUANTITY, { error: `La quantité ne peut pas dépasser ${CART_LINE_MAX_QUANTITY}` });
+export { QuantitySchema };
 
 export const AddToCartInputSchema = z.object({
   product_id: z
-    .preprocess((v) => (v === '' || v === null ? undefined : v), id('Produit invalide').optional())
+    .preprocess((v) => (v === '' || v === null ? undefined : v), idSchema('Produit invalide').optional())
     .refine((v) => v !== undefined, { error: 'Le produit est requis' })
     .transform((v) => v as number),
   variant_id: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    id('Variante invalide').optional(),
+    idSchema('Variante invalide').optional(),
   ),
   quantity: QuantitySchema.default(1),
 });
@@ -28,10 +21,7 @@ export const UpdateCartItemInputSchema = z.object({ quantity: QuantitySchema });
 export type UpdateCartItemInput = z.infer<typeof UpdateCartItemInputSchema>;
 
 export const CartItemIdParamsSchema = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,9}$/, { error: 'Article non trouvé dans le panier' })
-    .transform(Number),
+  id: idSchema('Article non trouvé dans le panier'),
 });
 
 // ---- Response shapes ----

@@ -1,30 +1,44 @@
 import { z } from 'zod';
 import { PRODUCTS_DEFAULT_PER_PAGE, PRODUCTS_MAX_PER_PAGE } from './limits.ts';
+import { IdSchema, idSchema, isDigits, PageSchema, priceSchema, wholeNumber } from './primitives.ts';
 
 // ---- Request schemas (shared by the API's validation and the web's forms) ----
 
-const positiveId = (message: string) =>
-  z.coerce.number({ error: message }).int({ error: message }).positive({ error: message });
-
 export const ProductIdSchema = z
-  .string({ error: 'ID de produit manquant' })
-  .min(1, { error: 'ID de produit manquant' })
-  .regex(/^\d+$/, { error: 'ID de produit invalide' })
-  .transform(Number);
+  .preprocess(
+    (v) => (v === '' || v === undefined ? undefined : v),
+    idSchema('ID de produit invalide').optional(),
+  )
+  .refine((v) => v !== undefined, { error: 'ID de produit manquant' })
+  .transform((v) => v as number);
 
 export const ProductIdParamsSchema = z.object({ id: ProductIdSchema });
-export const VariantIdParamsSchema = z.object({
-  id: z.string().regex(/^\d+$/, { error: 'ID de variante invalide' }).transform(Number),
-});
+export const VariantIdParamsSchema = z.object({ id: idSchema('ID de variante invalide') });
+
+const SLUG = /^[a-z0-9-]{1,140}$/;
+/** A product or category slug as slugify() makes them. */
+export const isSlug = (value: string) => SLUG.test(value);
+
 /** A category is addressed by its numeric id or its slug. */
 export const CategoryRefParamsSchema = z.object({
-  idOrSlug: z.string().min(1).max(140, { error: 'Catégorie invalide' }),
+  idOrSlug: z
+    .string()
+    .trim()
+    .min(1, { error: 'Catégorie non trouvée' })
+    .max(140, { error: 'Catégorie non trouvée' })
+    .transform((value, ctx): { id: number } | { slug: string } => {
+      if (isDigits(value)) {
+        const id = IdSchema.safeParse(value);
+        if (id.success) return { id: id.data };
+      } else if (isSlug(value.toLowerCase())) {
+        return { slug: value.toLowerCase() };
+      }
+      ctx.addIssue({ code: 'custom', message: 'Catégorie non trouvée' });
+      return z.NEVER;
+    }),
 });
 export const ProductSlugParamsSchema = z.object({
-  slug: z
-    .string()
-    .max(140)
-    .regex(/^[a-z0-9-]+$/, { error: 'Produit non trouvé' }),
+  slug: z.string().refine(isSlug, { error: 'Produit non trouvé' }),
 });
 
 export const PRODUCT_SORTS = ['base_price', 'created_at', 'relevance', 'name', 'price'] as const;
@@ -37,13 +51,12 @@ export const SEARCH_SORTS = {
 } as const;
 export type SearchSort = keyof typeof SEARCH_SORTS;
 
-const price = (message: string) =>
-  z.coerce.number({ error: message }).int({ error: message }).min(0, { error: message }).optional();
+const price = (message: string) => priceSchema(message).optional();
 
 export const ProductListQuerySchema = z
   .object({
-    category_id: positiveId('Catégorie invalide').optional(),
-    subcategory_id: positiveId('Sous-catégorie invalide').optional(),
+    category_id: idSchema('Catégorie invalide').optional(),
+    subcategory_id: idSchema('Sous-catégorie invalide').optional(),
     search: z
       .string()
       .trim()
@@ -54,16 +67,14 @@ export const ProductListQuerySchema = z
     sort: z.enum(PRODUCT_SORTS, { error: 'Tri inconnu' }).optional(),
     sort_by: z.enum(PRODUCT_SORTS, { error: 'Tri inconnu' }).optional(),
     sort_order: z.enum(['asc', 'desc'], { error: "L'ordre de tri doit être asc ou desc" }).optional(),
-    page: z.coerce
-      .number({ error: 'Page invalide' })
-      .int({ error: 'Page invalide' })
-      .min(1, { error: 'Page invalide' })
-      .default(1),
-    per_page: z.coerce
-      .number({ error: 'Nombre de produits par page invalide' })
-      .int({ error: 'Nombre de produits par page invalide' })
-      .min(1, { error: 'Nombre de produits par page invalide' })
-      .max(PRODUCTS_MAX_PER_PAGE, { error: `${PRODUCTS_MAX_PER_PAGE} produits par page au maximum` })
+    page: PageSchema.default(1),
+    per_page: wholeNumber('Nombre de produits par page invalide')
+      .pipe(
+        z
+          .number()
+          .min(1, { error: 'Nombre de produits par page invalide' })
+          .max(PRODUCTS_MAX_PER_PAGE, { error: `${PRODUCTS_MAX_PER_PAGE} produits par page au maximum` }),
+      )
       .default(PRODUCTS_DEFAULT_PER_PAGE),
   })
   .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, {

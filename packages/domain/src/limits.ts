@@ -38,6 +38,15 @@ export const IMAGE_WIDTHS = [320, 640, 1024] as const;
 export const PASSWORD_MAX_LENGTH = 256;
 /** Highest quantity of one cart line (keeps sums far from integer limits). */
 export const CART_LINE_MAX_QUANTITY = 9999;
+/** Most distinct lines in one cart (a shop's order, not a warehouse's): the 21st product is refused. */
+export const CART_MAX_LINES = 20;
+/** Highest price of a product or variant, in FCFA. */
+export const PRICE_MAX = 100_000_000;
+/**
+ * Highest total of one order line or one order, in FCFA: orders.total_amount and
+ * order_items.total_price are int4, and a bigger order is refused before it could overflow them.
+ */
+export const ORDER_TOTAL_MAX = 1_000_000_000;
 export const ORDER_NOTES_MAX_LENGTH = 1000;
 /** Cart suggestions: each set holds at most this many products (similar products: SIMILAR_PRODUCTS_LIMIT). */
 export const CART_SUGGESTIONS_LIMIT = 4;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EmailSchema, NameSchema, PhoneSchema, SessionIdSchema } from './auth.ts';
 import { ORDER_NOTES_MAX_LENGTH } from './limits.ts';
 import type { OrderStatus } from './order-status.ts';
+import { idSchema } from './primitives.ts';
 
 const NotesSchema = z.preprocess(
   (v) => (v === null ? undefined : v),
@@ -38,10 +39,7 @@ export const CreateGuestOrderInputSchema = z.object({
 export type CreateGuestOrderInput = z.infer<typeof CreateGuestOrderInputSchema>;
 
 export const OrderIdParamsSchema = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,9}$/, { error: 'Commande non trouvée' })
-    .transform(Number),
+  id: idSchema('Commande non trouvée'),
 });
 
 // ---- Response shapes ----

@@ -1,22 +1,23 @@
+import { isSessionId } from '@souk/domain/session-id';
+
 // The guest cart id (spec §3: local storage 'cart_session_id', sent as X-Session-ID). It is also a
 // readable cookie so server loaders and actions act on the same cart (apps/web/server.ts).
 const KEY = 'cart_session_id';
 const COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
-const VALID = /^[A-Za-z0-9_-]{8,128}$/;
 
 export function readCartSessionId(): string | null {
   try {
     const stored = window.localStorage.getItem(KEY);
-    if (stored && VALID.test(stored)) return stored;
+    if (isSessionId(stored)) return stored;
   } catch {
     // storage disabled (private mode): fall back to the cookie
   }
   const cookie = new RegExp(`(?:^|;\\s*)${KEY}=([^;]+)`).exec(document.cookie)?.[1];
-  return cookie && VALID.test(cookie) ? cookie : null;
+  return isSessionId(cookie) ? cookie : null;
 }
 
 export function storeCartSessionId(id: string | null | undefined) {
-  if (!id || !VALID.test(id)) return;
+  if (!isSessionId(id)) return;
   try {
     window.localStorage.setItem(KEY, id);
   } catch {

@@ -143,6 +143,14 @@ export async function lineQuantity(
   return rows[0]?.quantity ?? 0;
 }
 
+export async function countLines(db: DbOrTx, cartId: number): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from cart_items where cart_id = ${cartId}`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
 /** Adds to the line of the same product and variant, or creates it; answers the line id. */
 export async function addToLine(
   db: DbOrTx,

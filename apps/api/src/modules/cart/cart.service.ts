@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AddToCartInput, Cart, CartItem } from '@souk/domain/cart';
-import { CART_LINE_MAX_QUANTITY } from '@souk/domain/limits';
+import { CART_LINE_MAX_QUANTITY, CART_MAX_LINES } from '@souk/domain/limits';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { toCartItem, toCartSummary } from './cart.mapper.ts';
@@ -13,6 +13,7 @@ import * as repo from './cart.repository.ts';
 export type CartCaller = { userId?: number; sessionId?: string };
 
 const UNAVAILABLE = 'Produit non disponible';
+export const TOO_MANY_LINES = `Votre panier ne peut pas contenir plus de ${CART_MAX_LINES} produits différents`;
 export const newSessionId = () => randomBytes(18).toString('base64url');
 
 export const itemLabel = (productName: string, variantName: string | null) =>
@@ -105,6 +106,9 @@ export async function addItem(
   await assertSellable(db, input.product_id, variantId, wanted);
   if (wanted > CART_LINE_MAX_QUANTITY) {
     throw new AppError('validation', `La quantité ne peut pas dépasser ${CART_LINE_MAX_QUANTITY}`);
+  }
+  if (already === 0 && existing !== null && (await repo.countLines(db, existing)) >= CART_MAX_LINES) {
+    throw new AppError('validation', TOO_MANY_LINES);
   }
   const owner = caller.userId !== undefined ? { userId: caller.userId } : { sessionId: sessionId as string };
   const cartId = existing ?? (await repo.ensureCartId(db, owner));

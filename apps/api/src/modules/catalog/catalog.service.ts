@@ -28,8 +28,7 @@ export async function listCategories(db: Db) {
   );
 }
 
-export async function getCategory(db: Db, idOrSlug: string) {
-  const ref = /^\d+$/.test(idOrSlug) ? { id: Number(idOrSlug) } : { slug: idOrSlug.toLowerCase() };
+export async function getCategory(db: Db, ref: { id: number } | { slug: string }) {
   const category = await repo.findPublicCategory(db, ref);
   if (!category) throw notFound('Catégorie non trouvée');
   const [parent, subcategories] = await Promise.all([

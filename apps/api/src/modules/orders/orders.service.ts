@@ -1,13 +1,16 @@
+import { CART_MAX_LINES, ORDER_TOTAL_MAX } from '@souk/domain/limits';
+import { formatFcfa } from '@souk/domain/money';
 import type { Order } from '@souk/domain/orders';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import * as carts from '../cart/cart.repository.ts';
-import { insufficientStock, itemLabel, mergeGuestCart } from '../cart/cart.service.ts';
+import { insufficientStock, itemLabel, mergeGuestCart, TOO_MANY_LINES } from '../cart/cart.service.ts';
 import { toOrder } from './orders.mapper.ts';
 import * as repo from './orders.repository.ts';
 
 const NOT_FOUND = 'Commande non trouvée';
 const EMPTY_CART = 'Votre panier est vide';
+const TOTAL_TOO_LARGE = `Le montant de la commande dépasse le maximum autorisé (${formatFcfa(ORDER_TOTAL_MAX)})`;
 
 export type Buyer =
   | { kind: 'user'; userId: number; name: string; phone: string | null; email: string | null }
@@ -24,6 +27,7 @@ async function checkout(tx: DbOrTx, cartId: number | null, buyer: Buyer, notes: 
   await carts.lockCart(tx, cartId);
   const lines = await carts.findLines(tx, cartId);
   if (!lines.length) throw new AppError('validation', EMPTY_CART);
+  if (lines.length > CART_MAX_LINES) throw new AppError('validation', TOO_MANY_LINES);
 
   const locked = await repo.lockVariants(
     tx,
@@ -48,12 +52,16 @@ async function checkout(tx: DbOrTx, cartId: number | null, buyer: Buyer, notes: 
     return { line, variant, unitPrice: variant.price };
   });
 
+  // orders.total_amount and order_items.total_price are int4: refuse before they could overflow.
+  const totalAmount = items.reduce((sum, i) => sum + i.unitPrice * i.line.quantity, 0);
+  if (totalAmount > ORDER_TOTAL_MAX) throw new AppError('validation', TOTAL_TOO_LARGE);
+
   for (const { line, variant } of items) {
     if (variant && variant.stock_quantity !== null) await repo.decrementStock(tx, variant.id, line.quantity);
   }
   const order = await repo.insertOrder(tx, {
     user_id: buyer.kind === 'user' ? buyer.userId : null,
-    total_amount: items.reduce((sum, i) => sum + i.unitPrice * i.line.quantity, 0),
+    total_amount: totalAmount,
     total_items: items.reduce((sum, i) => sum + i.line.quantity, 0),
     notes: notes ?? null,
     contact_name: buyer.name,

@@ -1,5 +1,6 @@
 import type { Cart } from '@souk/domain/cart';
 import type { CartSuggestions } from '@souk/domain/catalog';
+import { IdSchema } from '@souk/domain/primitives';
 import { data, type RouterContextProvider, redirect } from 'react-router';
 import { apiError, apiRequest } from '~/lib/api.server';
 import { CART_LOAD_ERROR, ORDER_ERROR } from './cart-messages';
@@ -23,8 +24,10 @@ export async function loadCartPage(
 
 export type CartActionData = { orderError: string } | { ok: boolean } | undefined;
 
-const lineId = (value: FormDataEntryValue | null) =>
-  typeof value === 'string' && /^\d{1,9}$/.test(value) ? value : null;
+const lineId = (value: FormDataEntryValue | null) => {
+  const parsed = IdSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+};
 
 /**
  * The cart page's writes. Update, remove and clear failures are not shown (spec §4): the page

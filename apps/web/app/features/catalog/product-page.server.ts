@@ -1,5 +1,6 @@
-import type { ProductDetail, ProductSuggestions } from '@souk/domain/catalog';
+import { isSlug, type ProductDetail, type ProductSuggestions } from '@souk/domain/catalog';
 import { PRODUCT_LOAD_TIMEOUT_MS } from '@souk/domain/limits';
+import { IdSchema, isDigits } from '@souk/domain/primitives';
 import type { RouterContextProvider } from 'react-router';
 import { apiError, serverConfig } from '~/lib/api.server';
 import { type ApiResult, apiResult } from './catalog.server';
@@ -31,11 +32,14 @@ async function suggestionsOrNull(context: Context, id: number | string) {
 /** /products/:id — product and suggestions fetched in parallel. */
 export async function loadProductById(context: Context, rawId: string | undefined) {
   if (!rawId) throw apiError(400, 'ID de produit manquant');
-  if (!/^\d+$/.test(rawId)) throw apiError(400, 'ID de produit invalide');
+  const parsed = IdSchema.safeParse(rawId);
+  // A number no product can have (0, or beyond the id range) is a 404 like an unknown product.
+  if (!parsed.success)
+    throw isDigits(rawId) ? apiError(404, 'Produit non trouvé') : apiError(400, 'ID de produit invalide');
   const [product, suggestions] = await withTimeout(
     Promise.all([
-      apiResult<ProductDetail>(context, `/products/${rawId}`).then(productOrThrow),
-      suggestionsOrNull(context, rawId),
+      apiResult<ProductDetail>(context, `/products/${parsed.data}`).then(productOrThrow),
+      suggestionsOrNull(context, parsed.data),
     ]),
   );
   return { product, suggestions, publicUrl: serverConfig(context).publicUrl };
@@ -43,7 +47,7 @@ export async function loadProductById(context: Context, rawId: string | undefine
 
 /** /product/:slug — the id (for suggestions) is only known once the product is loaded. */
 export async function loadProductBySlug(context: Context, slug: string | undefined) {
-  if (!slug || !/^[a-z0-9-]{1,140}$/.test(slug)) throw apiError(404, 'Produit non trouvé');
+  if (!slug || !isSlug(slug)) throw apiError(404, 'Produit non trouvé');
   return withTimeout(
     (async () => {
       const product = productOrThrow(await apiResult<ProductDetail>(context, `/products/slug/${slug}`));

@@ -1,5 +1,6 @@
 import { formatLongDate } from '@souk/domain/dates';
 import type { Order } from '@souk/domain/orders';
+import { IdSchema } from '@souk/domain/primitives';
 import { type RouterContextProvider, redirect } from 'react-router';
 import { apiError, apiRequest, serverConfig } from '~/lib/api.server';
 import { loginUrl, requireUser } from '~/lib/session.server';
@@ -11,8 +12,9 @@ import { loginUrl, requireUser } from '~/lib/session.server';
 export async function loadOrderSuccess(request: Request, context: Readonly<RouterContextProvider>) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
-  const id = url.searchParams.get('order');
-  if (!id || !/^\d{1,9}$/.test(id)) throw redirect('/');
+  const parsed = IdSchema.safeParse(url.searchParams.get('order'));
+  if (!parsed.success) throw redirect('/');
+  const id = parsed.data;
   const result = await apiRequest<{ order: Order }>(context, `/orders/${id}`);
   if (result.status === 404) throw redirect('/');
   if (result.status === 401) throw redirect(loginUrl(`${url.pathname}${url.search}`, true));

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { CART_LINE_MAX_QUANTITY, PRICE_MAX } from './limits.ts';
+import { formatFcfa } from './money.ts';
+
+// One schema per kind of value (ARCHITECTURE.md §4). Every id, price and quantity an API route or a
+// web loader reads goes through these, so a value the database cannot hold is refused with a
+// French message before any SQL runs.
+
+/** PostgreSQL `integer` (int4): the upper bound of every id and amount column. */
+export const INT4_MAX = 2_147_483_647;
+
+const DIGITS = /^-?\d{1,20}$/;
+
+/**
+ * A whole number, from JSON (a number) or from a URL (decimal digits). Nothing is coerced: an
+ * array, a boolean, '', '1e3', '0x10' or '1.5' is refused with `message`.
+ */
+export const wholeNumber = (message: string) =>
+  z
+    .union([z.number(), z.string().trim().regex(DIGITS).transform(Number)], { error: message })
+    .pipe(z.number({ error: message }).int({ error: message }));
+
+/** A URL segment made of digits only, whatever its size ('12', '99999999999'). */
+export const isDigits = (value: string) => /^\d+$/.test(value);
+
+/** A row id: a positive int4. `message` names what it identifies ('ID de produit invalide'). */
+export const idSchema = (message = 'Identifiant invalide') =>
+  wholeNumber(message).pipe(z.number().min(1, { error: message }).max(INT4_MAX, { error: message }));
+export const IdSchema = idSchema();
+
+/** A price in whole FCFA (XOF has no minor unit), from 0 to PRICE_MAX. */
+export const priceSchema = (message = 'Le prix doit être un nombre entier de FCFA') =>
+  wholeNumber(message).pipe(
+    z
+      .number()
+      .min(0, { error: message })
+      .max(PRICE_MAX, { error: `Le prix ne peut pas dépasser ${formatFcfa(PRICE_MAX)}` }),
+  );
+export const PriceSchema = priceSchema();
+
+/** How many units of one cart line: 1 to CART_LINE_MAX_QUANTITY. */
+export const QuantitySchema = wholeNumber('La quantité doit être un nombre entier').pipe(
+  z
+    .number()
+    .min(1, { error: 'La quantité doit être au moins 1' })
+    .max(CART_LINE_MAX_QUANTITY, { error: `La quantité ne peut pas dépasser ${CART_LINE_MAX_QUANTITY}` }),
+);
+
+/** A page number of a paginated list. */
+export const PageSchema = wholeNumber('Page invalide').pipe(
+  z.number().min(1, { error: 'Page invalide' }).max(INT4_MAX, { error: 'Page invalide' }),
+);
+
+/** PostgreSQL text cannot hold U+0000: requests carrying it are refused (see the API's guard). */
+export const NUL_CHARACTER_MESSAGE = 'Caractère invalide (NUL) dans la requête';
+export const containsNul = (value: string) => value.includes('\u0000');
