@@ -19,6 +19,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS, rateLimitPlugin } from './plugins/rate-limit.ts';
+import { apiFallback, recordRouteTable } from './plugins/route-table.ts';
 import { textGuardPlugin } from './plugins/text-guard.ts';
 
 export type ApiDeps = {
@@ -48,6 +49,7 @@ export async function buildApi({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  recordRouteTable(app);
 
   // Slow mobile networks: HTML, JSON, JS and CSS go out compressed (brotli at a cheap level, or gzip).
   await app.register(compress, {
@@ -104,6 +106,7 @@ export async function buildApi({
       await api.register(cartRoutes(db));
       await api.register(ordersRoutes(db));
       await api.register(suggestionsRoutes(db));
+      apiFallback(api, '/api');
     },
     { prefix: '/api' },
   );

@@ -1,13 +1,40 @@
-// Shapes of the REST contract shared by the API and its clients (ARCHITECTURE.md §4).
+import { z } from 'zod';
+
+// The REST contract's envelopes (ARCHITECTURE.md §4). The API serialises every answer through
+// them; the web's one client reads them.
+
+export const FieldErrorsSchema = z.record(z.string(), z.array(z.string()));
+
+/** Every refusal: `{ success: false, message, errors? }`, `errors` mapping a field to French messages. */
+export const ApiFailureSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  errors: FieldErrorsSchema.optional(),
+});
+export type ApiFailure = z.infer<typeof ApiFailureSchema>;
+
+/** A success carrying `data` (and sometimes a message to show). */
+export const successEnvelope = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.literal(true), message: z.string().optional(), data });
+
+/** Marks an operation whose success carries only a message (logout, password reset …). */
+export const NoDataSchema = z.undefined();
+
+export const MessageEnvelopeSchema = z.object({ success: z.literal(true), message: z.string() });
+
+/** The success envelope of an operation answering `data` (or only a message, for NoDataSchema). */
+export const envelopeFor = (data: z.ZodType) =>
+  data === NoDataSchema ? MessageEnvelopeSchema : successEnvelope(data);
+
 export type ApiSuccess<T> = { success: true; data: T; message?: string };
-export type ApiFailure = { success: false; message: string; errors?: Record<string, string[]> };
 export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
 
-export type Pagination = {
-  current_page: number;
-  last_page: number;
-  per_page: number;
-  total: number;
-  from: number | null;
-  to: number | null;
-};
+export const PaginationSchema = z.object({
+  current_page: z.number(),
+  last_page: z.number(),
+  per_page: z.number(),
+  total: z.number(),
+  from: z.number().nullable(),
+  to: z.number().nullable(),
+});
+export type Pagination = z.infer<typeof PaginationSchema>;

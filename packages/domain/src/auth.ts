@@ -157,13 +157,19 @@ export type UpdateProfileInput = z.infer<typeof UpdateProfileInputSchema>;
 
 // ---- Response shapes ----
 
-export type UserRole = 'admin' | 'client';
-export type User = {
-  id: number;
-  name: string;
-  email: string | null;
-  whatsapp_phone: string | null;
-  role: UserRole;
-  created_at: string;
-};
-export type AuthResult = { token: string; user: User };
+export const USER_ROLES = ['admin', 'client'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** The user as the API shows it: never the hash, status or login dates. */
+export const UserSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string().nullable(),
+  whatsapp_phone: z.string().nullable(),
+  role: z.enum(USER_ROLES),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const AuthResultSchema = z.object({ token: z.string(), user: UserSchema });
+export type AuthResult = z.infer<typeof AuthResultSchema>;

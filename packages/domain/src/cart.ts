@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ImageRef } from './catalog.ts';
+import { ImageRefSchema } from './catalog.ts';
 import { idSchema, QuantitySchema } from './primitives.ts';
 
 export { QuantitySchema };
@@ -26,18 +26,45 @@ export const CartItemIdParamsSchema = z.object({
 
 // ---- Response shapes ----
 
-export type CartItem = {
-  id: number;
-  product_id: number;
-  variant_id: number | null;
-  product: { id: number; name: string; slug: string; image_main: string | null; image: ImageRef | null };
-  variant: { id: number; name: string } | null;
-  unit_price: number;
-  quantity: number;
-  total_price: number;
+export const CartItemSchema = z.object({
+  id: z.number(),
+  product_id: z.number(),
+  variant_id: z.number().nullable(),
+  product: z.object({
+    id: z.number(),
+    name: z.string(),
+    slug: z.string(),
+    image_main: z.string().nullable(),
+    image: ImageRefSchema.nullable(),
+  }),
+  variant: z.object({ id: z.number(), name: z.string() }).nullable(),
+  unit_price: z.number(),
+  quantity: z.number(),
+  total_price: z.number(),
   /** null = unlimited */
-  stock_quantity: number | null;
-  is_available: boolean;
-};
-export type CartSummary = { total_items: number; total_price: number; items_count: number };
-export type Cart = { items: CartItem[]; summary: CartSummary; session_id: string | null };
+  stock_quantity: z.number().nullable(),
+  is_available: z.boolean(),
+});
+export type CartItem = z.infer<typeof CartItemSchema>;
+
+export const CartSummarySchema = z.object({
+  total_items: z.number(),
+  total_price: z.number(),
+  items_count: z.number(),
+});
+export type CartSummary = z.infer<typeof CartSummarySchema>;
+
+export const CartSchema = z.object({
+  items: z.array(CartItemSchema),
+  summary: CartSummarySchema,
+  session_id: z.string().nullable(),
+});
+export type Cart = z.infer<typeof CartSchema>;
+
+/** What adding or changing a line answers: that line, the cart's totals and its guest key. */
+export const CartLineChangeSchema = z.object({
+  cart_item: CartItemSchema.optional(),
+  session_id: z.string().nullable(),
+  summary: CartSummarySchema,
+});
+export type CartLineChange = z.infer<typeof CartLineChangeSchema>;

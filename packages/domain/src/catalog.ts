@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PaginationSchema } from './api.ts';
 import { PRODUCTS_DEFAULT_PER_PAGE, PRODUCTS_MAX_PER_PAGE } from './limits.ts';
 import { IdSchema, idSchema, isDigits, PageSchema, priceSchema, wholeNumber } from './primitives.ts';
 
@@ -83,99 +84,130 @@ export const ProductListQuerySchema = z
   });
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 
-// ---- Response shapes (the API's mappers produce them, the web reads them) ----
+// ---- Response shapes (the API serialises through them: a column not listed here never leaves) ----
 
-export type ImageRef = {
-  id: number;
+export const ImageRefSchema = z.object({
+  id: z.number(),
   /** Middle width, for places that take one URL (og:image, legacy clients). */
-  url: string;
-  srcset: string;
-  width: number;
-  height: number;
-  alt: string;
-  title: string | null;
-};
+  url: z.string(),
+  srcset: z.string(),
+  width: z.number(),
+  height: z.number(),
+  alt: z.string(),
+  title: z.string().nullable(),
+});
+export type ImageRef = z.infer<typeof ImageRefSchema>;
 
-export type VideoRef = { id: number; url: string; title: string | null; alt: string };
+export const VideoRefSchema = z.object({
+  id: z.number(),
+  url: z.string(),
+  title: z.string().nullable(),
+  alt: z.string(),
+});
+export type VideoRef = z.infer<typeof VideoRefSchema>;
 
-export type CategoryLink = { id: number; name: string; slug: string };
+export const CategoryLinkSchema = z.object({ id: z.number(), name: z.string(), slug: z.string() });
+export type CategoryLink = z.infer<typeof CategoryLinkSchema>;
 
-export type CategorySummary = CategoryLink & {
-  description: string | null;
-  image_main: string | null;
-  image: ImageRef | null;
-  parent_id: number | null;
-  sort_order: number;
-  products_count: number;
-  subcategories_count: number;
-};
+export const CategorySummarySchema = CategoryLinkSchema.extend({
+  description: z.string().nullable(),
+  image_main: z.string().nullable(),
+  image: ImageRefSchema.nullable(),
+  parent_id: z.number().nullable(),
+  sort_order: z.number(),
+  products_count: z.number(),
+  subcategories_count: z.number(),
+});
+export type CategorySummary = z.infer<typeof CategorySummarySchema>;
 
-export type CategoryDetail = CategorySummary & {
-  parent: CategoryLink | null;
-  subcategories: CategorySummary[];
-  images: ImageRef[];
-};
+export const CategoryDetailSchema = CategorySummarySchema.extend({
+  parent: CategoryLinkSchema.nullable(),
+  subcategories: z.array(CategorySummarySchema),
+  images: z.array(ImageRefSchema),
+});
+export type CategoryDetail = z.infer<typeof CategoryDetailSchema>;
 
-export type Variant = {
-  id: number;
-  product_id: number;
-  name: string;
-  price: number;
-  sku: string;
+export const CategoryListSchema = z.object({ categories: z.array(CategoryDetailSchema) });
+
+export const VariantSchema = z.object({
+  id: z.number(),
+  product_id: z.number(),
+  name: z.string(),
+  price: z.number(),
+  sku: z.string(),
   /** null = unlimited stock */
-  stock_quantity: number | null;
-  in_stock: boolean;
-  is_active: boolean;
-  sort_order: number;
-};
+  stock_quantity: z.number().nullable(),
+  in_stock: z.boolean(),
+  is_active: z.boolean(),
+  sort_order: z.number(),
+});
+export type Variant = z.infer<typeof VariantSchema>;
 
-export type ProductSummary = {
-  id: number;
-  slug: string;
-  name: string;
-  description: string;
-  base_price: number;
+export const ProductSummarySchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  base_price: z.number(),
   /** Lowest active variant price, or base_price when the product has no variant. */
-  price: number;
-  image_main: string | null;
-  image: ImageRef | null;
-  category_id: number;
-  category: (CategoryLink & { image_main: string | null; parent: CategoryLink | null }) | null;
-  variants_count: number;
-  is_available: boolean;
-  created_at: string;
-};
+  price: z.number(),
+  image_main: z.string().nullable(),
+  image: ImageRefSchema.nullable(),
+  category_id: z.number(),
+  category: CategoryLinkSchema.extend({
+    image_main: z.string().nullable(),
+    parent: CategoryLinkSchema.nullable(),
+  }).nullable(),
+  variants_count: z.number(),
+  is_available: z.boolean(),
+  created_at: z.string(),
+});
+export type ProductSummary = z.infer<typeof ProductSummarySchema>;
 
-export type ProductDetail = ProductSummary & {
-  variants: Variant[];
-  images: ImageRef[];
-  videos: VideoRef[];
-};
+export const ProductMediaSchema = z.object({
+  images: z.array(ImageRefSchema),
+  videos: z.array(VideoRefSchema),
+});
+export type ProductMedia = z.infer<typeof ProductMediaSchema>;
 
-export type ProductList = { products: ProductSummary[]; pagination: import('./api.ts').Pagination };
+export const ProductDetailSchema = ProductSummarySchema.extend({
+  variants: z.array(VariantSchema),
+  images: z.array(ImageRefSchema),
+  videos: z.array(VideoRefSchema),
+});
+export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 
-export type Banner = {
-  id: number;
-  title: string;
-  subtitle: string | null;
-  image_url: string;
-  image: ImageRef | null;
-  link_url: string | null;
-  position: number;
-  active: boolean;
-};
+export const ProductListSchema = z.object({
+  products: z.array(ProductSummarySchema),
+  pagination: PaginationSchema,
+});
+export type ProductList = z.infer<typeof ProductListSchema>;
 
-export type ProductSuggestions = {
-  similar_products: ProductSummary[];
-  popular_in_category: ProductSummary[];
-  recent_products: ProductSummary[];
-};
+export const BannerSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  image_url: z.string(),
+  image: ImageRefSchema.nullable(),
+  link_url: z.string().nullable(),
+  position: z.number(),
+  active: z.boolean(),
+});
+export type Banner = z.infer<typeof BannerSchema>;
+
+export const ProductSuggestionsSchema = z.object({
+  similar_products: z.array(ProductSummarySchema),
+  popular_in_category: z.array(ProductSummarySchema),
+  recent_products: z.array(ProductSummarySchema),
+});
+export type ProductSuggestions = z.infer<typeof ProductSuggestionsSchema>;
 
 /** GET /suggestions/cart: never a product already in the cart, only active ones. */
-export type CartSuggestions = {
-  complementary: ProductSummary[];
-  frequently_bought_together: ProductSummary[];
-  similar_products: ProductSummary[];
-  popular_products: ProductSummary[];
-  recent_products: ProductSummary[];
-};
+export const CartSuggestionsSchema = z.object({
+  complementary: z.array(ProductSummarySchema),
+  frequently_bought_together: z.array(ProductSummarySchema),
+  similar_products: z.array(ProductSummarySchema),
+  popular_products: z.array(ProductSummarySchema),
+  recent_products: z.array(ProductSummarySchema),
+});
+export type CartSuggestions = z.infer<typeof CartSuggestionsSchema>;

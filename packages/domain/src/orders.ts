@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EmailSchema, NameSchema, PhoneSchema, SessionIdSchema } from './auth.ts';
 import { ORDER_NOTES_MAX_LENGTH } from './limits.ts';
-import type { OrderStatus } from './order-status.ts';
+import { ORDER_STATUSES } from './order-status.ts';
 import { idSchema } from './primitives.ts';
 
 const NotesSchema = z.preprocess(
@@ -44,30 +44,35 @@ export const OrderIdParamsSchema = z.object({
 
 // ---- Response shapes ----
 
-export type OrderItem = {
-  id: number;
-  product_id: number | null;
-  variant_id: number | null;
-  product_name: string;
-  variant_name: string | null;
-  sku: string | null;
-  product: { id: number | null; name: string };
-  unit_price: number;
-  price: number;
-  quantity: number;
-  total_price: number;
-};
+export const OrderItemSchema = z.object({
+  id: z.number(),
+  product_id: z.number().nullable(),
+  variant_id: z.number().nullable(),
+  product_name: z.string(),
+  variant_name: z.string().nullable(),
+  sku: z.string().nullable(),
+  product: z.object({ id: z.number().nullable(), name: z.string() }),
+  unit_price: z.number(),
+  price: z.number(),
+  quantity: z.number(),
+  total_price: z.number(),
+});
+export type OrderItem = z.infer<typeof OrderItemSchema>;
 
-export type Order = {
-  id: number;
-  order_number: string;
-  status: OrderStatus;
-  total_amount: number;
-  total_items: number;
-  notes: string | null;
-  contact: { name: string; phone: string | null; email: string | null };
-  created_at: string;
-  items: OrderItem[];
-  items_summary: { items_count: number; total_items: number };
-  summary: { total_items: number; total_amount: number };
-};
+export const OrderSchema = z.object({
+  id: z.number(),
+  order_number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  total_amount: z.number(),
+  total_items: z.number(),
+  notes: z.string().nullable(),
+  contact: z.object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable() }),
+  created_at: z.string(),
+  items: z.array(OrderItemSchema),
+  items_summary: z.object({ items_count: z.number(), total_items: z.number() }),
+  summary: z.object({ total_items: z.number(), total_amount: z.number() }),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+export const OrderEnvelopeSchema = z.object({ order: OrderSchema });
+export const OrderListSchema = z.object({ orders: z.array(OrderSchema) });

@@ -8,6 +8,7 @@ export const ERROR_STATUS = {
   unsupported_type: 415,
   validation: 422,
   rate_limited: 429,
+  unavailable: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 

@@ -1,18 +1,9 @@
-import {
-  ChangePasswordInputSchema,
-  ForgotPasswordInputSchema,
-  LoginInputSchema,
-  QuickRegisterInputSchema,
-  RegisterInputSchema,
-  ResetPasswordInputSchema,
-  SessionIdSchema,
-  UpdateProfileInputSchema,
-} from '@souk/domain/auth';
+import { SessionIdSchema } from '@souk/domain/auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
-import { authOf, clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/auth.ts';
+import { authOf, clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
 import { type AuthRateLimits, attemptLimiter, identifierFromBody } from '../../plugins/rate-limit.ts';
+import { done, ok, route } from '../../shared/route.ts';
 import type { AuthDeps, ClientMeta } from './auth.service.ts';
 import * as auth from './auth.service.ts';
 
@@ -32,139 +23,88 @@ const NO_STORE = 'no-store';
 
 export function authRoutes(deps: AuthDeps, config: Config, limits: AuthRateLimits) {
   const { db } = deps;
-  return async (base: FastifyInstance) => {
-    const app = base.withTypeProvider<ZodTypeProvider>();
+  return async (app: FastifyInstance) => {
     app.addHook('onSend', async (_request, reply) => {
       reply.header('Cache-Control', NO_STORE);
     });
-    const limited = (action: string) => attemptLimiter(base, action, limits, identifierFromBody);
+    const limited = (action: string) => ({
+      preValidation: attemptLimiter(app, action, limits, identifierFromBody),
+    });
 
-    app.post(
-      '/auth/register',
-      {
-        preValidation: limited('register'),
-        schema: {
-          tags: ['auth'],
-          summary: 'Inscription (connecte le nouveau client)',
-          body: RegisterInputSchema,
-        },
-      },
+    route(
+      app,
+      'POST /auth/register',
       async (req, reply) => {
         const result = await auth.register(db, req.body, metaOf(req));
         setSessionCookie(reply, result.token, config.publicUrl);
-        return reply.status(201).send({ success: true, message: 'Inscription réussie', data: result });
+        return ok(result, 'Inscription réussie');
       },
+      limited('register'),
     );
 
-    app.post(
-      '/auth/quick-register',
-      {
-        preValidation: limited('quick-register'),
-        schema: { tags: ['auth'], summary: 'Inscription rapide (commande)', body: QuickRegisterInputSchema },
-      },
+    route(
+      app,
+      'POST /auth/quick-register',
       async (req, reply) => {
         const result = await auth.register(db, req.body, metaOf(req));
         setSessionCookie(reply, result.token, config.publicUrl);
-        return reply.status(201).send({
-          success: true,
-          message: 'Inscription réussie ! Vous pouvez maintenant finaliser votre commande.',
-          data: result,
-        });
+        return ok(result, 'Inscription réussie ! Vous pouvez maintenant finaliser votre commande.');
       },
+      limited('quick-register'),
     );
 
-    app.post(
-      '/auth/login',
-      {
-        preValidation: limited('login'),
-        schema: { tags: ['auth'], summary: 'Connexion par email ou numéro WhatsApp', body: LoginInputSchema },
-      },
+    route(
+      app,
+      'POST /auth/login',
       async (req, reply) => {
         const result = await auth.login(db, req.body, metaOf(req));
         setSessionCookie(reply, result.token, config.publicUrl);
-        return { success: true, message: 'Connexion réussie', data: result };
+        return ok(result, 'Connexion réussie');
       },
+      limited('login'),
     );
 
-    app.post(
-      '/auth/logout',
-      { onRequest: requireUser, schema: { tags: ['auth'], summary: 'Déconnexion (révoque la session)' } },
-      async (req, reply) => {
-        await auth.logout(db, authOf(req).sessionId);
-        clearSessionCookie(reply, config.publicUrl);
-        return { success: true, message: 'Déconnexion réussie' };
-      },
+    route(app, 'POST /auth/logout', async (req, reply) => {
+      await auth.logout(db, authOf(req).sessionId);
+      clearSessionCookie(reply, config.publicUrl);
+      return done('Déconnexion réussie');
+    });
+
+    route(app, 'GET /auth/me', async (req) => ok(await auth.currentUser(db, authOf(req).user.id)));
+
+    route(app, 'PUT /auth/me', async (req) =>
+      ok(
+        await auth.updateProfile(db, authOf(req).user.id, req.body),
+        'Informations mises à jour avec succès',
+      ),
     );
 
-    app.get(
-      '/auth/me',
-      { onRequest: requireUser, schema: { tags: ['auth'], summary: 'Utilisateur connecté' } },
-      async (req) => ({ success: true, data: await auth.currentUser(db, authOf(req).user.id) }),
-    );
-
-    app.put(
-      '/auth/me',
-      {
-        onRequest: requireUser,
-        schema: { tags: ['auth'], summary: 'Modifier un champ du profil', body: UpdateProfileInputSchema },
-      },
-      async (req) => ({
-        success: true,
-        message: 'Informations mises à jour avec succès',
-        data: await auth.updateProfile(db, authOf(req).user.id, req.body),
-      }),
-    );
-
-    app.post(
-      '/auth/forgot-password',
-      {
-        preValidation: limited('forgot-password'),
-        schema: {
-          tags: ['auth'],
-          summary: 'Demander un lien de réinitialisation',
-          body: ForgotPasswordInputSchema,
-        },
-      },
+    route(
+      app,
+      'POST /auth/forgot-password',
       async (req) => {
         await auth.forgotPassword(deps, req.body);
-        return {
-          success: true,
-          message:
-            'Si un compte correspond à cet email, un lien de réinitialisation vient de lui être envoyé.',
-        };
+        return done(
+          'Si un compte correspond à cet email, un lien de réinitialisation vient de lui être envoyé.',
+        );
       },
+      limited('forgot-password'),
     );
 
-    app.post(
-      '/auth/reset-password',
-      {
-        preValidation: limited('reset-password'),
-        schema: {
-          tags: ['auth'],
-          summary: 'Choisir un nouveau mot de passe',
-          body: ResetPasswordInputSchema,
-        },
-      },
+    route(
+      app,
+      'POST /auth/reset-password',
       async (req, reply) => {
         await auth.resetPassword(db, req.body);
         clearSessionCookie(reply, config.publicUrl);
-        return {
-          success: true,
-          message: 'Mot de passe réinitialisé. Vous pouvez vous connecter.',
-        };
+        return done('Mot de passe réinitialisé. Vous pouvez vous connecter.');
       },
+      limited('reset-password'),
     );
 
-    app.post(
-      '/auth/change-password',
-      {
-        onRequest: requireUser,
-        schema: { tags: ['auth'], summary: 'Changer de mot de passe', body: ChangePasswordInputSchema },
-      },
-      async (req) => {
-        await auth.changePassword(db, authOf(req), req.body);
-        return { success: true, message: 'Mot de passe modifié avec succès' };
-      },
-    );
+    route(app, 'POST /auth/change-password', async (req) => {
+      await auth.changePassword(db, authOf(req), req.body);
+      return done('Mot de passe modifié avec succès');
+    });
   };
 }

@@ -1,17 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { ok, route } from '../../shared/route.ts';
 import { listActiveBanners } from './banners.service.ts';
 
 export function bannersRoutes(db: Db, _config: Config) {
   return async (app: FastifyInstance) => {
-    app.get(
-      '/banners',
-      { schema: { tags: ['bannières'], summary: 'Bannières actives par position' } },
-      async () => ({
-        success: true,
-        data: await listActiveBanners(db),
-      }),
-    );
+    route(app, 'GET /banners', async () => ok(await listActiveBanners(db)));
   };
 }

@@ -1,32 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
+import { ok, route } from '../../shared/route.ts';
 import { guestSessionIdOf } from '../auth/auth.routes.ts';
 import * as suggestions from './suggestions.service.ts';
 
 export function suggestionsRoutes(db: Db) {
-  return async (base: FastifyInstance) => {
-    const app = base.withTypeProvider<ZodTypeProvider>();
+  return async (app: FastifyInstance) => {
     // The answer depends on the caller's cart: never cached.
     app.addHook('onSend', async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
     });
 
-    app.get(
-      '/suggestions/cart',
-      {
-        schema: {
-          tags: ['catalogue'],
-          summary: 'Suggestions pour le panier (invité : en-tête X-Session-ID)',
-        },
-      },
-      async (req) => ({
-        success: true,
-        data: await suggestions.getCartSuggestions(db, {
+    route(app, 'GET /suggestions/cart', async (req) =>
+      ok(
+        await suggestions.getCartSuggestions(db, {
           userId: req.auth?.user.id,
           sessionId: guestSessionIdOf(req),
         }),
-      }),
+      ),
     );
   };
 }

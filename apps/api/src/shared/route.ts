@@ -1,0 +1,98 @@
+import { ApiFailureSchema, envelopeFor } from '@souk/domain/api';
+import {
+  type Access,
+  type Method,
+  type Operation,
+  type OperationKey,
+  operations,
+} from '@souk/domain/contract';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  preValidationHookHandler,
+} from 'fastify';
+import type { z } from 'zod';
+import { rejectBlocked, requireAdmin, requireUser } from '../plugins/auth.ts';
+
+// Routes are registered from the contract in packages/domain/src/contract.ts: its request schemas
+// validate, its success and error envelopes serialise (so a column the schema does not name never
+// leaves), and both become the OpenAPI document. A route module only adds the handler.
+
+type Schema<O, K extends string> = O extends Record<K, infer S extends z.ZodType> ? z.output<S> : unknown;
+type Op<K extends OperationKey> = (typeof operations)[K];
+
+export type RouteRequest<K extends OperationKey> = FastifyRequest<{
+  Params: Schema<Op<K>, 'params'>;
+  Querystring: Schema<Op<K>, 'query'>;
+  Body: Schema<Op<K>, 'body'>;
+}>;
+
+/** What a handler answers: built by `ok` (data) or `done` (a message only), never by hand. */
+export type Envelope<T> = { success: true; data: T; message?: string };
+type Answer<K extends OperationKey> = Envelope<z.output<Op<K>['data']>>;
+
+/** The success envelope carrying `data`, and a message to show when there is one. */
+export const ok = <T>(data: T, message?: string): Envelope<T> =>
+  message === undefined ? { success: true, data } : { success: true, data, message };
+
+/** The success envelope of an operation that answers only a message. */
+export const done = (message: string): Envelope<undefined> => ({ success: true, data: undefined, message });
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const ACCESS_HOOK: Record<Access, onRequestHookHandler | null> = {
+  public: null,
+  visitor: rejectBlocked,
+  user: requireUser,
+  admin: requireAdmin,
+};
+const SIGNED_IN = [{ bearer: [] }, { cookie: [] }];
+
+/** Every refusal an operation can answer: its own, and those that follow from access, input and limits. */
+export function errorStatuses(method: string, operation: Operation): number[] {
+  const statuses = new Set(operation.errors ?? []);
+  if (operation.params || operation.query || operation.body) statuses.add(422);
+  if (operation.body) for (const status of [400, 413, 415]) statuses.add(status);
+  if (operation.access === 'user' || operation.access === 'admin') statuses.add(401).add(403);
+  // A blocked customer, or a cookie write from another origin.
+  if (operation.access === 'visitor' || WRITES.has(method)) statuses.add(403);
+  if (operation.rateLimited) statuses.add(429);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+export type RouteOptions = { preValidation?: preValidationHookHandler };
+
+/** Registers the contract's operation `key` ('GET /products/:id') with its handler. */
+export function route<K extends OperationKey>(
+  app: FastifyInstance,
+  key: K,
+  handler: (request: RouteRequest<K>, reply: FastifyReply) => Promise<Answer<K>>,
+  options: RouteOptions = {},
+) {
+  const operation: Operation = operations[key];
+  const [method, url] = key.split(' ') as [Method, string];
+  const status = operation.status ?? 200;
+  const response: Record<number, z.ZodType> = { [status]: envelopeFor(operation.data) };
+  for (const code of errorStatuses(method, operation)) response[code] = ApiFailureSchema;
+  const accessHook = ACCESS_HOOK[operation.access];
+  app.route({
+    method,
+    url,
+    ...(accessHook ? { onRequest: accessHook } : {}),
+    ...(options.preValidation ? { preValidation: options.preValidation } : {}),
+    schema: {
+      tags: [operation.tag],
+      summary: operation.summary,
+      security: operation.access === 'user' || operation.access === 'admin' ? SIGNED_IN : [{}, ...SIGNED_IN],
+      ...(operation.params ? { params: operation.params } : {}),
+      ...(operation.query ? { querystring: operation.query } : {}),
+      ...(operation.body ? { body: operation.body } : {}),
+      response,
+    },
+    handler: async (request, reply) => {
+      const answer = await handler(request as RouteRequest<K>, reply);
+      return reply.status(status).send(answer);
+    },
+  });
+}

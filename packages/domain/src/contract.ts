@@ -1,0 +1,343 @@
+import { z } from 'zod';
+import { NoDataSchema } from './api.ts';
+import {
+  AuthResultSchema,
+  ChangePasswordInputSchema,
+  ForgotPasswordInputSchema,
+  LoginInputSchema,
+  QuickRegisterInputSchema,
+  RegisterInputSchema,
+  ResetPasswordInputSchema,
+  UpdateProfileInputSchema,
+  UserSchema,
+} from './auth.ts';
+import {
+  AddToCartInputSchema,
+  CartItemIdParamsSchema,
+  CartLineChangeSchema,
+  CartSchema,
+  UpdateCartItemInputSchema,
+} from './cart.ts';
+import {
+  BannerSchema,
+  CartSuggestionsSchema,
+  CategoryDetailSchema,
+  CategoryListSchema,
+  CategoryRefParamsSchema,
+  ProductDetailSchema,
+  ProductIdParamsSchema,
+  ProductListQuerySchema,
+  ProductListSchema,
+  ProductMediaSchema,
+  ProductSlugParamsSchema,
+  ProductSuggestionsSchema,
+  VariantIdParamsSchema,
+  VariantSchema,
+} from './catalog.ts';
+import {
+  CreateGuestOrderInputSchema,
+  CreateOrderInputSchema,
+  OrderEnvelopeSchema,
+  OrderIdParamsSchema,
+  OrderListSchema,
+} from './orders.ts';
+
+// The REST contract, declared once (ARCHITECTURE.md §4): for every operation its request schemas,
+// the data its success envelope carries, its status, who may call it and the refusals that only
+// it can answer. The API registers its routes from this table (apps/api/src/shared/route.ts) and
+// serialises through it; the web's client (apps/web/app/lib/api-client.ts) infers its types from it.
+
+/**
+ * Who may call: `public` anyone; `visitor` anyone but a blocked customer (carts, guest orders);
+ * `user` a signed-in customer or admin (bearer token or session cookie); `admin` an administrator.
+ */
+export type Access = 'public' | 'visitor' | 'user' | 'admin';
+
+export type Operation = {
+  summary: string;
+  tag: string;
+  access: Access;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The `data` of the success envelope; `NoDataSchema` when the answer is only a message. */
+  data: z.ZodType;
+  /** 200 unless something is created (201). */
+  status?: 200 | 201;
+  /** Refusals particular to this operation (404, 409 …); the rest follow from access, input and limits. */
+  errors?: readonly number[];
+  /** Counted by the attempt limiter (429). */
+  rateLimited?: boolean;
+};
+
+const op = <const T extends Operation>(operation: T) => operation;
+
+const HealthSchema = z.object({
+  status: z.literal('ok'),
+  database: z.literal('ok'),
+  environment: z.string(),
+});
+
+export const operations = {
+  'GET /health': op({
+    summary: 'État du service et de la base',
+    tag: 'santé',
+    access: 'public',
+    data: HealthSchema,
+    errors: [503],
+  }),
+
+  // ---- catalogue ----
+  'GET /categories': op({
+    summary: 'Catégories principales et sous-catégories',
+    tag: 'catalogue',
+    access: 'public',
+    data: CategoryListSchema,
+  }),
+  'GET /categories/:idOrSlug': op({
+    summary: 'Une catégorie par id ou slug',
+    tag: 'catalogue',
+    access: 'public',
+    params: CategoryRefParamsSchema,
+    data: CategoryDetailSchema,
+    errors: [404],
+  }),
+  'GET /products': op({
+    summary: 'Produits filtrés, triés et paginés',
+    tag: 'catalogue',
+    access: 'public',
+    query: ProductListQuerySchema,
+    data: ProductListSchema,
+  }),
+  'GET /products/slug/:slug': op({
+    summary: 'Un produit par son slug',
+    tag: 'catalogue',
+    access: 'public',
+    params: ProductSlugParamsSchema,
+    data: ProductDetailSchema,
+    errors: [404],
+  }),
+  'GET /products/:id': op({
+    summary: 'Un produit avec variantes et médias',
+    tag: 'catalogue',
+    access: 'public',
+    params: ProductIdParamsSchema,
+    data: ProductDetailSchema,
+    errors: [404],
+  }),
+  'GET /products/:id/images': op({
+    summary: "Images et vidéos d'un produit",
+    tag: 'catalogue',
+    access: 'public',
+    params: ProductIdParamsSchema,
+    data: ProductMediaSchema,
+    errors: [404],
+  }),
+  'GET /variants/:id': op({
+    summary: 'Une variante active',
+    tag: 'catalogue',
+    access: 'public',
+    params: VariantIdParamsSchema,
+    data: VariantSchema,
+    errors: [404],
+  }),
+  'GET /suggestions/products/:id/similar': op({
+    summary: 'Suggestions pour un produit',
+    tag: 'catalogue',
+    access: 'public',
+    params: ProductIdParamsSchema,
+    data: ProductSuggestionsSchema,
+    errors: [404],
+  }),
+  'GET /suggestions/cart': op({
+    summary: 'Suggestions pour le panier (invité : en-tête X-Session-ID)',
+    tag: 'catalogue',
+    access: 'public',
+    data: CartSuggestionsSchema,
+  }),
+  'GET /banners': op({
+    summary: 'Bannières actives par position',
+    tag: 'bannières',
+    access: 'public',
+    data: z.array(BannerSchema),
+  }),
+
+  // ---- accounts ----
+  'POST /auth/register': op({
+    summary: 'Inscription (connecte le nouveau client)',
+    tag: 'auth',
+    access: 'public',
+    body: RegisterInputSchema,
+    data: AuthResultSchema,
+    status: 201,
+    errors: [409],
+    rateLimited: true,
+  }),
+  'POST /auth/quick-register': op({
+    summary: 'Inscription rapide (commande)',
+    tag: 'auth',
+    access: 'public',
+    body: QuickRegisterInputSchema,
+    data: AuthResultSchema,
+    status: 201,
+    errors: [409],
+    rateLimited: true,
+  }),
+  'POST /auth/login': op({
+    summary: 'Connexion par email ou numéro WhatsApp',
+    tag: 'auth',
+    access: 'public',
+    body: LoginInputSchema,
+    data: AuthResultSchema,
+    errors: [401, 403],
+    rateLimited: true,
+  }),
+  'POST /auth/logout': op({
+    summary: 'Déconnexion (révoque la session)',
+    tag: 'auth',
+    access: 'user',
+    data: NoDataSchema,
+  }),
+  'GET /auth/me': op({
+    summary: 'Utilisateur connecté',
+    tag: 'auth',
+    access: 'user',
+    data: UserSchema,
+  }),
+  'PUT /auth/me': op({
+    summary: 'Modifier un champ du profil',
+    tag: 'auth',
+    access: 'user',
+    body: UpdateProfileInputSchema,
+    data: UserSchema,
+    errors: [409],
+  }),
+  'POST /auth/forgot-password': op({
+    summary: 'Demander un lien de réinitialisation',
+    tag: 'auth',
+    access: 'public',
+    body: ForgotPasswordInputSchema,
+    data: NoDataSchema,
+    rateLimited: true,
+  }),
+  'POST /auth/reset-password': op({
+    summary: 'Choisir un nouveau mot de passe',
+    tag: 'auth',
+    access: 'public',
+    body: ResetPasswordInputSchema,
+    data: NoDataSchema,
+    rateLimited: true,
+  }),
+  'POST /auth/change-password': op({
+    summary: 'Changer de mot de passe',
+    tag: 'auth',
+    access: 'user',
+    body: ChangePasswordInputSchema,
+    data: NoDataSchema,
+  }),
+
+  // ---- cart ----
+  'GET /cart': op({
+    summary: 'Le panier (invité : en-tête X-Session-ID)',
+    tag: 'panier',
+    access: 'visitor',
+    data: CartSchema,
+  }),
+  'POST /cart': op({
+    summary: 'Ajouter un produit au panier',
+    tag: 'panier',
+    access: 'visitor',
+    body: AddToCartInputSchema,
+    data: CartLineChangeSchema,
+    errors: [404, 409],
+  }),
+  'PUT /cart/:id': op({
+    summary: "Changer la quantité d'un article",
+    tag: 'panier',
+    access: 'visitor',
+    params: CartItemIdParamsSchema,
+    body: UpdateCartItemInputSchema,
+    data: CartLineChangeSchema,
+    errors: [404, 409],
+  }),
+  'DELETE /cart/:id': op({
+    summary: 'Retirer un article',
+    tag: 'panier',
+    access: 'visitor',
+    params: CartItemIdParamsSchema,
+    data: CartSchema,
+    errors: [404],
+  }),
+  'DELETE /cart': op({
+    summary: 'Vider le panier',
+    tag: 'panier',
+    access: 'visitor',
+    data: CartSchema,
+  }),
+
+  // ---- orders ----
+  'POST /orders': op({
+    summary: 'Commander le contenu du panier',
+    tag: 'commandes',
+    access: 'user',
+    body: CreateOrderInputSchema,
+    data: OrderEnvelopeSchema,
+    status: 201,
+    errors: [409],
+  }),
+  'POST /orders/guest': op({
+    summary: 'Commander sans compte (panier invité)',
+    tag: 'commandes',
+    access: 'visitor',
+    body: CreateGuestOrderInputSchema,
+    data: OrderEnvelopeSchema,
+    status: 201,
+    errors: [409],
+  }),
+  'GET /orders': op({
+    summary: 'Mes commandes, les plus récentes en premier',
+    tag: 'commandes',
+    access: 'user',
+    data: OrderListSchema,
+  }),
+  'GET /orders/:id': op({
+    summary: 'Une de mes commandes',
+    tag: 'commandes',
+    access: 'user',
+    params: OrderIdParamsSchema,
+    data: OrderEnvelopeSchema,
+    errors: [404],
+  }),
+} as const;
+
+export type Operations = typeof operations;
+export type OperationKey = keyof Operations;
+export type Method = OperationKey extends `${infer M} ${string}` ? M : never;
+/** The paths of one method: `PathOf<'GET'>` is '/products' | '/products/:id' | … */
+export type PathOf<M extends Method> = OperationKey extends infer K
+  ? K extends `${M} ${infer P}`
+    ? P
+    : never
+  : never;
+
+type Schema<O, K extends string> = O extends Record<K, infer S extends z.ZodType> ? S : undefined;
+type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
+
+/** What a call to `M path` sends: path params, querystring and body, as their schemas accept them. */
+export type RequestOf<M extends Method, P extends PathOf<M>> = Operations[`${M} ${P}` &
+  OperationKey] extends infer O
+  ? ([Schema<O, 'params'>] extends [undefined]
+      ? { params?: never }
+      : { params: InputOf<Schema<O, 'params'>> }) &
+      ([Schema<O, 'query'>] extends [undefined]
+        ? { query?: never }
+        : { query?: InputOf<Schema<O, 'query'>> }) &
+      ([Schema<O, 'body'>] extends [undefined]
+        ? { body?: never }
+        : { body: InputOf<Schema<O, 'body'>> | FormData })
+  : never;
+
+/** The `data` a successful `M path` answers. */
+export type ResponseOf<M extends Method, P extends PathOf<M>> = z.output<
+  Operations[`${M} ${P}` & OperationKey]['data']
+>;
