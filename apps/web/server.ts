@@ -1,6 +1,5 @@
 // The composition root: one Fastify process serving /api, /media and the React Router app.
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
 import { buildApi } from '@souk/api/app';
 import { type Config, loadConfig } from '@souk/api/config';
@@ -8,50 +7,14 @@ import type { Database } from '@souk/api/db/client';
 import { openConfiguredDatabase } from '@souk/api/db/open-configured';
 import { seedDemoShop } from '@souk/api/db/seed/seed';
 import { bootstrapAdmin } from '@souk/api/modules/auth/bootstrap-admin';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';
-import { type ApiCaller, serverContext } from '#api-context';
+import { serverContext } from '#api-context';
+import { injectTransport } from './app/lib/inject-transport.server.ts';
+import { pageRouteOptions } from './page-body-limit.ts';
 
 const webRoot = import.meta.dirname;
-
-// Headers a page load forwards to the API so it acts for the same visitor.
-const FORWARDED_HEADERS = [
-  'cookie',
-  'x-session-id',
-  'user-agent',
-  'accept-language',
-  'x-forwarded-for',
-] as const;
-
-function apiCaller(app: FastifyInstance, request: FastifyRequest): ApiCaller {
-  return async (apiPath, init = {}) => {
-    const headers: Record<string, string> = {};
-    for (const name of FORWARDED_HEADERS) {
-      const value = request.headers[name];
-      if (typeof value === 'string') headers[name] = value;
-    }
-    // Page loads cannot send X-Session-ID: the guest cart id also travels in a readable cookie.
-    const cartSession = /(?:^|;\s*)cart_session_id=([A-Za-z0-9_-]{8,128})/.exec(headers.cookie ?? '')?.[1];
-    if (!headers['x-session-id'] && cartSession) headers['x-session-id'] = cartSession;
-    const res = await app.inject({
-      method: (init.method ?? 'GET') as 'GET',
-      url: `/api${apiPath}`,
-      headers: { ...headers, ...init.headers, 'x-forwarded-for': request.ip },
-      ...(init.body === undefined ? {} : { payload: init.body as object }),
-    });
-    let body: unknown = null;
-    try {
-      body = res.json();
-    } catch {
-      body = { success: false, message: 'Réponse invalide du serveur' };
-    }
-    const setCookie = res.headers['set-cookie'];
-    const setCookies =
-      setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [String(setCookie)];
-    return { status: res.statusCode, body, setCookies };
-  };
-}
 
 async function prepareDatabase(config: Config): Promise<Database> {
   const database = await openConfiguredDatabase(config);
@@ -94,10 +57,11 @@ export async function createServer(vite?: ViteDevServer): Promise<FastifyInstanc
     clientBuildDirectory: path.join(webRoot, 'build/client'),
     assetCacheControl: 'public, max-age=31536000, immutable',
     fileCacheControl: 'public, max-age=3600',
+    routeOptions: pageRouteOptions,
     getLoadContext(request) {
       const context = new RouterContextProvider();
       context.set(serverContext, {
-        api: apiCaller(app, request),
+        api: injectTransport(app, request),
         publicUrl: config.publicUrl,
         shopWhatsapp: config.SHOP_WHATSAPP_NUMBER,
         agencyLocation: config.AGENCY_LOCATION,
@@ -108,8 +72,8 @@ export async function createServer(vite?: ViteDevServer): Promise<FastifyInstanc
   return app;
 }
 
-const isMain = process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href;
-if (isMain) {
+/** Listens on PORT and closes cleanly on SIGINT/SIGTERM; started by start.ts (`npm start`). */
+export async function serve(): Promise<FastifyInstance> {
   const config = loadConfig();
   const app = await createServer();
   let closing = false;
@@ -128,4 +92,5 @@ if (isMain) {
     });
   }
   await app.listen({ port: config.PORT, host: config.HOST });
+  return app;
 }

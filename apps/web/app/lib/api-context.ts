@@ -1,13 +1,9 @@
 import { createContext } from 'react-router';
-
-/** Calls the REST API in-process (Fastify inject) with the visitor's cookie and session headers. */
-export type ApiCaller = (
-  path: string,
-  init?: { method?: string; body?: unknown; headers?: Record<string, string> },
-) => Promise<{ status: number; body: unknown; setCookies: string[] }>;
+import type { Transport } from '~/lib/api-client';
 
 export type ServerContext = {
-  api: ApiCaller;
+  /** The REST API in-process (Fastify inject), with the visitor's cookie and session headers. */
+  api: Transport;
   publicUrl: string;
   shopWhatsapp: string;
   agencyLocation: string;

@@ -1,40 +1,52 @@
-import type { ApiResponse } from '@souk/domain/api';
+import { createApiClient, type Transport, type TransportRequest } from './api-client';
 
-export class ApiClientError extends Error {
-  readonly status: number;
-  readonly errors: Record<string, string[]> | undefined;
-  constructor(status: number, message: string, errors?: Record<string, string[]>) {
-    super(message);
-    this.status = status;
-    this.errors = errors;
-  }
+// Browser-side calls to /api (live widgets and uploads; pages load through their loaders).
+
+/** A multipart upload with progress: fetch cannot report upload progress, XMLHttpRequest can. */
+function sendWithProgress(request: TransportRequest, url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; text: string | null }>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(request.method, url);
+    xhr.withCredentials = true;
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) request.onUploadProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
+    xhr.onerror = () => reject(new TypeError('network error'));
+    xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
+    request.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(request.body as FormData);
+  });
 }
 
-/** Browser-side call to /api (live widgets only; pages load through loaders). Messages follow spec §8. */
-export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
-  let res: Response;
+const fetchTransport: Transport = async (request) => {
+  const url = `/api${request.url}`;
+  const isForm = request.body instanceof FormData;
+  // A FormData body sets its own multipart boundary: no Content-Type of ours.
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    ...(request.body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}),
+    ...request.headers,
+  };
+  if (isForm && request.onUploadProgress) return sendWithProgress(request, url, headers);
+  const res = await fetch(url, {
+    method: request.method,
+    credentials: 'same-origin',
+    headers,
+    signal: request.signal,
+    ...(request.body === undefined
+      ? {}
+      : { body: isForm ? (request.body as FormData) : JSON.stringify(request.body) }),
+  });
+  let text: string | null = null;
   try {
-    res = await fetch(`/api${path}`, {
-      credentials: 'same-origin',
-      ...init,
-      headers: {
-        Accept: 'application/json',
-        ...(init.body ? { 'Content-Type': 'application/json' } : {}),
-        ...init.headers,
-      },
-    });
+    text = await res.text();
   } catch {
-    throw new ApiClientError(0, 'Erreur de connexion');
+    // an unreadable body reads as an invalid response
   }
-  let body: ApiResponse<T>;
-  try {
-    body = (await res.json()) as ApiResponse<T>;
-  } catch {
-    throw new ApiClientError(res.status, 'Réponse invalide du serveur');
-  }
-  if (!res.ok || !body.success) {
-    const failure = body as { message?: string; errors?: Record<string, string[]> };
-    throw new ApiClientError(res.status, failure.message || 'Erreur de requête', failure.errors);
-  }
-  return body.data;
-}
+  return { status: res.status, text };
+};
+
+/** The typed API client of the browser. */
+export const browserApi = createApiClient(fetchTransport);

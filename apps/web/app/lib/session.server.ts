@@ -1,8 +1,6 @@
-import type { ApiResponse } from '@souk/domain/api';
 import type { User } from '@souk/domain/auth';
 import { type RouterContextProvider, redirect } from 'react-router';
-import { serverContext } from '#api-context';
-import { apiError } from './api.server';
+import { api, apiError } from './api.server';
 
 /** The API's httpOnly session cookie (apps/api/src/plugins/auth.ts). */
 const SESSION_COOKIE = 'session';
@@ -27,14 +25,9 @@ async function fetchMe(
   context: Readonly<RouterContextProvider>,
 ): Promise<{ user: User | null; status: number; message?: string }> {
   if (!hasSessionCookie(request)) return { user: null, status: 401 };
-  try {
-    const { status, body } = await context.get(serverContext).api('/auth/me');
-    const envelope = body as ApiResponse<User>;
-    if (status === 200 && envelope.success) return { user: envelope.data, status };
-    return { user: null, status, message: envelope.success === false ? envelope.message : undefined };
-  } catch {
-    return { user: null, status: 500 };
-  }
+  const result = await api(context).get('/auth/me');
+  if (result.ok) return { user: result.data, status: result.status };
+  return { user: null, status: result.status || 500, message: result.message };
 }
 
 /** Only same-site paths: '/x' yes; '//evil.example', 'https://…', '/\\evil' no (open-redirect guard). */

@@ -1,10 +1,10 @@
 import { ForgotPasswordInputSchema } from '@souk/domain/auth';
 import { data, Form, Link, useNavigation } from 'react-router';
-import { callApi, echoValues, formText } from '~/features/account/auth.server';
+import { echoValues, formOutcome, formText } from '~/features/account/auth.server';
 import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
 import { FormBanner, SubmitButton, TextField } from '~/features/account/form-fields';
 import { useFormErrors } from '~/features/account/use-form-errors';
-import { serverConfig } from '~/lib/api.server';
+import { api, serverConfig } from '~/lib/api.server';
 import { pageMeta } from '~/lib/seo';
 import type { Route } from './+types/auth-forgot-password';
 
@@ -15,10 +15,8 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const email = formText(form, 'email');
-  const result = await callApi(
-    context,
-    '/auth/forgot-password',
-    { body: { email } },
+  const result = formOutcome(
+    await api(context).post('/auth/forgot-password', { body: { email } }),
     "Erreur lors de l'envoi",
   );
   if (!result.ok) {

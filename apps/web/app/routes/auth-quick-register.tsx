@@ -1,10 +1,10 @@
-import { type AuthResult, QuickRegisterInputSchema } from '@souk/domain/auth';
+import { QuickRegisterInputSchema } from '@souk/domain/auth';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { callApi, echoValues, formText } from '~/features/account/auth.server';
+import { echoValues, formOutcome, formText } from '~/features/account/auth.server';
 import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
 import { FormBanner, NewAccountFields, SubmitButton } from '~/features/account/form-fields';
 import { useFormErrors } from '~/features/account/use-form-errors';
-import { serverConfig } from '~/lib/api.server';
+import { api, serverConfig } from '~/lib/api.server';
 import { pageMeta } from '~/lib/seo';
 import { cookieHeaders, getCurrentUser, safeRedirectPath } from '~/lib/session.server';
 import type { Route } from './+types/auth-quick-register';
@@ -25,17 +25,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const result = await callApi<AuthResult>(
-    context,
-    '/auth/quick-register',
-    {
+  const result = formOutcome(
+    await api(context).post('/auth/quick-register', {
       body: {
         name: formText(form, 'name'),
         whatsapp_phone: formText(form, 'whatsapp_phone'),
         email: formText(form, 'email'),
         password: formText(form, 'password'),
       },
-    },
+    }),
     "Erreur lors de l'inscription",
   );
   if (!result.ok) {

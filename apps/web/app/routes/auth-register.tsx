@@ -1,10 +1,10 @@
-import { type AuthResult, RegisterInputSchema } from '@souk/domain/auth';
+import { RegisterInputSchema } from '@souk/domain/auth';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { callApi, echoValues, formText } from '~/features/account/auth.server';
+import { echoValues, formOutcome, formText } from '~/features/account/auth.server';
 import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
 import { FormBanner, NewAccountFields, PasswordField, SubmitButton } from '~/features/account/form-fields';
 import { useFormErrors } from '~/features/account/use-form-errors';
-import { serverConfig } from '~/lib/api.server';
+import { api, serverConfig } from '~/lib/api.server';
 import { pageMeta } from '~/lib/seo';
 import { cookieHeaders, getCurrentUser, safeRedirectPath } from '~/lib/session.server';
 import type { Route } from './+types/auth-register';
@@ -20,10 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const result = await callApi<AuthResult>(
-    context,
-    '/auth/register',
-    {
+  const result = formOutcome(
+    await api(context).post('/auth/register', {
       body: {
         name: formText(form, 'name'),
         email: formText(form, 'email'),
@@ -31,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         password: formText(form, 'password'),
         password_confirmation: formText(form, 'password_confirmation'),
       },
-    },
+    }),
     "Erreur lors de l'inscription",
   );
   if (!result.ok) {

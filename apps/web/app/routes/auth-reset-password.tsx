@@ -1,10 +1,10 @@
 import { ResetPasswordInputSchema } from '@souk/domain/auth';
 import { data, Form, Link, useNavigation } from 'react-router';
-import { callApi, formText } from '~/features/account/auth.server';
+import { formOutcome, formText } from '~/features/account/auth.server';
 import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
 import { FormBanner, PasswordField, SubmitButton } from '~/features/account/form-fields';
 import { useFormErrors } from '~/features/account/use-form-errors';
-import { serverConfig } from '~/lib/api.server';
+import { api, serverConfig } from '~/lib/api.server';
 import { pageMeta } from '~/lib/seo';
 import { cookieHeaders } from '~/lib/session.server';
 import type { Route } from './+types/auth-reset-password';
@@ -20,16 +20,14 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const result = await callApi(
-    context,
-    '/auth/reset-password',
-    {
+  const result = formOutcome(
+    await api(context).post('/auth/reset-password', {
       body: {
         token: formText(form, 'token'),
         password: formText(form, 'password'),
         password_confirmation: formText(form, 'password_confirmation'),
       },
-    },
+    }),
     'Erreur lors de la réinitialisation du mot de passe',
   );
   if (!result.ok) {

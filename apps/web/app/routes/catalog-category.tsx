@@ -62,7 +62,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 
       <CategoryProductsSection
         batch={batch}
-        query={`category_id=${category.id}`}
+        filter={{ category_id: category.id }}
         initialVisible={initialVisible}
         listKey={category.id}
       />

@@ -93,7 +93,7 @@ export default function SubcategoryPage({ loaderData, params }: Route.ComponentP
 
       <CategoryProductsSection
         batch={batch}
-        query={`subcategory_id=${subcategory?.id}`}
+        filter={{ subcategory_id: subcategory?.id ?? 0 }}
         initialVisible={initialVisible}
         listKey={subcategory?.id}
       />

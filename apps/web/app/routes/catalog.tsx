@@ -1,17 +1,15 @@
-import type { CategoryDetail } from '@souk/domain/catalog';
 import { Breadcrumb } from '~/components/ui/breadcrumb';
 import { EmptyState } from '~/components/ui/empty-state';
 import { ErrorState, routeErrorInfo } from '~/components/ui/error-state';
-import { apiResult } from '~/features/catalog/catalog.server';
 import { CategoryCard } from '~/features/catalog/category-card';
-import { apiError, serverConfig } from '~/lib/api.server';
+import { api, apiError, serverConfig } from '~/lib/api.server';
 import { absoluteUrl, pageMeta } from '~/lib/seo';
 import type { Route } from './+types/catalog';
 
 const CATEGORIES_ERROR = 'Erreur lors du chargement des catégories';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const result = await apiResult<{ categories: CategoryDetail[] }>(context, '/categories');
+  const result = await api(context).get('/categories');
   if (!result.ok) throw apiError(Math.max(result.status, 500), CATEGORIES_ERROR);
   return { categories: result.data.categories, publicUrl: serverConfig(context).publicUrl };
 }

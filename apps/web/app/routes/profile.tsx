@@ -1,9 +1,7 @@
-import type { ApiResponse } from '@souk/domain/api';
 import { ORDER_STATUSES, type OrderStatus } from '@souk/domain/order-status';
 import type { Order } from '@souk/domain/orders';
 import { data, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router';
-import { serverContext } from '#api-context';
-import { callApi, echoValues, formText } from '~/features/account/auth.server';
+import { echoValues, formOutcome, formText } from '~/features/account/auth.server';
 import { countByStatus, totalSpent } from '~/features/account/order-status';
 import { OrdersPanel } from '~/features/account/orders-panel';
 import { OverviewPanel } from '~/features/account/overview-panel';
@@ -15,7 +13,7 @@ import {
   type SettingsFailure,
   SettingsPanel,
 } from '~/features/account/settings-panel';
-import { serverConfig } from '~/lib/api.server';
+import { api, serverConfig } from '~/lib/api.server';
 import { pageMeta } from '~/lib/seo';
 import { loginUrl, requireUser } from '~/lib/session.server';
 import type { Route } from './+types/profile';
@@ -32,14 +30,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   let orders: Order[] | null = null;
   let ordersError: string | null = null;
-  try {
-    const { status, body } = await context.get(serverContext).api('/orders');
-    const envelope = body as ApiResponse<{ orders: Order[] }>;
-    if (status === 200 && envelope.success) orders = envelope.data.orders;
-    else ordersError = envelope.success === false && status < 500 ? envelope.message : ORDERS_ERROR;
-  } catch {
-    ordersError = 'Erreur de connexion';
-  }
+  const result = await api(context).get('/orders');
+  if (result.ok) orders = result.data.orders;
+  else
+    ordersError =
+      result.status === 0 || (result.status >= 400 && result.status < 500) ? result.message : ORDERS_ERROR;
 
   const { shopWhatsapp, publicUrl } = serverConfig(context);
   return { user, orders, ordersError, shopWhatsapp, publicUrl };
@@ -78,10 +73,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!field)
       return data({ intent, message: 'Erreur lors de la mise à jour' } as SettingsFailure, { status: 400 });
     // Spec §7: PUT /auth/me carries the single changed field.
-    const result = await callApi(
-      context,
-      '/auth/me',
-      { method: 'PUT', body: { [field]: formText(form, field) } },
+    const result = formOutcome(
+      await api(context).put('/auth/me', { body: { [field]: formText(form, field) } }),
       'Erreur lors de la mise à jour',
     );
     if (result.ok) return redirect('/profile?tab=settings&saved=profile');
@@ -92,16 +85,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === 'change-password') {
-    const result = await callApi(
-      context,
-      '/auth/change-password',
-      {
+    const result = formOutcome(
+      await api(context).post('/auth/change-password', {
         body: {
           current_password: formText(form, 'current_password'),
           password: formText(form, 'password'),
           password_confirmation: formText(form, 'password_confirmation'),
         },
-      },
+      }),
       'Erreur lors du changement de mot de passe',
     );
     if (result.ok) return redirect('/profile?tab=settings&saved=password');

@@ -1,6 +1,6 @@
-import type { CategoryDetail, ProductList, ProductSummary } from '@souk/domain/catalog';
+import type { ProductSummary } from '@souk/domain/catalog';
 import { PRODUCTS_MAX_PER_PAGE } from '@souk/domain/limits';
-import { apiGet, serverConfig } from '~/lib/api.server';
+import { api, dataOrThrow, serverConfig } from '~/lib/api.server';
 import type { Route } from './+types/sitemap-xml';
 
 type Entry = { path: string; lastmod?: string };
@@ -14,9 +14,8 @@ const escapeXml = (value: string) =>
 async function allProducts(context: Route.LoaderArgs['context']): Promise<ProductSummary[]> {
   const products: ProductSummary[] = [];
   for (let page = 1; ; page += 1) {
-    const list = await apiGet<ProductList>(
-      context,
-      `/products?per_page=${PRODUCTS_MAX_PER_PAGE}&page=${page}`,
+    const list = dataOrThrow(
+      await api(context).get('/products', { query: { per_page: PRODUCTS_MAX_PER_PAGE, page } }),
     );
     products.push(...list.products);
     if (page >= list.pagination.last_page || list.products.length === 0) return products;
@@ -29,7 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   let entries: Entry[];
   try {
     const [{ categories }, products] = await Promise.all([
-      apiGet<{ categories: CategoryDetail[] }>(context, '/categories'),
+      api(context).get('/categories').then(dataOrThrow),
       allProducts(context),
     ]);
     entries = [

@@ -1,6 +1,4 @@
-import type { ApiResponse } from '@souk/domain/api';
-import type { RouterContextProvider } from 'react-router';
-import { type ApiCaller, serverContext } from '#api-context';
+import type { ApiResult } from '~/lib/api-client';
 import type { FormFailure } from './form-failure';
 
 const TOO_MANY_ATTEMPTS = 'Trop de tentatives. Veuillez réessayer plus tard.';
@@ -17,35 +15,20 @@ export function firstErrors(
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-export type ApiCallResult<T> =
+export type FormOutcome<T> =
   | { ok: true; data: T; message?: string; setCookies: string[] }
   | { ok: false; status: number; failure: FormFailure; setCookies: string[] };
 
 /**
- * Sends a form's fields to the API and turns a refusal into what the page shows: field errors under
- * their fields, otherwise a banner (the server's message, or `fallback` — spec §8). A 429 reads in French.
+ * Turns an API answer to a form into what the page shows: field errors under their fields,
+ * otherwise a banner (the server's message, or `fallback` — spec §8). A 429 reads in French.
  */
-export async function callApi<T>(
-  context: Readonly<RouterContextProvider>,
-  path: string,
-  init: { method?: string; body?: unknown },
-  fallback: string,
-): Promise<ApiCallResult<T>> {
-  let result: Awaited<ReturnType<ApiCaller>>;
-  try {
-    result = await context.get(serverContext).api(path, { method: init.method ?? 'POST', body: init.body });
-  } catch {
-    return { ok: false, status: 0, failure: { message: 'Erreur de connexion' }, setCookies: [] };
-  }
-  const { status, body, setCookies } = result;
-  const envelope = body as ApiResponse<T> | null;
-  if (status >= 200 && status < 300 && envelope?.success) {
-    return { ok: true, data: envelope.data, message: envelope.message, setCookies };
-  }
-  const refusal = envelope && envelope.success === false ? envelope : null;
+export function formOutcome<T>(result: ApiResult<T>, fallback: string): FormOutcome<T> {
+  if (result.ok) return result;
+  const { status, setCookies } = result;
   if (status === 429) return { ok: false, status, failure: { message: TOO_MANY_ATTEMPTS }, setCookies };
-  const errors = status === 422 ? firstErrors(refusal?.errors) : undefined;
-  const failure: FormFailure = errors ? { errors } : { message: refusal?.message || fallback };
+  const errors = status === 422 ? firstErrors(result.errors) : undefined;
+  const failure: FormFailure = errors ? { errors } : { message: result.message || fallback };
   // A 5xx message is generic by contract; the page's own wording reads better.
   if (status >= 500) failure.message = fallback;
   return { ok: false, status, failure, setCookies };

@@ -2,7 +2,7 @@ import type { Cart } from '@souk/domain/cart';
 import type { CartSuggestions } from '@souk/domain/catalog';
 import { IdSchema } from '@souk/domain/primitives';
 import { data, type RouterContextProvider, redirect } from 'react-router';
-import { apiError, apiRequest } from '~/lib/api.server';
+import { api, apiError } from '~/lib/api.server';
 import { CART_LOAD_ERROR, ORDER_ERROR } from './cart-messages';
 
 type Context = Readonly<RouterContextProvider>;
@@ -15,8 +15,8 @@ export async function loadCartPage(
   context: Context,
 ): Promise<{ cart: Cart; suggestions: CartSuggestions | null }> {
   const [cart, suggestions] = await Promise.all([
-    apiRequest<Cart>(context, '/cart'),
-    apiRequest<CartSuggestions>(context, '/suggestions/cart'),
+    api(context).get('/cart'),
+    api(context).get('/suggestions/cart'),
   ]);
   if (!cart.ok) throw apiError(cart.status >= 400 ? cart.status : 500, cart.message || CART_LOAD_ERROR);
   return { cart: cart.data, suggestions: suggestions.ok ? suggestions.data : null };
@@ -43,12 +43,12 @@ export async function cartAction(request: Request, context: Context) {
     // Below 1 the line goes away (spec §4).
     const result =
       intent === 'remove' || !(quantity >= 1)
-        ? await apiRequest(context, `/cart/${id}`, { method: 'DELETE' })
-        : await apiRequest(context, `/cart/${id}`, { method: 'PUT', body: { quantity } });
+        ? await api(context).delete('/cart/:id', { params: { id } })
+        : await api(context).put('/cart/:id', { params: { id }, body: { quantity } });
     return { ok: result.ok };
   }
   if (intent === 'clear') {
-    return { ok: (await apiRequest(context, '/cart', { method: 'DELETE' })).ok };
+    return { ok: (await api(context).delete('/cart')).ok };
   }
   if (intent === 'checkout') return checkout(form, context);
   return data({ ok: false }, { status: 400 });
@@ -57,8 +57,7 @@ export async function cartAction(request: Request, context: Context) {
 async function checkout(form: FormData, context: Context) {
   const sessionId = form.get('session_id');
   const notes = form.get('notes');
-  const result = await apiRequest<{ order: { id: number } }>(context, '/orders', {
-    method: 'POST',
+  const result = await api(context).post('/orders', {
     body: {
       session_id: typeof sessionId === 'string' && sessionId ? sessionId : undefined,
       notes: typeof notes === 'string' ? notes : undefined,

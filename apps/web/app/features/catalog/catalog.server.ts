@@ -1,33 +1,13 @@
-import type { ApiResponse } from '@souk/domain/api';
-import type { CategoryDetail, ProductList, ProductSummary } from '@souk/domain/catalog';
+import type { CategoryDetail, ProductSummary } from '@souk/domain/catalog';
 import { PRODUCTS_MAX_PER_PAGE } from '@souk/domain/limits';
 import type { RouterContextProvider } from 'react-router';
-import { serverContext } from '#api-context';
-import { apiError } from '~/lib/api.server';
-import type { ProductBatch } from './product-batch';
+import { api, apiError } from '~/lib/api.server';
+import type { ProductBatch, ProductBatchFilter } from './product-batch';
 
 type Context = Readonly<RouterContextProvider>;
-export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
-
-/** Like apiGet, but hands the failure back so a loader can choose the message shown. */
-export async function apiResult<T>(context: Context, path: string): Promise<ApiResult<T>> {
-  try {
-    const { status, body } = await context.get(serverContext).api(path);
-    const envelope = body as ApiResponse<T> | null;
-    if (status >= 200 && status < 300 && envelope?.success) return { ok: true, data: envelope.data };
-    return {
-      ok: false,
-      status: status || 500,
-      message: envelope && envelope.success === false ? envelope.message : 'Erreur de requête',
-    };
-  } catch {
-    return { ok: false, status: 500, message: 'Erreur de connexion' };
-  }
-}
-
 /** A category by slug; 404 'Catégorie non trouvée', anything else the spec's catalogue message. */
 export async function loadCategory(context: Context, slug: string): Promise<CategoryDetail> {
-  const result = await apiResult<CategoryDetail>(context, `/categories/${encodeURIComponent(slug)}`);
+  const result = await api(context).get('/categories/:idOrSlug', { params: { idOrSlug: slug } });
   if (result.ok) return result.data;
   if (result.status === 404 || result.status === 422) throw apiError(404, 'Catégorie non trouvée');
   throw apiError(Math.max(result.status, 500), 'Erreur lors du chargement des catégories');
@@ -39,20 +19,18 @@ export async function loadCategory(context: Context, slug: string): Promise<Cate
  */
 export async function loadProductBatch(
   context: Context,
-  filter: { category_id: number } | { subcategory_id: number },
+  filter: ProductBatchFilter,
   atLeast: number,
 ): Promise<ProductBatch> {
-  const [key, id] = Object.entries(filter)[0] as [string, number];
   const products: ProductSummary[] = [];
   let page = 0;
   let lastPage = 1;
   let total = 0;
   do {
     page += 1;
-    const result = await apiResult<ProductList>(
-      context,
-      `/products?${key}=${id}&per_page=${PRODUCTS_MAX_PER_PAGE}&page=${page}`,
-    );
+    const result = await api(context).get('/products', {
+      query: { ...filter, per_page: PRODUCTS_MAX_PER_PAGE, page },
+    });
     if (!result.ok) throw apiError(Math.max(result.status, 500), 'Erreur lors du chargement des produits');
     products.push(...result.data.products);
     lastPage = result.data.pagination.last_page;

@@ -1,10 +1,10 @@
-import type { ProductList, ProductSummary } from '@souk/domain/catalog';
+import type { ProductSummary } from '@souk/domain/catalog';
 import { CATALOG_PAGE_SIZE, PRODUCTS_MAX_PER_PAGE } from '@souk/domain/limits';
 import { useEffect, useRef, useState } from 'react';
 import { EmptyState } from '~/components/ui/empty-state';
-import { apiFetch } from '~/lib/api.client';
+import { browserApi } from '~/lib/api.client';
 import { CatalogLink } from './catalog-link';
-import type { ProductBatch } from './product-batch';
+import type { ProductBatch, ProductBatchFilter } from './product-batch';
 import { ProductGrid } from './product-grid';
 
 const countText = (shown: number, total: number) =>
@@ -17,12 +17,11 @@ const countText = (shown: number, total: number) =>
  */
 export function LoadMoreProducts({
   batch,
-  query,
+  filter,
   initialVisible,
 }: {
   batch: ProductBatch;
-  /** 'category_id=3' or 'subcategory_id=7' */
-  query: string;
+  filter: ProductBatchFilter;
   initialVisible: number;
 }) {
   const [products, setProducts] = useState<ProductSummary[]>(batch.products);
@@ -56,25 +55,25 @@ export function LoadMoreProducts({
       return;
     }
     setLoading(true);
-    try {
-      const next = await apiFetch<ProductList>(
-        `/products?${query}&per_page=${PRODUCTS_MAX_PER_PAGE}&page=${page + 1}`,
-      );
-      // Guard against duplicates if the list shifted between calls.
-      const known = new Set(products.map((p) => p.id));
-      const merged = [...products, ...next.products.filter((p) => !known.has(p.id))];
-      setProducts(merged);
-      setPage(next.pagination.current_page);
-      setLastPage(next.pagination.last_page);
-      setTotal(next.pagination.total);
-      const shown = Math.min(visible + CATALOG_PAGE_SIZE, merged.length);
-      focusIndex.current = visible;
-      setVisible(shown);
-    } catch {
+    const result = await browserApi.get('/products', {
+      query: { ...filter, per_page: PRODUCTS_MAX_PER_PAGE, page: page + 1 },
+    });
+    setLoading(false);
+    if (!result.ok) {
       setError('Erreur lors du chargement des produits');
-    } finally {
-      setLoading(false);
+      return;
     }
+    const next = result.data;
+    // Guard against duplicates if the list shifted between calls.
+    const known = new Set(products.map((p) => p.id));
+    const merged = [...products, ...next.products.filter((p) => !known.has(p.id))];
+    setProducts(merged);
+    setPage(next.pagination.current_page);
+    setLastPage(next.pagination.last_page);
+    setTotal(next.pagination.total);
+    const shown = Math.min(visible + CATALOG_PAGE_SIZE, merged.length);
+    focusIndex.current = visible;
+    setVisible(shown);
   };
 
   const hasMore = visible < products.length || page < lastPage;
@@ -128,12 +127,12 @@ export function LoadMoreProducts({
 /** The 'Produits' section of a category or subcategory page: its products, or the empty state. */
 export function CategoryProductsSection({
   batch,
-  query,
+  filter,
   initialVisible,
   listKey,
 }: {
   batch: ProductBatch;
-  query: string;
+  filter: ProductBatchFilter;
   initialVisible: number;
   /** Keyed so moving to another category starts from its own first page. */
   listKey: string | number | undefined;
@@ -146,7 +145,7 @@ export function CategoryProductsSection({
       {batch.total === 0 ? (
         <EmptyState title="Aucun produit disponible" headingLevel={3} action={<CatalogLink />} />
       ) : (
-        <LoadMoreProducts key={listKey} batch={batch} query={query} initialVisible={initialVisible} />
+        <LoadMoreProducts key={listKey} batch={batch} filter={filter} initialVisible={initialVisible} />
       )}
     </section>
   );

@@ -2,8 +2,8 @@ import { isSlug, type ProductDetail, type ProductSuggestions } from '@souk/domai
 import { PRODUCT_LOAD_TIMEOUT_MS } from '@souk/domain/limits';
 import { IdSchema, isDigits } from '@souk/domain/primitives';
 import type { RouterContextProvider } from 'react-router';
-import { apiError, serverConfig } from '~/lib/api.server';
-import { type ApiResult, apiResult } from './catalog.server';
+import { api, apiError, serverConfig } from '~/lib/api.server';
+import type { ApiResult } from '~/lib/api-client';
 import { TIMEOUT_MESSAGE } from './product-timeout';
 
 type Context = Readonly<RouterContextProvider>;
@@ -24,8 +24,8 @@ function productOrThrow(result: ApiResult<ProductDetail>): ProductDetail {
 }
 
 // Suggestions are a bonus: on failure ('Erreur lors du chargement des suggestions') the section is hidden.
-async function suggestionsOrNull(context: Context, id: number | string) {
-  const result = await apiResult<ProductSuggestions>(context, `/suggestions/products/${id}/similar`);
+async function suggestionsOrNull(context: Context, id: number): Promise<ProductSuggestions | null> {
+  const result = await api(context).get('/suggestions/products/:id/similar', { params: { id } });
   return result.ok ? result.data : null;
 }
 
@@ -38,7 +38,9 @@ export async function loadProductById(context: Context, rawId: string | undefine
     throw isDigits(rawId) ? apiError(404, 'Produit non trouvé') : apiError(400, 'ID de produit invalide');
   const [product, suggestions] = await withTimeout(
     Promise.all([
-      apiResult<ProductDetail>(context, `/products/${parsed.data}`).then(productOrThrow),
+      api(context)
+        .get('/products/:id', { params: { id: parsed.data } })
+        .then(productOrThrow),
       suggestionsOrNull(context, parsed.data),
     ]),
   );
@@ -50,7 +52,7 @@ export async function loadProductBySlug(context: Context, slug: string | undefin
   if (!slug || !isSlug(slug)) throw apiError(404, 'Produit non trouvé');
   return withTimeout(
     (async () => {
-      const product = productOrThrow(await apiResult<ProductDetail>(context, `/products/slug/${slug}`));
+      const product = productOrThrow(await api(context).get('/products/slug/:slug', { params: { slug } }));
       const suggestions = await suggestionsOrNull(context, product.id);
       return { product, suggestions, publicUrl: serverConfig(context).publicUrl };
     })(),

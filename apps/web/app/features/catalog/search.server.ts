@@ -1,8 +1,8 @@
-import type { CategoryDetail, ProductList, SearchSort } from '@souk/domain/catalog';
+import type { ProductList, SearchSort } from '@souk/domain/catalog';
 import { SEARCH_SORTS } from '@souk/domain/catalog';
 import { SEARCH_RESULTS_PER_PAGE } from '@souk/domain/limits';
 import type { RouterContextProvider } from 'react-router';
-import { apiResult } from './catalog.server';
+import { api } from '~/lib/api.server';
 import { readSearchParams } from './search-params';
 
 export const SEARCH_ERROR = 'Erreur lors de la recherche. Veuillez réessayer.';
@@ -13,22 +13,25 @@ export const SEARCH_ERROR = 'Erreur lors de la recherche. Veuillez réessayer.';
  */
 export async function loadSearch(context: Readonly<RouterContextProvider>, request: Request) {
   const params = readSearchParams(new URL(request.url).searchParams);
-  const categoriesCall = apiResult<{ categories: CategoryDetail[] }>(context, '/categories');
+  const client = api(context);
+  const categoriesCall = client.get('/categories');
 
   let results: ProductList | null = null;
   let error: string | null = null;
   if (params.q) {
     const sort = SEARCH_SORTS[params.sort as SearchSort];
-    const api = new URLSearchParams({
-      search: params.q,
-      per_page: String(SEARCH_RESULTS_PER_PAGE),
-      sort: sort.sort,
-      sort_order: sort.sort_order,
+    const result = await client.get('/products', {
+      query: {
+        search: params.q,
+        per_page: SEARCH_RESULTS_PER_PAGE,
+        sort: sort.sort,
+        sort_order: sort.sort_order,
+        // Empty filters are left out of the querystring by the client.
+        min_price: params.min_price,
+        max_price: params.max_price,
+        category_id: params.category_id,
+      },
     });
-    if (params.min_price) api.set('min_price', params.min_price);
-    if (params.max_price) api.set('max_price', params.max_price);
-    if (params.category_id) api.set('category_id', params.category_id);
-    const result = await apiResult<ProductList>(context, `/products?${api}`);
     if (result.ok) results = result.data;
     else error = result.status === 422 || result.status === 400 ? result.message : SEARCH_ERROR;
   }

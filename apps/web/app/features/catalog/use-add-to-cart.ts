@@ -1,12 +1,11 @@
-import type { AddToCartInput, CartItem, CartSummary } from '@souk/domain/cart';
+import type { AddToCartInput } from '@souk/domain/cart';
 import { ADD_TO_CART_TOAST_MS } from '@souk/domain/limits';
 import { useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { ApiClientError, apiFetch } from '~/lib/api.client';
+import { browserApi } from '~/lib/api.client';
 import { setCartBadge, useCartBadgeCount } from '~/lib/cart-badge';
 import { cartSessionHeaders, storeCartSessionId } from '~/lib/cart-session';
 
-type AddResult = { cart_item: CartItem; session_id: string | null; summary: CartSummary };
 export type AddToCartFeedback = { kind: 'added' } | { kind: 'error'; message: string } | null;
 
 /**
@@ -27,24 +26,18 @@ export function useAddToCart() {
     setFeedback(null);
     setBusy(true);
     setCartBadge(count + input.quantity);
-    try {
-      const result = await apiFetch<AddResult>('/cart', {
-        method: 'POST',
-        body: JSON.stringify(input),
-        headers: cartSessionHeaders(),
-      });
-      storeCartSessionId(result.session_id);
-      setCartBadge(result.summary.total_items);
-      setFeedback({ kind: 'added' });
-      timer.current = setTimeout(() => setFeedback(null), ADD_TO_CART_TOAST_MS);
-      void revalidator.revalidate();
-    } catch (error) {
+    const result = await browserApi.post('/cart', { body: input, headers: cartSessionHeaders() });
+    setBusy(false);
+    if (!result.ok) {
       setCartBadge(null);
-      const message = error instanceof ApiClientError ? error.message : 'Erreur de connexion';
-      setFeedback({ kind: 'error', message: `Erreur lors de l'ajout au panier: ${message}` });
-    } finally {
-      setBusy(false);
+      setFeedback({ kind: 'error', message: `Erreur lors de l'ajout au panier: ${result.message}` });
+      return;
     }
+    storeCartSessionId(result.data.session_id);
+    setCartBadge(result.data.summary.total_items);
+    setFeedback({ kind: 'added' });
+    timer.current = setTimeout(() => setFeedback(null), ADD_TO_CART_TOAST_MS);
+    void revalidator.revalidate();
   }
 
   return { add, busy, feedback, dismiss: () => setFeedback(null) };

@@ -1,8 +1,7 @@
 import { formatLongDate } from '@souk/domain/dates';
-import type { Order } from '@souk/domain/orders';
 import { IdSchema } from '@souk/domain/primitives';
 import { type RouterContextProvider, redirect } from 'react-router';
-import { apiError, apiRequest, serverConfig } from '~/lib/api.server';
+import { api, apiError, serverConfig } from '~/lib/api.server';
 import { loginUrl, requireUser } from '~/lib/session.server';
 
 /**
@@ -15,7 +14,7 @@ export async function loadOrderSuccess(request: Request, context: Readonly<Route
   const parsed = IdSchema.safeParse(url.searchParams.get('order'));
   if (!parsed.success) throw redirect('/');
   const id = parsed.data;
-  const result = await apiRequest<{ order: Order }>(context, `/orders/${id}`);
+  const result = await api(context).get('/orders/:id', { params: { id } });
   if (result.status === 404) throw redirect('/');
   if (result.status === 401) throw redirect(loginUrl(`${url.pathname}${url.search}`, true));
   if (!result.ok) throw apiError(result.status || 500, result.message || 'Erreur de chargement');

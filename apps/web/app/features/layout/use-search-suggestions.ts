@@ -1,10 +1,4 @@
-import type {
-  CategoryDetail,
-  CategorySummary,
-  ProductDetail,
-  ProductList,
-  ProductSummary,
-} from '@souk/domain/catalog';
+import type { CategorySummary, ProductSummary } from '@souk/domain/catalog';
 import {
   SEARCH_DEBOUNCE_MS,
   SEARCH_MIN_CHARS,
@@ -13,7 +7,7 @@ import {
 } from '@souk/domain/limits';
 import { categoryPathFromName, foldText } from '@souk/domain/text';
 import { useEffect, useState } from 'react';
-import { apiFetch } from '~/lib/api.client';
+import { browserApi } from '~/lib/api.client';
 
 export type Suggestions = { products: ProductSummary[]; categories: CategorySummary[] };
 const EMPTY: Suggestions = { products: [], categories: [] };
@@ -22,12 +16,12 @@ const EMPTY: Suggestions = { products: [], categories: [] };
 let categoriesPromise: Promise<CategorySummary[]> | null = null;
 export function loadSearchCategories(): Promise<CategorySummary[]> {
   // Subcategories join the pool after their parents: 'crème' should find 'Crèmes' too.
-  categoriesPromise ??= apiFetch<{ categories: CategoryDetail[] }>('/categories')
-    .then((data) => [...data.categories, ...data.categories.flatMap((c) => c.subcategories)])
-    .catch(() => {
-      categoriesPromise = null;
-      return [];
-    });
+  categoriesPromise ??= browserApi.get('/categories').then((result) => {
+    if (result.ok)
+      return [...result.data.categories, ...result.data.categories.flatMap((c) => c.subcategories)];
+    categoriesPromise = null;
+    return [];
+  });
   return categoriesPromise;
 }
 
@@ -51,15 +45,14 @@ export const productStorageKey = (id: number) => `product:${id}`;
 
 /** Warms the product page: its detail JSON is put in sessionStorage under `product:{id}` (best effort). */
 export function prefetchProduct(id: number): void {
-  apiFetch<ProductDetail>(`/products/${id}`)
-    .then((product) => {
-      try {
-        sessionStorage.setItem(productStorageKey(id), JSON.stringify(product));
-      } catch {
-        // Storage full or disabled (private mode): the page loads it anyway.
-      }
-    })
-    .catch(() => {});
+  void browserApi.get('/products/:id', { params: { id } }).then((result) => {
+    if (!result.ok) return;
+    try {
+      sessionStorage.setItem(productStorageKey(id), JSON.stringify(result.data));
+    } catch {
+      // Storage full or disabled (private mode): the page loads it anyway.
+    }
+  });
 }
 
 /** Debounced suggestions for `query`; stale requests are aborted, failures show nothing (spec §8). */
@@ -77,10 +70,13 @@ export function useSearchSuggestions(query: string): { suggestions: Suggestions;
     const controller = new AbortController();
     setLoading(true);
     const timer = window.setTimeout(async () => {
-      const params = new URLSearchParams({ search: trimmed, per_page: String(SEARCH_SUGGESTION_PRODUCTS) });
       const [products, categories] = await Promise.all([
-        apiFetch<ProductList>(`/products?${params}`, { signal: controller.signal })
-          .then((data) => data.products.slice(0, SEARCH_SUGGESTION_PRODUCTS))
+        browserApi
+          .get('/products', {
+            query: { search: trimmed, per_page: SEARCH_SUGGESTION_PRODUCTS },
+            signal: controller.signal,
+          })
+          .then((result) => (result.ok ? result.data.products.slice(0, SEARCH_SUGGESTION_PRODUCTS) : []))
           .catch(() => []),
         loadSearchCategories().then((all) => matchCategories(all, trimmed)),
       ]);

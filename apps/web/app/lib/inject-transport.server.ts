@@ -1,0 +1,68 @@
+import { isSessionId } from '@souk/domain/session-id';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Transport } from './api-client';
+
+// Loaded by server.ts under plain Node as well as by the app: relative and package imports only.
+
+// Headers a page load forwards to the API so it acts for the same visitor.
+const FORWARDED_HEADERS = [
+  'cookie',
+  'x-session-id',
+  'user-agent',
+  'accept-language',
+  'x-forwarded-for',
+] as const;
+
+/** A cookie's value in a Cookie header, or undefined. */
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return undefined;
+}
+
+/** A JSON value as it is, or a FormData as the multipart/form-data body a browser would send. */
+export async function encodeBody(
+  body: unknown,
+): Promise<{ payload?: string | Buffer; contentType?: string }> {
+  if (body === undefined) return {};
+  if (body instanceof FormData) {
+    const encoded = new Response(body);
+    return {
+      payload: Buffer.from(await encoded.arrayBuffer()),
+      contentType: encoded.headers.get('content-type') ?? undefined,
+    };
+  }
+  return { payload: JSON.stringify(body), contentType: 'application/json' };
+}
+
+/** The API transport of page loads: Fastify's inject, acting for the visitor of `request`. */
+export function injectTransport(app: FastifyInstance, request: FastifyRequest): Transport {
+  return async ({ method, url, body, headers: extra }) => {
+    const headers: Record<string, string> = {};
+    for (const name of FORWARDED_HEADERS) {
+      const value = request.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    // Page loads cannot send X-Session-ID: the guest cart id also travels in a readable cookie.
+    const cartSession = cookieValue(headers.cookie, 'cart_session_id');
+    if (!headers['x-session-id'] && isSessionId(cartSession)) headers['x-session-id'] = cartSession;
+    const { payload, contentType } = await encodeBody(body);
+    const res = await app.inject({
+      method,
+      url: `/api${url}`,
+      headers: {
+        ...headers,
+        ...extra,
+        ...(contentType ? { 'content-type': contentType } : {}),
+        'x-forwarded-for': request.ip,
+      },
+      ...(payload === undefined ? {} : { payload }),
+    });
+    const setCookie = res.headers['set-cookie'];
+    const setCookies =
+      setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [String(setCookie)];
+    return { status: res.statusCode, text: res.body, setCookies };
+  };
+}

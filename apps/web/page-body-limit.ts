@@ -1,0 +1,72 @@
+import { Readable } from 'node:stream';
+import type { RouteShorthandOptions } from 'fastify';
+
+// Page forms (login, cart, profile…) weigh a few hundred bytes. The React Router adapter hands the
+// raw request stream to the route actions, whose request.formData() would read any size into
+// memory: pages get the API's 1 MB limit here instead, checked before the body is read.
+export const PAGE_BODY_LIMIT = 1024 * 1024;
+const LINGER_MS = 30_000;
+const TOO_LARGE = 'Fichier ou requête trop volumineux';
+const TOO_LARGE_PAGE = `<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${TOO_LARGE} — Souk</title></head>
+<body><h1>${TOO_LARGE}</h1><p>Le formulaire envoyé dépasse 1 Mo. <a href="/">Retour à la boutique</a></p></body></html>
+`;
+
+/** Thrown before the body is read (or as soon as it goes past the limit), answered 413 below. */
+class PageBodyTooLarge extends Error {
+  statusCode = 413;
+}
+
+/** The whole body if it stays within `limit` bytes; null as soon as it goes past (reading stops). */
+function readAtMost(payload: Readable, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      payload.off('data', onData).off('end', onEnd).off('error', onError);
+      payload.pause();
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        stop();
+        resolve(null);
+      } else chunks.push(chunk);
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks, size));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    payload.on('data', onData).on('end', onEnd).on('error', onError);
+  });
+}
+
+/** Route options for the pages: the body limit and its French 413 page. */
+export const pageRouteOptions: RouteShorthandOptions = {
+  async preParsing(request, _reply, payload) {
+    const hasBody =
+      request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] !== undefined;
+    if (!hasBody) return payload;
+    // A declared length over the limit is refused before a byte is read; a chunked or lying body
+    // is read up to the limit and no further.
+    if (Number(request.headers['content-length']) > PAGE_BODY_LIMIT) throw new PageBodyTooLarge();
+    const body = await readAtMost(payload, PAGE_BODY_LIMIT);
+    if (!body) throw new PageBodyTooLarge();
+    return Readable.from([body]);
+  },
+  errorHandler(error, request, reply) {
+    if (!(error instanceof PageBodyTooLarge)) throw error; // the API's error handler
+    // Answered at once, but the connection is not cut under a client still sending (it would get a
+    // reset instead of this page): the rest of the body is read and dropped, never kept, for at
+    // most LINGER_MS (as nginx's lingering close does).
+    request.raw.resume();
+    const linger = setTimeout(() => request.raw.destroy(), LINGER_MS).unref();
+    request.raw.once('end', () => clearTimeout(linger)).once('close', () => clearTimeout(linger));
+    return reply.code(413).type('text/html; charset=utf-8').send(TOO_LARGE_PAGE);
+  },
+};
