@@ -5,6 +5,7 @@ import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
 import { FormBanner, SubmitButton, TextField } from '~/features/account/form-fields';
 import { useFormErrors } from '~/features/account/use-form-errors';
 import { api, serverConfig } from '~/lib/api.server';
+import { readForm } from '~/lib/read-form.server';
 import { pageMeta } from '~/lib/seo';
 import type { Route } from './+types/auth-forgot-password';
 
@@ -13,7 +14,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const email = formText(form, 'email');
   const result = formOutcome(
     await api(context).post('/auth/forgot-password', { body: { email } }),

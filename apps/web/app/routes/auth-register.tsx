@@ -5,6 +5,7 @@ import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
 import { FormBanner, NewAccountFields, PasswordField, SubmitButton } from '~/features/account/form-fields';
 import { useFormErrors } from '~/features/account/use-form-errors';
 import { api, serverConfig } from '~/lib/api.server';
+import { readForm } from '~/lib/read-form.server';
 import { pageMeta } from '~/lib/seo';
 import { cookieHeaders, getCurrentUser, safeRedirectPath } from '~/lib/session.server';
 import type { Route } from './+types/auth-register';
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const result = formOutcome(
     await api(context).post('/auth/register', {
       body: {

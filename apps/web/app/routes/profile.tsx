@@ -14,6 +14,7 @@ import {
   SettingsPanel,
 } from '~/features/account/settings-panel';
 import { api, serverConfig } from '~/lib/api.server';
+import { readForm } from '~/lib/read-form.server';
 import { pageMeta } from '~/lib/seo';
 import { loginUrl, requireUser } from '~/lib/session.server';
 import type { Route } from './+types/profile';
@@ -65,7 +66,7 @@ export function shouldRevalidate({
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = formText(form, 'intent');
 
   if (intent === 'update-profile') {

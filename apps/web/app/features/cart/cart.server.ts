@@ -3,6 +3,7 @@ import type { CartSuggestions } from '@souk/domain/catalog';
 import { IdSchema } from '@souk/domain/primitives';
 import { data, type RouterContextProvider, redirect } from 'react-router';
 import { api, apiError } from '~/lib/api.server';
+import { readForm } from '~/lib/read-form.server';
 import { CART_LOAD_ERROR, ORDER_ERROR } from './cart-messages';
 
 type Context = Readonly<RouterContextProvider>;
@@ -34,7 +35,7 @@ const lineId = (value: FormDataEntryValue | null) => {
  * reloads the server's cart either way. Checkout answers a redirect or the order error to show.
  */
 export async function cartAction(request: Request, context: Context) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get('intent');
   const id = lineId(form.get('id'));
 

@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+
+// The whole server (API and storefront on one port): an /api path no route answers must get the
+// API's JSON envelope, never the storefront's HTML page.
+
+test('an unknown API path answers a JSON 404 in the envelope', async ({ request }) => {
+  const res = await request.post('/api/admin/categories', { data: { name: 'Savons' } });
+  expect(res.status()).toBe(404);
+  expect(res.headers()['content-type']).toMatch(/^application\/json/);
+  expect(await res.json()).toEqual({
+    success: false,
+    message: 'Route introuvable : POST /api/admin/categories',
+  });
+});
+
+test('a known API path with another method answers a JSON 405 naming the allowed ones', async ({
+  request,
+}) => {
+  const res = await request.delete('/api/products/1');
+  expect(res.status()).toBe(405);
+  expect(res.headers().allow).toBe('GET, HEAD');
+  expect((await res.json()).success).toBe(false);
+});
+
+test('ids the database cannot hold are refused in French, by the API and by the pages', async ({
+  request,
+  page,
+}) => {
+  for (const path of [
+    '/api/products/99999999999',
+    '/api/categories/99999999999',
+    '/api/orders/99999999999',
+  ]) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBeGreaterThanOrEqual(400);
+    expect(res.status(), path).toBeLessThan(500);
+    expect((await res.json()).message, path).toEqual(expect.any(String));
+  }
+  const response = await page.goto('/products/99999999999');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText('Produit non trouvé').first()).toBeVisible();
+  const category = await page.goto('/catalog/99999999999');
+  expect(category?.status()).toBe(404);
+});
+
+test('a page action posted something that is not a form answers 415, not a server error', async ({
+  request,
+}) => {
+  for (const [type, body] of [
+    ['application/json', '{"email":"a@b.sn"}'],
+    ['multipart/form-data; boundary=x', '--y\r\nbroken'],
+  ] as const) {
+    const res = await request.post('/auth/login', {
+      headers: { 'content-type': type, accept: 'text/html' },
+      data: body,
+    });
+    expect(res.status(), type).toBe(415);
+  }
+});
