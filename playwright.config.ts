@@ -45,7 +45,9 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh embedded database each run: the first start migrates and seeds the demo shop.
-    command: `rm -rf ${E2E_DATA_DIR} && node apps/web/server.ts`,
+    // Started as `npm start` starts it (apps/web/start.ts), with NODE_ENV removed from the inherited
+    // environment: production mode must be the default (e2e/production-mode.spec.ts checks it).
+    command: `rm -rf ${E2E_DATA_DIR} && env -u NODE_ENV node apps/web/start.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
@@ -53,7 +55,6 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: E2E_DATA_DIR,
-      NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
     },
