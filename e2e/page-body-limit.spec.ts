@@ -1,0 +1,94 @@
+import http from 'node:http';
+import { expect, test } from '@playwright/test';
+
+// Page forms are posted to the React Router routes (not /api): they get a 1 MB limit too
+// (PAGE_BODY_LIMIT in apps/web/server.ts), refused with a French 413 page before being read whole.
+
+const SIXTY_MB = 60 * 1024 * 1024;
+const TOO_LARGE = 'Fichier ou requête trop volumineux';
+
+test('a 60 MB url-encoded form posted to a page is refused with 413', async ({ request }) => {
+  const res = await request.post('/auth/login', {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    data: `email=a%40b.sn&password=${'a'.repeat(SIXTY_MB)}`,
+  });
+  expect(res.status()).toBe(413);
+  expect(res.headers()['content-type']).toContain('text/html');
+  expect(await res.text()).toContain(TOO_LARGE);
+});
+
+test('a 60 MB multipart form posted to a page is refused with 413', async ({ request }) => {
+  const res = await request.post('/auth/login', {
+    multipart: {
+      email: 'a@b.sn',
+      file: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(SIXTY_MB) },
+    },
+  });
+  expect(res.status()).toBe(413);
+  expect(await res.text()).toContain(TOO_LARGE);
+});
+
+/**
+ * Streams a 60 MB body in 64 kB chunks, each written once the previous one left, and stops as soon
+ * as the server answers: how much was sent by then shows whether the server read the body whole.
+ */
+function streamUntilAnswered(
+  baseURL: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string; sentBytes: number }> {
+  return new Promise((resolve, reject) => {
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    let sentBytes = 0;
+    let answered = false;
+    const req = http.request(new URL('/auth/login', baseURL), { method: 'POST', headers }, (res) => {
+      answered = true;
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (text: string) => {
+        body += text;
+      });
+      res.on('end', () => {
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, body, sentBytes });
+      });
+    });
+    req.on('error', (error) => {
+      if (!answered) reject(error);
+    });
+    const writeNext = () => {
+      if (answered || sentBytes >= SIXTY_MB) {
+        if (!answered) req.end();
+        return;
+      }
+      sentBytes += chunk.length;
+      req.write(chunk, writeNext);
+    };
+    writeNext();
+  });
+}
+
+for (const [label, headers] of [
+  ['with its length declared', { 'content-length': String(SIXTY_MB) }],
+  ['sent in chunks without a length', { 'transfer-encoding': 'chunked' }],
+] as const) {
+  test(`a big page form ${label} is refused before it is all sent`, async ({ baseURL }) => {
+    const res = await streamUntilAnswered(baseURL as string, {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...headers,
+    });
+    expect(res.status).toBe(413);
+    expect(res.body).toContain(TOO_LARGE);
+    // The server answered after about 1 MB (plus what the sockets buffer), not after 60 MB: it
+    // neither waited for nor kept the rest.
+    expect(res.sentBytes).toBeLessThan(SIXTY_MB / 4);
+  });
+}
+
+test('a page form under the limit still reaches its action', async ({ request }) => {
+  const res = await request.post('/auth/login', {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    form: { email: 'personne@exemple.sn', password: 'x'.repeat(500_000) },
+  });
+  expect(res.status()).not.toBe(413);
+  expect(res.status()).toBeLessThan(500);
+});
