@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { order_items, order_status_history, orders, product_variants } from '../../db/schema.ts';
+import { order_items, order_status_history, orders, product_variants, products } from '../../db/schema.ts';
 import { createTestApp } from '../../test/app.ts';
 import { cartLines, putInCart } from '../../test/cart-fixtures.ts';
 import { addProduct, seedCatalog } from '../../test/catalog-fixtures.ts';
@@ -121,15 +121,43 @@ describe.each(engines)('orders API on %s', (engine) => {
 
   it('keeps the snapshot when the catalogue changes later', async () => {
     const { user, auth } = await signedInUser(t.db);
-    const p = await addProduct(t.db, { name: 'Savon noir', category_id: c.cremes.id, base_price: 2500 });
-    await putInCart(t.db, { userId: user.id }, { productId: p.product.id, quantity: 1 });
+    const p = await addProduct(t.db, { name: 'Savon noir', category_id: c.cremes.id, base_price: 2500 }, [
+      { name: '250 g', price: 3000 },
+    ]);
+    const variant = p.variants[0] as NonNullable<(typeof p.variants)[number]>;
+    await putInCart(
+      t.db,
+      { userId: user.id },
+      { productId: p.product.id, variantId: variant.id, quantity: 2 },
+    );
     const res = await call('POST', '/api/orders', {}, auth);
+    expect(res.status).toBe(201);
+    const ordered = {
+      product_id: p.product.id,
+      product_name: 'Savon noir',
+      variant_name: '250 g',
+      sku: variant.sku,
+      unit_price: 3000,
+      quantity: 2,
+      total_price: 6000,
+    };
+    expect(res.body.data.order.items).toEqual([expect.objectContaining(ordered)]);
+
+    // Everything the order line was made of changes afterwards.
+    await t.db
+      .update(products)
+      .set({ name: 'Savon noir renommé', base_price: 9900 })
+      .where(eq(products.id, p.product.id));
     await t.db
       .update(product_variants)
-      .set({ price: 1 })
-      .where(eq(product_variants.product_id, p.product.id));
+      .set({ name: '500 g', sku: 'SKU-CHANGE', price: 1 })
+      .where(eq(product_variants.id, variant.id));
+
     const again = await call('GET', `/api/orders/${res.body.data.order.id}`, undefined, auth);
-    expect(again.body.data.order.items[0]).toMatchObject({ product_name: 'Savon noir', unit_price: 2500 });
+    expect(again.body.data.order.items).toEqual([expect.objectContaining(ordered)]);
+    expect(again.body.data.order.total_amount).toBe(6000);
+    const listed = await call('GET', '/api/orders', undefined, auth);
+    expect(listed.body.data.orders[0].items).toEqual([expect.objectContaining(ordered)]);
   });
 
   it('merges the guest cart sent as session_id before ordering', async () => {
