@@ -1,30 +1,58 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type ApiDeps, buildApi } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { createCaptureMailer } from './capture-mailer.ts';
 import { createTestDatabase, type Engine } from './database.ts';
 
 export type TestAppOptions = {
   /** Extra environment, e.g. SMTP_URL or PUBLIC_URL. */
   env?: Record<string, string>;
   authRateLimits?: ApiDeps['authRateLimits'];
+  /**
+   * Send mail the way the configuration says (SMTP_URL, else .eml files under DATA_DIR/mail)
+   * instead of capturing it in memory (`mail`).
+   */
+  configuredMailer?: boolean;
 };
 
-/** The real API on a fresh database, for `inject`. */
+/** The real API on a fresh database and a temporary DATA_DIR (removed by `close`), for `inject`. */
 export async function createTestApp(engine: Engine, options: TestAppOptions = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'souk-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
-  const database = await createTestDatabase(engine);
-  const app = await buildApi({ config, database, logger: false, authRateLimits: options.authRateLimits });
-  await app.ready();
-  return {
-    app,
-    db: database.db,
-    config,
-    async close() {
-      await app.close();
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+  try {
+    const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+    const mail = createCaptureMailer();
+    const database = await createTestDatabase(engine);
+    const app = await buildApi({
+      config,
+      database,
+      logger: false,
+      authRateLimits: options.authRateLimits,
+      mailer: options.configuredMailer ? undefined : mail.mailer,
+    }).catch(async (error: unknown) => {
       await database.close();
-    },
-  };
+      throw error;
+    });
+    await app.ready();
+    return {
+      app,
+      db: database.db,
+      config,
+      /** What the API sent (empty with `configuredMailer`). */
+      mail,
+      async close() {
+        try {
+          await app.close();
+          await database.close();
+        } finally {
+          removeDataDir();
+        }
+      },
+    };
+  } catch (error) {
+    removeDataDir();
+    throw error;
+  }
 }

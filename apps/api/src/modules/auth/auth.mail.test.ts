@@ -1,15 +1,23 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
 import { engines } from '../../test/database.ts';
 import { addUser, PASSWORD } from '../../test/user-fixtures.ts';
+import { createMailer } from '../mail/mailer.ts';
 
 type Received = { to: string[]; raw: string };
 
-/** A real SMTP sink on a random local port: the API sends through nodemailer as in production. */
+/**
+ * A real SMTP sink on a random local port: the API sends through nodemailer as in production.
+ * `next(n)` settles from the server's own onData callback when the n-th message has arrived.
+ */
 async function startSmtpSink() {
   const received: Received[] = [];
+  const waiting = new Map<number, (message: Received) => void>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -18,10 +26,13 @@ async function startSmtpSink() {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        received.push({
+        const message = {
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
-        });
+        };
+        received.push(message);
+        waiting.get(received.length)?.(message);
+        waiting.delete(received.length);
         callback();
       });
     },
@@ -31,11 +42,11 @@ async function startSmtpSink() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    async next(count: number) {
-      for (let i = 0; i < 250 && received.length < count; i += 1) await new Promise((r) => setTimeout(r, 20));
+    /** The n-th message received (1-based), now or when it arrives; the test's timeout bounds the wait. */
+    next(count: number): Promise<Received> {
       const message = received[count - 1];
-      if (!message) throw new Error('no message reached the SMTP sink');
-      return message;
+      if (message) return Promise.resolve(message);
+      return new Promise((resolve) => waiting.set(count, resolve));
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -48,6 +59,7 @@ describe.each(engines)('password reset by e-mail through SMTP on %s', (engine) =
   beforeAll(async () => {
     smtp = await startSmtpSink();
     t = await createTestApp(engine, {
+      configuredMailer: true,
       env: {
         SMTP_URL: smtp.url,
         PUBLIC_URL: 'https://boutique.example',
@@ -100,15 +112,40 @@ describe.each(engines)('password reset by e-mail through SMTP on %s', (engine) =
   });
 
   it('sends nothing for an unknown address, with the same answer', async () => {
+    await addUser(t.db, { email: 'awa@exemple.sn' });
     const before = smtp.received.length;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/forgot-password',
-      payload: { email: 'personne@exemple.sn' },
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().success).toBe(true);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(smtp.received.length).toBe(before);
+    const forgot = (email: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+    const unknown = await forgot('personne@exemple.sn');
+    const known = await forgot('awa@exemple.sn');
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(known.json());
+    // The next message to arrive is the known address's: none was sent for the unknown one before it.
+    expect((await smtp.next(before + 1)).to).toEqual(['awa@exemple.sn']);
+    expect(smtp.received.slice(before).map((m) => m.to)).toEqual([['awa@exemple.sn']]);
+  });
+});
+
+describe('mail without SMTP', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'souk-mail-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('writes each message as an .eml file under the mail directory and logs where', async () => {
+    const lines: string[] = [];
+    const mailDir = path.join(dir, 'mail');
+    const mailer = createMailer({ from: 'Souk <boutique@souk.local>', mailDir, log: (l) => lines.push(l) });
+    await mailer.send(
+      { to: 'awa@exemple.sn', subject: 'Réinitialisation', text: 'Bonjour Awa' },
+      'lien : https://souk.example/x',
+    );
+    const files = readdirSync(mailDir);
+    expect(files).toEqual([expect.stringMatching(/\.eml$/)]);
+    const eml = readFileSync(path.join(mailDir, files[0] as string), 'utf8');
+    expect(eml).toContain('To: awa@exemple.sn');
+    expect(eml).toContain('Bonjour Awa');
+    expect(lines).toEqual([expect.stringContaining('lien : https://souk.example/x')]);
   });
 });

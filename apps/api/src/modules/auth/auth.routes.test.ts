@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { password_reset_tokens, sessions, users } from '../../db/schema.ts';
@@ -341,27 +339,15 @@ describe.each(engines)('auth API on %s', (engine) => {
   });
 
   describe('password reset', () => {
-    const mailDir = () => path.join(t.config.dataDir, 'mail');
-    const mailFiles = () => {
-      try {
-        return readdirSync(mailDir()).sort();
-      } catch {
-        return [];
-      }
+    /** The last message the API sent to `address` (the test app captures mail in memory). */
+    const lastMailTo = (address: string) => {
+      const message = t.mail.to(address).at(-1);
+      if (!message) throw new Error(`no mail sent to ${address}`);
+      return message;
     };
-    async function nextMail(before: number): Promise<string> {
-      for (let i = 0; i < 100; i += 1) {
-        const files = mailFiles();
-        if (files.length > before)
-          return readFileSync(path.join(mailDir(), files[files.length - 1] as string), 'utf8');
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      throw new Error('no mail written');
-    }
-    const tokenIn = (eml: string) => {
-      const unfolded = eml.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      const match = unfolded.match(/https:\/\/souk\.example\/auth\/reset-password\?token=([A-Za-z0-9_-]+)/);
-      if (!match?.[1]) throw new Error(`no link in ${eml}`);
+    const tokenIn = (text: string) => {
+      const match = text.match(/https:\/\/souk\.example\/auth\/reset-password\?token=([A-Za-z0-9_-]+)/);
+      if (!match?.[1]) throw new Error(`no link in ${text}`);
       return match[1];
     };
 
@@ -371,17 +357,18 @@ describe.each(engines)('auth API on %s', (engine) => {
       const unknown = await call('POST', '/api/auth/forgot-password', { email: 'inconnu@exemple.sn' });
       expect(known.status).toBe(200);
       expect(unknown.body).toEqual(known.body);
+      expect(t.mail.to('existe@exemple.sn')).toHaveLength(1);
+      expect(t.mail.to('inconnu@exemple.sn')).toEqual([]);
       const invalid = await call('POST', '/api/auth/forgot-password', { email: '' });
       expect(invalid.body.errors).toEqual({ email: ["L'email est requis"] });
     });
 
-    it('sends a one-hour single-use link (written as .eml without SMTP) that resets once and revokes sessions', async () => {
+    it('sends a one-hour single-use link that resets once and revokes sessions', async () => {
       const { user, auth } = await signedInUser(t.db, { email: 'oubli@exemple.sn' });
-      const before = mailFiles().length;
       await call('POST', '/api/auth/forgot-password', { email: 'Oubli@exemple.sn' });
-      const eml = await nextMail(before);
-      expect(eml).toContain('oubli@exemple.sn');
-      const token = tokenIn(eml);
+      const mail = lastMailTo('oubli@exemple.sn');
+      expect(mail.subject).toBe('Réinitialisation de votre mot de passe');
+      const token = tokenIn(mail.text);
       const [stored] = await t.db
         .select()
         .from(password_reset_tokens)
@@ -406,9 +393,8 @@ describe.each(engines)('auth API on %s', (engine) => {
 
     it('refuses a token older than one hour', async () => {
       const user = await addUser(t.db, { email: 'tard@exemple.sn' });
-      const before = mailFiles().length;
       await call('POST', '/api/auth/forgot-password', { email: 'tard@exemple.sn' });
-      const token = tokenIn(await nextMail(before));
+      const token = tokenIn(lastMailTo('tard@exemple.sn').text);
       await t.db
         .update(password_reset_tokens)
         .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
