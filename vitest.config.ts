@@ -1,11 +1,45 @@
-import { defineConfig } from 'vitest/config';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+const ROOT = import.meta.dirname;
+const API_TESTS = 'apps/api/src';
+
+// An API test needs the migrated database templates of the global setup when it opens a database
+// (createTestApp, createTestDatabase, or openDatabase itself). Decided from each file's text, so a
+// new test lands in the right project without anyone listing it.
+const OPENS_DATABASE = /\b(?:createTestApp|createTestDatabase|openDatabase)\(/;
+const databaseTests = readdirSync(path.join(ROOT, API_TESTS), { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => `${API_TESTS}/${file.split(path.sep).join('/')}`)
+  .filter((file) => OPENS_DATABASE.test(readFileSync(path.join(ROOT, file), 'utf8')))
+  .sort();
 
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'apps/web/app/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    globalSetup: ['apps/api/src/test/global-setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          // Pure units: no database, no global set-up.
+          include: ['packages/*/src/**/*.test.ts', 'apps/web/app/**/*.test.ts', `${API_TESTS}/**/*.test.ts`],
+          exclude: [...configDefaults.exclude, ...databaseTests],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'database',
+          // Service and route tests: the global set-up migrates PGlite (a template every file clones)
+          // and, with TEST_DATABASE_URL, a PostgreSQL template database.
+          include: databaseTests,
+          globalSetup: ['apps/api/src/test/global-setup.ts'],
+        },
+      },
+    ],
   },
 });
