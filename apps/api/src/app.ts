@@ -3,8 +3,9 @@ import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -33,6 +34,9 @@ export type ApiDeps = {
 };
 
 /** Builds the API (routes under /api, media under /media) without listening: tests call `inject`. */
+// zod's own messages (a body that is not an object, a field of the wrong type) in French, like ours.
+z.config(z.locales.fr());
+
 export async function buildApi({
   config,
   database,
@@ -45,6 +49,10 @@ export async function buildApi({
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
+    // A URL Fastify cannot even route ('%E9', '%%') gets the envelope too, not Fastify's own body.
+    frameworkErrors: (_error, _request, reply) => {
+      (reply as FastifyReply).status(400).send({ success: false, message: 'Adresse de requête invalide' });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -49,18 +49,21 @@ export async function mergeGuestCart(tx: DbOrTx, sessionId: string, userId: numb
   await repo.deleteCart(tx, guestCartId);
 }
 
-async function callerCart(db: Db, caller: CartCaller, create: boolean) {
+/**
+ * The caller's cart id (null when none exists and `create` is false), after merging the guest cart
+ * of `sessionId` into a signed-in user's. Callers run it in the transaction of the whole call, so a
+ * refused call leaves both carts as they were.
+ */
+async function callerCart(tx: DbOrTx, caller: CartCaller, create: boolean) {
   const sessionId = caller.sessionId ?? (caller.userId === undefined ? newSessionId() : undefined);
   if (caller.userId !== undefined) {
     const userId = caller.userId;
-    const cartId = await db.transaction(async (tx) => {
-      if (sessionId) await mergeGuestCart(tx, sessionId, userId);
-      return create ? repo.ensureCartId(tx, { userId }) : repo.findCartId(tx, { userId });
-    });
+    if (sessionId) await mergeGuestCart(tx, sessionId, userId);
+    const cartId = create ? await repo.ensureCartId(tx, { userId }) : await repo.findCartId(tx, { userId });
     return { cartId, sessionId: sessionId ?? null };
   }
   const owner = { sessionId: sessionId as string };
-  const cartId = create ? await repo.ensureCartId(db, owner) : await repo.findCartId(db, owner);
+  const cartId = create ? await repo.ensureCartId(tx, owner) : await repo.findCartId(tx, owner);
   return { cartId, sessionId: sessionId as string };
 }
 
@@ -70,8 +73,10 @@ async function cartContents(db: DbOrTx, cartId: number | null, sessionId: string
 }
 
 export async function getCart(db: Db, caller: CartCaller): Promise<Cart> {
-  const { cartId, sessionId } = await callerCart(db, caller, false);
-  return cartContents(db, cartId, sessionId);
+  return db.transaction(async (tx) => {
+    const { cartId, sessionId } = await callerCart(tx, caller, false);
+    return cartContents(tx, cartId, sessionId);
+  });
 }
 
 /** Checks that a product (and variant) can be sold in `quantity`; answers its stock (null = unlimited). */
@@ -99,56 +104,70 @@ export async function addItem(
   caller: CartCaller,
   input: AddToCartInput,
 ): Promise<{ cart_item: CartItem; session_id: string | null; summary: Cart['summary'] }> {
-  const variantId = input.variant_id ?? null;
-  const { cartId: existing, sessionId } = await callerCart(db, caller, false);
-  const already = existing === null ? 0 : await repo.lineQuantity(db, existing, input.product_id, variantId);
-  const wanted = already + input.quantity;
-  await assertSellable(db, input.product_id, variantId, wanted);
-  if (wanted > CART_LINE_MAX_QUANTITY) {
-    throw new AppError('validation', `La quantité ne peut pas dépasser ${CART_LINE_MAX_QUANTITY}`);
-  }
-  if (already === 0 && existing !== null && (await repo.countLines(db, existing)) >= CART_MAX_LINES) {
-    throw new AppError('validation', TOO_MANY_LINES);
-  }
-  const owner = caller.userId !== undefined ? { userId: caller.userId } : { sessionId: sessionId as string };
-  const cartId = existing ?? (await repo.ensureCartId(db, owner));
-  const lineId = await repo.addToLine(
-    db,
-    cartId,
-    input.product_id,
-    variantId,
-    input.quantity,
-    CART_LINE_MAX_QUANTITY,
-  );
-  const cart = await cartContents(db, cartId, sessionId);
-  const item = cart.items.find((i) => i.id === lineId);
-  if (!item) throw new Error('cart line vanished');
-  return { cart_item: item, session_id: sessionId, summary: cart.summary };
+  return db.transaction(async (tx) => {
+    const variantId = input.variant_id ?? null;
+    const { cartId: existing, sessionId } = await callerCart(tx, caller, false);
+    const already =
+      existing === null ? 0 : await repo.lineQuantity(tx, existing, input.product_id, variantId);
+    const wanted = already + input.quantity;
+    await assertSellable(tx, input.product_id, variantId, wanted);
+    if (wanted > CART_LINE_MAX_QUANTITY) {
+      throw new AppError('validation', `La quantité ne peut pas dépasser ${CART_LINE_MAX_QUANTITY}`);
+    }
+    if (already === 0 && existing !== null && (await repo.countLines(tx, existing)) >= CART_MAX_LINES) {
+      throw new AppError('validation', TOO_MANY_LINES);
+    }
+    const owner =
+      caller.userId !== undefined ? { userId: caller.userId } : { sessionId: sessionId as string };
+    const cartId = existing ?? (await repo.ensureCartId(tx, owner));
+    const lineId = await repo.addToLine(
+      tx,
+      cartId,
+      input.product_id,
+      variantId,
+      input.quantity,
+      CART_LINE_MAX_QUANTITY,
+    );
+    const cart = await cartContents(tx, cartId, sessionId);
+    const item = cart.items.find((i) => i.id === lineId);
+    if (!item) throw new Error('cart line vanished');
+    return { cart_item: item, session_id: sessionId, summary: cart.summary };
+  });
 }
 
-async function callerLine(db: Db, caller: CartCaller, lineId: number) {
-  const { cartId, sessionId } = await callerCart(db, caller, false);
-  const line = cartId === null ? null : await repo.findLine(db, cartId, lineId);
+async function callerLine(tx: DbOrTx, caller: CartCaller, lineId: number) {
+  const { cartId, sessionId } = await callerCart(tx, caller, false);
+  const line = cartId === null ? null : await repo.findLine(tx, cartId, lineId);
   if (cartId === null || !line) throw new AppError('not_found', 'Article non trouvé dans le panier');
   return { cartId, sessionId, line };
 }
 
 export async function updateItem(db: Db, caller: CartCaller, lineId: number, quantity: number) {
-  const { cartId, sessionId, line } = await callerLine(db, caller, lineId);
-  if (quantity > line.quantity) await assertSellable(db, line.product_id, line.variant_id, quantity);
-  await repo.setLineQuantity(db, lineId, quantity);
-  const cart = await cartContents(db, cartId, sessionId);
-  return { cart_item: cart.items.find((i) => i.id === lineId), session_id: sessionId, summary: cart.summary };
+  return db.transaction(async (tx) => {
+    const { cartId, sessionId, line } = await callerLine(tx, caller, lineId);
+    if (quantity > line.quantity) await assertSellable(tx, line.product_id, line.variant_id, quantity);
+    await repo.setLineQuantity(tx, lineId, quantity);
+    const cart = await cartContents(tx, cartId, sessionId);
+    return {
+      cart_item: cart.items.find((i) => i.id === lineId),
+      session_id: sessionId,
+      summary: cart.summary,
+    };
+  });
 }
 
 export async function removeItem(db: Db, caller: CartCaller, lineId: number): Promise<Cart> {
-  const { cartId, sessionId } = await callerLine(db, caller, lineId);
-  await repo.deleteLine(db, cartId, lineId);
-  return cartContents(db, cartId, sessionId);
+  return db.transaction(async (tx) => {
+    const { cartId, sessionId } = await callerLine(tx, caller, lineId);
+    await repo.deleteLine(tx, cartId, lineId);
+    return cartContents(tx, cartId, sessionId);
+  });
 }
 
 export async function clearCart(db: Db, caller: CartCaller): Promise<Cart> {
-  const { cartId, sessionId } = await callerCart(db, caller, false);
-  if (cartId !== null) await repo.deleteLines(db, cartId);
-  return cartContents(db, null, sessionId);
+  return db.transaction(async (tx) => {
+    const { cartId, sessionId } = await callerCart(tx, caller, false);
+    if (cartId !== null) await repo.deleteLines(tx, cartId);
+    return cartContents(tx, null, sessionId);
+  });
 }
