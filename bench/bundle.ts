@@ -26,7 +26,8 @@ export type PageBundle = {
 };
 
 // A browser-like user agent: isbot() would otherwise change how the page streams.
-const USER_AGENT =
+/** A phone browser: pages render for it as for a visitor (streamed; bots get complete pages). */
+export const BROWSER_USER_AGENT =
   'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
 function attributes(source: string): Record<string, string> {
@@ -101,7 +102,7 @@ async function readAsset(urlPath: string, ctx: BundleContext, notInBuild: string
 }
 
 export async function fetchHtml(url: string): Promise<string> {
-  const res = await fetch(url, { headers: { 'user-agent': USER_AGENT, accept: 'text/html' } });
+  const res = await fetch(url, { headers: { 'user-agent': BROWSER_USER_AGENT, accept: 'text/html' } });
   const html = await res.text();
   if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
   return html;

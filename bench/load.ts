@@ -1,4 +1,4 @@
-// API throughput with autocannon, run in this process against a server in another one.
+// Throughput of API endpoints and pages with autocannon, run in this process against a server in another one.
 import { createRequire } from 'node:module';
 
 // autocannon is CommonJS without bundled types.
@@ -55,8 +55,14 @@ function round(value: number, digits = 2): number {
   return Math.round(value * f) / f;
 }
 
-async function fire(url: string, connections: number, durationS: number, collect: number[] | null) {
-  const instance = autocannon({ url, connections, duration: durationS, pipelining: 1, timeout: 10 });
+async function fire(
+  url: string,
+  headers: Record<string, string>,
+  connections: number,
+  durationS: number,
+  collect: number[] | null,
+) {
+  const instance = autocannon({ url, headers, connections, duration: durationS, pipelining: 1, timeout: 10 });
   if (collect) {
     instance.on('response', (_client, _status, _bytes, responseTimeMs) => {
       collect.push(responseTimeMs);
@@ -65,11 +71,15 @@ async function fire(url: string, connections: number, durationS: number, collect
   return await instance;
 }
 
-/** A warm-up run (discarded), then the measured run. */
-export async function measure(url: string, options: LoadOptions): Promise<LoadResult> {
-  if (options.warmupS > 0) await fire(url, options.connections, options.warmupS, null);
+/** A warm-up run (discarded), then the measured run; `headers` go with every request. */
+export async function measure(
+  url: string,
+  options: LoadOptions,
+  headers: Record<string, string> = {},
+): Promise<LoadResult> {
+  if (options.warmupS > 0) await fire(url, headers, options.connections, options.warmupS, null);
   const times: number[] = [];
-  const r = await fire(url, options.connections, options.durationS, times);
+  const r = await fire(url, headers, options.connections, options.durationS, times);
   const sorted = Float64Array.from(times).sort();
   const statusCodes: Record<string, number> = {};
   for (const [code, stat] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = stat.count;

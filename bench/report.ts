@@ -4,15 +4,21 @@ import type { LighthouseRun } from './lighthouse.ts';
 import type { LoadResult } from './load.ts';
 
 export type TargetId = 'pglite' | 'postgres' | 'ceiling';
+export type PageTargetId = 'production' | 'development';
 
-export type ApiTarget = {
-  id: TargetId;
+/** One server measured under load on a list of endpoints or pages. */
+export type LoadTarget<Id extends string = string> = {
+  id: Id;
   label: string;
   status: 'ok' | 'skipped' | 'failed';
   reason?: string;
   startupMs?: number;
+  /** NODE_ENV as the server reported it in GET /api/health. */
+  environment?: string;
   cases: Record<string, LoadResult>;
 };
+export type ApiTarget = LoadTarget<TargetId>;
+export type PageTarget = LoadTarget<PageTargetId>;
 
 export type Endpoint = { id: string; method: 'GET'; path: string; responseBytes: number };
 
@@ -40,6 +46,8 @@ export type Results = {
   webBuild: { builtAt: string | null; rebuilt: boolean; changedDuringRun: boolean };
   settings: { connections: number; durationS: number; warmupS: number; lighthouseRuns: number };
   api: { endpoints: Endpoint[]; targets: ApiTarget[] };
+  /** Server-rendered HTML under load, the same server in production and in development mode. */
+  pages: { endpoints: Endpoint[]; targets: PageTarget[] };
   lighthouse: {
     status: 'ok' | 'skipped' | 'failed';
     reason?: string;
@@ -73,9 +81,17 @@ const num = (v: number | null | undefined, digits = 0) =>
   v === null || v === undefined || Number.isNaN(v) ? '—' : v.toFixed(digits);
 const int = (v: number) => Math.round(v).toLocaleString('en-US');
 
-export function apiTable(results: Results): string {
-  const { endpoints, targets } = results.api;
-  const ceiling = targets.find((t) => t.id === 'ceiling');
+/**
+ * One row per endpoint and server. `reference` is the server the last column compares each other
+ * server with, for the same endpoint (`compare` writes the comparison).
+ */
+function loadTable(
+  endpoints: Endpoint[],
+  targets: LoadTarget[],
+  reference: { id: string; column: string; compare: (r: LoadResult, ref: LoadResult) => string },
+  firstColumn: string,
+): string {
+  const ref = targets.find((t) => t.id === reference.id);
   const rows: string[][] = [];
   for (const endpoint of endpoints) {
     targets.forEach((target, index) => {
@@ -87,11 +103,8 @@ export function apiTable(results: Results): string {
         rows.push([first, target.label, '—', '—', '—', '—', why]);
         return;
       }
-      const top = ceiling?.cases[endpoint.id];
-      const share =
-        top && target.id !== 'ceiling'
-          ? `${Math.round((r.requestsPerSec / top.requestsPerSec) * 100)} %`
-          : '';
+      const top = ref?.cases[endpoint.id];
+      const comparison = top && target.id !== reference.id ? reference.compare(r, top) : '';
       const bad = r.non2xx + r.errors + r.timeouts;
       rows.push([
         first,
@@ -99,20 +112,42 @@ export function apiTable(results: Results): string {
         int(r.requestsPerSec),
         num(r.p50Ms, 2),
         num(r.p99Ms, 2),
-        share,
+        comparison,
         bad ? `⚠ ${bad} non-2xx/errors` : '0',
       ]);
     });
   }
-  return table(['endpoint', 'server', 'req/s', 'p50 ms', 'p99 ms', 'of ceiling', 'non-2xx / errors'], rows, [
-    'l',
-    'l',
-    'r',
-    'r',
-    'r',
-    'r',
-    'l',
-  ]);
+  return table(
+    [firstColumn, 'server', 'req/s', 'p50 ms', 'p99 ms', reference.column, 'non-2xx / errors'],
+    rows,
+    ['l', 'l', 'r', 'r', 'r', 'r', 'l'],
+  );
+}
+
+export function apiTable(results: Results): string {
+  return loadTable(
+    results.api.endpoints,
+    results.api.targets,
+    {
+      id: 'ceiling',
+      column: 'of ceiling',
+      compare: (r, top) => `${Math.round((r.requestsPerSec / top.requestsPerSec) * 100)} %`,
+    },
+    'endpoint',
+  );
+}
+
+export function pagesTable(results: Results): string {
+  return loadTable(
+    results.pages.endpoints,
+    results.pages.targets,
+    {
+      id: 'development',
+      column: '× development',
+      compare: (r, dev) => `${(r.requestsPerSec / dev.requestsPerSec).toFixed(2)} ×`,
+    },
+    'page',
+  );
 }
 
 const mark = (ok: boolean) => (ok ? '✓' : '✗');
@@ -215,7 +250,7 @@ export function misses(results: Results): string[] {
         `First-load JS of ${p.page} is ${kB(p.gzipBytes)} kB gzip (budget ${kB(results.bundle.budgetGzipBytes)} kB)`,
       );
   }
-  for (const t of results.api.targets) {
+  for (const t of [...results.api.targets, ...results.pages.targets]) {
     for (const [id, r] of Object.entries(t.cases)) {
       const bad = r.non2xx + r.errors + r.timeouts;
       if (bad)
@@ -258,6 +293,21 @@ export function markdown(results: Results): string {
   if (startups.length) {
     lines.push('');
     lines.push(`First start (migrate + seed the demo shop): ${startups.join(', ')}.`);
+  }
+  lines.push('');
+  lines.push(
+    `## Page throughput — server-rendered HTML, production vs development mode, PGlite, autocannon, ${s.connections} connections, ${s.durationS} s per case after a ${s.warmupS} s warm-up`,
+  );
+  lines.push('');
+  if (results.pages.endpoints.length) {
+    lines.push(pagesTable(results));
+    lines.push('');
+    lines.push(
+      "production: `npm start` (apps/web/start.ts, NODE_ENV unset → production); development: the same built server with NODE_ENV=development (React's development build). Same database, one after the other.",
+    );
+  } else {
+    const why = results.pages.targets.find((t) => t.reason)?.reason;
+    lines.push(`not measured${why ? `: ${why}` : ' (see the errors below)'}`);
   }
   lines.push('');
   const best = s.lighthouseRuns > 1 ? `, best of ${s.lighthouseRuns}` : ', one run';

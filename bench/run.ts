@@ -1,16 +1,25 @@
-// `npm run bench`: API load (PGlite, PostgreSQL, bare-Fastify ceiling), Lighthouse mobile and
-// first-load JS per page, printed side by side and written to bench/results/. See bench/README.md.
+// `npm run bench`: API load (PGlite, PostgreSQL, bare-Fastify ceiling), page throughput in production
+// and development mode, Lighthouse mobile and first-load JS per page, printed side by side and
+// written to bench/results/. See bench/README.md.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fetchHtml, measurePage } from './bundle.ts';
+import { BROWSER_USER_AGENT, fetchHtml, measurePage } from './bundle.ts';
 import type { CapturedResponse } from './ceiling-server.ts';
 import { installCleanupHandlers, releaseAll } from './cleanup.ts';
 import { bestRun, CHROME_PATH, type LighthouseRun, openLighthouse } from './lighthouse.ts';
 import { type LoadOptions, measure } from './load.ts';
 import { createBenchDatabase, redact } from './postgres.ts';
-import { type ApiTarget, type Endpoint, type LighthousePage, markdown, type Results } from './report.ts';
+import {
+  type ApiTarget,
+  type Endpoint,
+  type LighthousePage,
+  type LoadTarget,
+  markdown,
+  type PageTarget,
+  type Results,
+} from './report.ts';
 import { type ChildServer, ROOT, startServer, tempDir } from './servers.ts';
 
 const started = performance.now();
@@ -48,13 +57,16 @@ const reportsDir =
   process.env.BENCH_LIGHTHOUSE_REPORTS === '1' ? path.join(ROOT, 'bench/results/lighthouse') : null;
 
 const WEB_DIR = path.join(ROOT, 'apps/web');
-const SERVER_ENTRY = path.join(WEB_DIR, 'server.ts');
+// What `npm start` runs: production unless NODE_ENV says otherwise.
+const SERVER_ENTRY = path.join(WEB_DIR, 'start.ts');
 const SERVER_BUILD = path.join(WEB_DIR, 'build/server/index.js');
 const CLIENT_DIR = path.join(WEB_DIR, 'build/client');
 const CEILING_ENTRY = path.join(ROOT, 'bench/ceiling-server.ts');
 const RESULTS_DIR = path.join(ROOT, 'bench/results');
 const BUDGET_GZIP_BYTES = 120_000;
 const LIST_PATH = '/api/products?per_page=12';
+// Pages are asked for as a phone browser asks (streamed render), without compression like the API cases.
+const PAGE_HEADERS = { 'user-agent': BROWSER_USER_AGENT, accept: 'text/html' };
 
 const results: Results = {
   date: new Date().toISOString(),
@@ -71,6 +83,7 @@ const results: Results = {
   webBuild: { builtAt: null, rebuilt: false, changedDuringRun: false },
   settings: { ...load, lighthouseRuns: 0 },
   api: { endpoints: [], targets: [] },
+  pages: { endpoints: [], targets: [] },
   lighthouse: {
     status: 'skipped',
     reason: 'not reached (see the errors below)',
@@ -146,12 +159,23 @@ async function capture(origin: string, url: string): Promise<CapturedResponse & 
   return { url, status: res.status, headers, body: bytes.toString('base64'), bytes };
 }
 
-async function loadTarget(target: ApiTarget, server: ChildServer, endpoints: Endpoint[]): Promise<void> {
+/** NODE_ENV as the server reports it (GET /api/health). */
+async function serverEnvironment(server: ChildServer): Promise<string | undefined> {
+  const res = await fetch(`${server.origin}/api/health`);
+  return ((await res.json()) as { data?: { environment?: string } }).data?.environment;
+}
+
+async function loadTarget(
+  target: LoadTarget,
+  server: ChildServer,
+  endpoints: Endpoint[],
+  headers: Record<string, string> = {},
+): Promise<void> {
   for (const endpoint of endpoints) {
     log(
       `  autocannon ${target.label}: GET ${endpoint.path} (${load.warmupS} s warm-up + ${load.durationS} s)`,
     );
-    const r = await measure(server.origin + endpoint.path, load);
+    const r = await measure(server.origin + endpoint.path, load, headers);
     target.cases[endpoint.id] = r;
     log(
       `    ${Math.round(r.requestsPerSec)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}`,
@@ -165,6 +189,35 @@ const target = (id: ApiTarget['id'], label: string): ApiTarget => {
   return t;
 };
 
+const pageTarget = (id: PageTarget['id'], label: string): PageTarget => {
+  const t: PageTarget = { id, label, status: 'ok', cases: {} };
+  results.pages.targets.push(t);
+  return t;
+};
+
+/** The server-rendered HTML of each page, checked (200) and sized, as the load will ask for it. */
+async function pageEndpoints(origin: string, pages: { name: string; path: string }[]): Promise<Endpoint[]> {
+  const endpoints: Endpoint[] = [];
+  for (const page of pages) {
+    const res = await fetch(origin + page.path, {
+      headers: { ...PAGE_HEADERS, 'accept-encoding': 'identity' },
+    });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    if (res.status !== 200) throw new Error(`GET ${page.path} answered ${res.status}`);
+    endpoints.push({ id: page.name, method: 'GET', path: page.path, responseBytes: bytes.length });
+  }
+  return endpoints;
+}
+
+/** Page load on one server, after checking it runs in the mode the target is about. */
+async function loadPages(target: PageTarget, server: ChildServer): Promise<void> {
+  target.environment = await serverEnvironment(server);
+  if (target.environment !== target.id) {
+    throw new Error(`the server reports environment "${target.environment}", expected "${target.id}"`);
+  }
+  await loadTarget(target, server, results.pages.endpoints, PAGE_HEADERS);
+}
+
 async function main(): Promise<void> {
   installCleanupHandlers();
   log(
@@ -175,6 +228,8 @@ async function main(): Promise<void> {
   const pgliteTarget = target('pglite', 'PGlite');
   const postgresTarget = target('postgres', 'PostgreSQL');
   const ceilingTarget = target('ceiling', 'ceiling (bare Fastify, same bytes)');
+  const productionPages = pageTarget('production', 'production (npm start)');
+  const developmentPages = pageTarget('development', 'development (NODE_ENV=development)');
 
   // PostgreSQL first: knowing now whether it answers lets the time budget plan the Lighthouse passes.
   let benchDb: Awaited<ReturnType<typeof createBenchDatabase>> | null = null;
@@ -204,7 +259,10 @@ async function main(): Promise<void> {
     throw error;
   }
   pgliteTarget.startupMs = pglite.startupMs;
-  log(`PGlite server ready on ${pglite.origin} in ${(pglite.startupMs / 1000).toFixed(1)} s`);
+  pgliteTarget.environment = await serverEnvironment(pglite);
+  log(
+    `PGlite server ready on ${pglite.origin} in ${(pglite.startupMs / 1000).toFixed(1)} s (${pgliteTarget.environment})`,
+  );
 
   // What to measure: the first listed product, the first category.
   const list = await capture(pglite.origin, LIST_PATH);
@@ -236,6 +294,25 @@ async function main(): Promise<void> {
   } else {
     pgliteTarget.status = 'skipped';
     pgliteTarget.reason = 'BENCH_SKIP=api';
+  }
+
+  // ---- page throughput, production: this server, as `npm start` runs it ----
+  const pageLoads = [pages[0], pages.at(-1)].filter((p): p is { name: string; path: string } => !!p);
+  if (skip.has('pages')) {
+    for (const t of [productionPages, developmentPages]) {
+      t.status = 'skipped';
+      t.reason = 'BENCH_SKIP=pages';
+    }
+  } else {
+    await phase('pages production', async () => {
+      try {
+        results.pages.endpoints = await pageEndpoints(pglite.origin, pageLoads);
+        await loadPages(productionPages, pglite);
+      } catch (error) {
+        productionPages.status = 'failed';
+        productionPages.reason = fail('page load (production)', error);
+      }
+    });
   }
 
   // ---- first-load JS (reads the HTML, which also warms the SSR code paths Lighthouse will hit) ----
@@ -279,6 +356,29 @@ async function main(): Promise<void> {
   }
 
   await pglite.stop();
+
+  // ---- page throughput, development: the same build and database, NODE_ENV=development ----
+  if (!skip.has('pages') && results.pages.endpoints.length) {
+    await phase('pages development', async () => {
+      let server: ChildServer | undefined;
+      try {
+        log('starting the same server in development mode (NODE_ENV=development, same DATA_DIR)…');
+        server = await startServer({
+          name: 'development',
+          script: SERVER_ENTRY,
+          env: { DATA_DIR: pgliteData.dir, NODE_ENV: 'development' },
+          verbose,
+        });
+        developmentPages.startupMs = server.startupMs;
+        await loadPages(developmentPages, server);
+      } catch (error) {
+        developmentPages.status = 'failed';
+        developmentPages.reason = fail('page load (development)', error);
+      } finally {
+        await server?.stop();
+      }
+    });
+  }
   await pgliteData.remove();
 
   // ---- (c) the ceiling: bare Fastify, same bytes from memory ----
@@ -337,6 +437,7 @@ async function main(): Promise<void> {
           verbose,
         });
         postgresTarget.startupMs = server.startupMs;
+        postgresTarget.environment = await serverEnvironment(server);
         log(`PostgreSQL server ready on ${server.origin} in ${(server.startupMs / 1000).toFixed(1)} s`);
         // The seed is deterministic, but ids may not be: check the product measured on PGlite exists here.
         const check = await fetch(server.origin + (results.api.endpoints[1]?.path ?? ''));
@@ -401,7 +502,9 @@ async function runLighthouse(
       const caseS = load.warmupS + load.durationS + 1;
       const pgliteStartS = (results.api.targets[0]?.startupMs ?? 60_000) / 1000;
       const remainingS =
-        (skip.has('api') ? 0 : 2 * caseS + 3) + (postgresAhead ? pgliteStartS + 2 * caseS + 5 : 0);
+        (skip.has('api') ? 0 : 2 * caseS + 3) +
+        (skip.has('pages') ? 0 : 2 * caseS + 10) +
+        (postgresAhead ? pgliteStartS + 2 * caseS + 5 : 0);
       const projected = elapsedS() + passS + remainingS;
       if (projected <= timeBudgetS) {
         await runPass(2);

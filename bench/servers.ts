@@ -1,4 +1,4 @@
-// Child processes under test: the real Souk server and the bare Fastify "ceiling" server.
+// Child processes under test: the real Souk server (apps/web/start.ts) and the bare Fastify "ceiling" server.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -68,9 +68,9 @@ export async function startServer(options: StartOptions): Promise<ChildServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of SOUK_ENV) delete env[key];
-  Object.assign(env, { NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1' }, options.env, {
-    PORT: String(port),
-  });
+  // NODE_ENV stays unset unless the caller sets it: apps/web/start.ts then runs in production, as
+  // `npm start` does.
+  Object.assign(env, { LOG_LEVEL: 'warn', HOST: '127.0.0.1' }, options.env, { PORT: String(port) });
 
   const started = performance.now();
   const child = spawn(process.execPath, [options.script, ...(options.args ?? [])], {
