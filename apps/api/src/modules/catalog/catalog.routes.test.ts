@@ -270,7 +270,11 @@ describe.each(engines)('public catalogue API on %s', (engine) => {
     });
 
     it('reports health and serves the OpenAPI document', async () => {
-      expect((await get('/api/health')).body.data).toEqual({ status: 'ok', database: 'ok', environment: 'test' });
+      expect((await get('/api/health')).body.data).toEqual({
+        status: 'ok',
+        database: 'ok',
+        environment: 'test',
+      });
       const spec = await get('/api/docs/json');
       expect(spec.status).toBe(200);
       expect(Object.keys(spec.body.paths)).toEqual(
