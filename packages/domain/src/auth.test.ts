@@ -102,6 +102,17 @@ describe('LoginInputSchema', () => {
     });
   });
 
+  it("refuses a password or identifier too long to be anyone's before it reaches the hashing", () => {
+    expect(messages(LoginInputSchema.safeParse({ email: 'a@b.co', password: 'x'.repeat(500_000) }))).toEqual({
+      password: 'Le mot de passe est trop long (256 caractères au plus)',
+    });
+    expect(messages(LoginInputSchema.safeParse({ email: `${'a'.repeat(300)}@b.co`, password: 'x' }))).toEqual(
+      {
+        email: "L'email ou le numéro WhatsApp est trop long",
+      },
+    );
+  });
+
   it('tells e-mails from phones', () => {
     expect(parseLoginIdentifier(' Awa@Example.com ')).toEqual({ email: 'awa@example.com' });
     expect(parseLoginIdentifier('+221 77 123 45 67')).toEqual({ phone: '221771234567' });

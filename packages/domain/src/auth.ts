@@ -85,15 +85,27 @@ export const RegisterInputSchema = QuickRegisterInputSchema.extend({
 }).superRefine(passwordsMatch);
 export type RegisterInput = z.infer<typeof RegisterInputSchema>;
 
+// Bounded so a megabyte "password" never reaches argon2; a longer one cannot be anyone's (PasswordSchema).
+const CurrentPasswordSchema = (required: string) =>
+  z
+    .string({ error: required })
+    .min(1, { error: required })
+    .max(PASSWORD_MAX_LENGTH, {
+      error: `Le mot de passe est trop long (${PASSWORD_MAX_LENGTH} caractères au plus)`,
+    });
+const LoginIdentifierSchema = z
+  .string()
+  .trim()
+  .max(254, { error: "L'email ou le numéro WhatsApp est trop long" })
+  .optional();
+
 /** `email` holds an e-mail or a phone; `phone` and `identifier` are accepted aliases. */
 export const LoginInputSchema = z
   .object({
-    email: z.string().trim().optional(),
-    phone: z.string().trim().optional(),
-    identifier: z.string().trim().optional(),
-    password: z
-      .string({ error: 'Le mot de passe est requis' })
-      .min(1, { error: 'Le mot de passe est requis' }),
+    email: LoginIdentifierSchema,
+    phone: LoginIdentifierSchema,
+    identifier: LoginIdentifierSchema,
+    password: CurrentPasswordSchema('Le mot de passe est requis'),
     session_id: SessionIdSchema.optional(),
   })
   .transform((v, ctx) => {
@@ -131,9 +143,7 @@ export type ResetPasswordInput = z.infer<typeof ResetPasswordInputSchema>;
 
 export const ChangePasswordInputSchema = z
   .object({
-    current_password: z
-      .string({ error: 'Le mot de passe actuel est requis' })
-      .min(1, { error: 'Le mot de passe actuel est requis' }),
+    current_password: CurrentPasswordSchema('Le mot de passe actuel est requis'),
     password: PasswordSchema,
     password_confirmation: ConfirmationSchema,
   })
