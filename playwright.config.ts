@@ -12,6 +12,8 @@ if (!existsSync(CHROMIUM)) {
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // Each port gets its own data directory so two runs never share (or wipe) one database.
 export const E2E_DATA_DIR = PORT === 3100 ? 'var/e2e' : `var/e2e-${PORT}`;
+// The server mails through SMTP to this port, where the journeys that read mail run a real sink.
+export const E2E_SMTP_PORT = PORT + 25;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -57,6 +59,7 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
     },
     gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
     stdout: 'pipe',

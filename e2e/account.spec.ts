@@ -1,10 +1,23 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { startSmtpSink } from '../apps/api/src/test/smtp-sink.ts';
+import { E2E_SMTP_PORT } from '../playwright.config.ts';
 import { expectAccessible, expectNoHorizontalScroll } from './helpers.ts';
 
-// The server has no SMTP in tests: each message is an .eml file under DATA_DIR/mail (mailer.ts).
-const MAIL_DIR = process.env.E2E_MAIL_DIR ?? path.join('var', 'e2e', 'mail');
+// The server mails through SMTP (playwright.config.ts) to a real sink run here: a test waits on
+// the sink receiving the message, never on a folder or a timer.
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+test.beforeAll(async () => {
+  smtp = await startSmtpSink(E2E_SMTP_PORT);
+});
+test.afterAll(() => smtp?.close());
+
+/** The reset link in a message as it travels. */
+function resetLinkIn(raw: string): string {
+  const body = decodeMailBody(raw);
+  const link = body.match(/https?:\/\/[^\s]+\/auth\/reset-password\?token=[A-Za-z0-9_%-]+/)?.[0];
+  if (!link) throw new Error(`no reset link in the message:\n${raw}`);
+  return link;
+}
 const PASSWORD = 'motdepasse-sûr';
 
 let sequence = 0;
@@ -138,13 +151,13 @@ test('a client who forgot the password gets a link by e-mail and sets a new one'
   await page.getByRole('button', { name: 'Envoyer le lien' }).click();
   await expect(page.getByText("Format d'email invalide")).toBeVisible();
 
-  const before = new Set(mailFiles());
+  const mail = smtp.nextTo(client.email);
   await page.getByLabel('Email').fill(client.email);
   await page.getByRole('button', { name: 'Envoyer le lien' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Email envoyé !' })).toBeVisible();
   await expect(page.getByRole('button', { name: "Renvoyer l'email" })).toBeVisible();
 
-  const link = await resetLinkFromNewestMail(before, client.email);
+  const link = resetLinkIn((await mail).raw);
   const url = new URL(link);
   expect(url.pathname).toBe('/auth/reset-password');
   await page.goto(`${url.pathname}${url.search}`);
@@ -236,35 +249,6 @@ test('/profile sends a guest to the login page and back to /profile after login'
     page.getByRole('navigation', { name: 'Navigation mobile' }).getByRole('link', { name: /^Profil/ }),
   ).toHaveAttribute('href', '/profile');
 });
-
-function mailFiles(): string[] {
-  try {
-    return readdirSync(MAIL_DIR).filter((f) => f.endsWith('.eml'));
-  } catch {
-    return [];
-  }
-}
-
-/** The reset link of the newest message to `to` (mail is sent without making the request wait). */
-async function resetLinkFromNewestMail(before: Set<string>, to: string): Promise<string> {
-  let message = '';
-  await expect
-    .poll(
-      () => {
-        const fresh = mailFiles()
-          .filter((f) => !before.has(f))
-          .sort();
-        const newest = fresh.at(-1);
-        message = newest ? readFileSync(path.join(MAIL_DIR, newest), 'utf8') : '';
-        return message.includes(to);
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(true);
-  const link = /https?:\/\/\S+\/auth\/reset-password\?token=[\w%-]+/.exec(decodeMailBody(message))?.[0];
-  expect(link, 'reset link in the e-mail').toBeTruthy();
-  return link as string;
-}
 
 /** Undoes the transfer encoding nodemailer chose for the text part (quoted-printable or base64). */
 function decodeMailBody(raw: string): string {

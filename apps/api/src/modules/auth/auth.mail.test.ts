@@ -1,56 +1,12 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
 import { engines } from '../../test/database.ts';
+import { startSmtpSink } from '../../test/smtp-sink.ts';
 import { addUser, PASSWORD } from '../../test/user-fixtures.ts';
 import { createMailer } from '../mail/mailer.ts';
-
-type Received = { to: string[]; raw: string };
-
-/**
- * A real SMTP sink on a random local port: the API sends through nodemailer as in production.
- * `next(n)` settles from the server's own onData callback when the n-th message has arrived.
- */
-async function startSmtpSink() {
-  const received: Received[] = [];
-  const waiting = new Map<number, (message: Received) => void>();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const message = {
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        };
-        received.push(message);
-        waiting.get(received.length)?.(message);
-        waiting.delete(received.length);
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    /** The n-th message received (1-based), now or when it arrives; the test's timeout bounds the wait. */
-    next(count: number): Promise<Received> {
-      const message = received[count - 1];
-      if (message) return Promise.resolve(message);
-      return new Promise((resolve) => waiting.set(count, resolve));
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 describe.each(engines)('password reset by e-mail through SMTP on %s', (engine) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
