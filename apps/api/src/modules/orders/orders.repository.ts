@@ -53,7 +53,10 @@ export type NewOrder = {
   contact_email: string | null;
 };
 
-/** Inserts an order numbered 'CMD-YYYYMMDD-NNNN' from its own id, so the number is unique without retries. */
+/**
+ * Inserts an order numbered 'CMD-YYYYMMDD-NNNN' from its own id, so the number is unique without
+ * retries. The id is padded to four digits, never cut: id 10000 is '…-10000' (lpad alone truncates).
+ */
 export async function insertOrder(tx: DbOrTx, order: NewOrder): Promise<OrderRow> {
   const rows = await queryRows<OrderRow>(
     tx,
@@ -62,7 +65,7 @@ export async function insertOrder(tx: DbOrTx, order: NewOrder): Promise<OrderRow
     insert into orders (id, order_number, user_id, status, total_amount, total_items, notes,
                         contact_name, contact_phone, contact_email)
     select next.id,
-           'CMD-' || to_char(now() at time zone 'UTC', 'YYYYMMDD') || '-' || lpad(next.id::text, 4, '0'),
+           'CMD-' || to_char(now() at time zone 'UTC', 'YYYYMMDD') || '-' || lpad(next.id::text, greatest(4, length(next.id::text)), '0'),
            ${order.user_id}, 'en_attente', ${order.total_amount}, ${order.total_items}, ${order.notes},
            ${order.contact_name}, ${order.contact_phone}, ${order.contact_email}
       from next

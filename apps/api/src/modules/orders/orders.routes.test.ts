@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { order_items, order_status_history, orders, product_variants, products } from '../../db/schema.ts';
 import { createTestApp } from '../../test/app.ts';
@@ -265,6 +265,20 @@ describe.each(engines)('orders API on %s', (engine) => {
     const missing = await call('POST', '/api/orders/guest', { name: 'X y', whatsapp_phone: '221771112233' });
     expect(missing.status).toBe(422);
     expect(missing.body.errors.session_id).toEqual(['Le panier est introuvable (session manquante)']);
+  });
+
+  it('numbers orders 9998 to 10002 of one day distinctly and in full', async () => {
+    await t.db.execute(sql`select setval(pg_get_serial_sequence('orders', 'id'), 9997)`);
+    const { user, auth } = await signedInUser(t.db);
+    const numbers: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      await putInCart(t.db, { userId: user.id }, { productId: c.nuit.product.id, quantity: 1 });
+      const res = await call('POST', '/api/orders', {}, auth);
+      expect(res.status).toBe(201);
+      numbers.push(res.body.data.order.order_number);
+    }
+    const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+    expect(numbers).toEqual([9998, 9999, 10000, 10001, 10002].map((id) => `CMD-${day}-${id}`));
   });
 });
 
