@@ -25,9 +25,15 @@ async function prepareDatabase(config: Config): Promise<Database> {
     email: config.ADMIN_EMAIL,
     password: config.ADMIN_PASSWORD,
   });
-  if (admin?.password) {
+  if (admin?.outcome === 'created' && admin.password) {
     log(
       `Compte administrateur créé : ${admin.email} / ${admin.password} (affiché une seule fois, changez-le).`,
+    );
+  }
+  if (admin?.outcome === 'refused') {
+    console.warn(
+      `[souk] ADMIN_EMAIL ${admin.email} appartient à un compte client : il n'est pas promu administrateur. ` +
+        "Choisissez une adresse qu'aucun client n'utilise.",
     );
   }
   return database;

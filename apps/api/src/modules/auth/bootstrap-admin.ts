@@ -1,37 +1,50 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { hashPassword } from './password.ts';
+import { deleteUserSessions } from './sessions.repository.ts';
 import { findAnyAdmin, findUserByEmail, insertUser, updateUser } from './users.repository.ts';
 
-export type AdminBootstrap = { email: string; password?: string; created: boolean };
+export type AdminBootstrap =
+  | { outcome: 'created'; email: string /** Set when generated: printed once. */; password?: string }
+  | { outcome: 'updated'; email: string }
+  /** ADMIN_EMAIL belongs to a customer account: never promoted (docs/decisions/0011). */
+  | { outcome: 'refused'; email: string };
 
 /**
- * ADMIN_EMAIL + ADMIN_PASSWORD create or update that admin. With none configured and no admin yet,
- * one is created with a random password that the caller prints once.
+ * ADMIN_EMAIL + ADMIN_PASSWORD create that admin, or reset the password of that admin (ending its
+ * sessions, which the old password opened). An account a customer registered with that address is
+ * never promoted: whoever registered first must not find their live session turned into an admin
+ * one. With no admin configured and none yet, one is created with a random password that the
+ * caller prints once.
  */
 export async function bootstrapAdmin(
   db: Db,
   configured: { email?: string; password?: string },
 ): Promise<AdminBootstrap | null> {
-  if (configured.email && configured.password) {
-    const email = configured.email.toLowerCase();
-    const passwordHash = await hashPassword(configured.password);
+  const email = configured.email?.toLowerCase();
+  if (email && configured.password) {
     const existing = await findUserByEmail(db, email);
+    if (existing && existing.role !== 'admin') return { outcome: 'refused', email };
+    const passwordHash = await hashPassword(configured.password);
     if (existing) {
-      await updateUser(db, existing.id, { password_hash: passwordHash, role: 'admin', status: 'active' });
-      return { email, created: false };
+      await db.transaction(async (tx) => {
+        await updateUser(tx, existing.id, { password_hash: passwordHash, status: 'active' });
+        await deleteUserSessions(tx, existing.id);
+      });
+      return { outcome: 'updated', email };
     }
     await insertUser(db, { name: 'Administrateur', email, password_hash: passwordHash, role: 'admin' });
-    return { email, created: true };
+    return { outcome: 'created', email };
   }
   if (await findAnyAdmin(db)) return null;
-  const email = configured.email?.toLowerCase() ?? 'admin@souk.local';
+  const address = email ?? 'admin@souk.local';
+  if (await findUserByEmail(db, address)) return { outcome: 'refused', email: address };
   const password = randomBytes(12).toString('base64url');
   await insertUser(db, {
     name: 'Administrateur',
-    email,
+    email: address,
     password_hash: await hashPassword(password),
     role: 'admin',
   });
-  return { email, password, created: true };
+  return { outcome: 'created', email: address, password };
 }
