@@ -144,16 +144,22 @@ describe('password reset and change', () => {
 
 describe('UpdateProfileInputSchema', () => {
   it('takes exactly one field', () => {
-    expect(UpdateProfileInputSchema.parse({ whatsapp_phone: '+221 77 000' })).toEqual({
+    expect(UpdateProfileInputSchema.parse({ whatsapp_phone: '+221 77 000', current_password: 'x' })).toEqual({
       whatsapp_phone: '22177000',
+      current_password: 'x',
+    });
+    expect(messages(UpdateProfileInputSchema.safeParse({ whatsapp_phone: '+221 77 000' }))).toEqual({
+      current_password: 'Le mot de passe actuel est requis',
     });
     expect(messages(UpdateProfileInputSchema.safeParse({}))).toEqual({
       _: 'Aucune information à mettre à jour',
     });
-    expect(messages(UpdateProfileInputSchema.safeParse({ name: 'Awa', email: 'a@b.co' }))).toEqual({
+    expect(
+      messages(UpdateProfileInputSchema.safeParse({ name: 'Awa', email: 'a@b.co', current_password: 'x' })),
+    ).toEqual({
       _: 'Modifiez un seul champ à la fois',
     });
-    expect(messages(UpdateProfileInputSchema.safeParse({ email: 'nope' }))).toEqual({
+    expect(messages(UpdateProfileInputSchema.safeParse({ email: 'nope', current_password: 'x' }))).toEqual({
       email: "Format d'email invalide",
     });
   });

@@ -150,18 +150,31 @@ export const ChangePasswordInputSchema = z
   .superRefine(passwordsMatch);
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
 
-/** The profile is edited one field at a time (spec §2, 'Paramètres'). */
+/**
+ * The profile is edited one field at a time (spec §2, 'Paramètres'). The e-mail and the WhatsApp
+ * number are login identifiers and the reset channel: changing one asks for the current password.
+ */
 export const UpdateProfileInputSchema = z
   .object({
     name: NameSchema.optional(),
     email: EmailSchema.optional(),
     whatsapp_phone: PhoneSchema.optional(),
+    current_password: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      CurrentPasswordSchema('Le mot de passe actuel est requis').optional(),
+    ),
   })
   .superRefine((v, ctx) => {
     const count = [v.name, v.email, v.whatsapp_phone].filter((x) => x !== undefined).length;
     if (count === 0)
       ctx.addIssue({ code: 'custom', message: 'Aucune information à mettre à jour', path: [] });
     if (count > 1) ctx.addIssue({ code: 'custom', message: 'Modifiez un seul champ à la fois', path: [] });
+    if ((v.email !== undefined || v.whatsapp_phone !== undefined) && v.current_password === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Le mot de passe actuel est requis',
+        path: ['current_password'],
+      });
   });
 export type UpdateProfileInput = z.infer<typeof UpdateProfileInputSchema>;
 

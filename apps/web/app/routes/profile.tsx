@@ -75,7 +75,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ intent, message: 'Erreur lors de la mise à jour' } as SettingsFailure, { status: 400 });
     // Spec §7: PUT /auth/me carries the single changed field.
     const result = formOutcome(
-      await api(context).put('/auth/me', { body: { [field]: formText(form, field) } }),
+      await api(context).put('/auth/me', {
+        body: {
+          [field]: formText(form, field),
+          ...(field === 'name' ? {} : { current_password: formText(form, 'current_password') }),
+        },
+      }),
       'Erreur lors de la mise à jour',
     );
     if (result.ok) return redirect('/profile?tab=settings&saved=profile');

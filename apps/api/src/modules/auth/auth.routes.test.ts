@@ -279,7 +279,12 @@ describe.each(engines)('auth API on %s', (engine) => {
   describe('profile', () => {
     it('updates one field at a time', async () => {
       const { user, auth } = await signedInUser(t.db);
-      const res = await call('PUT', '/api/auth/me', { whatsapp_phone: '+221 76 555 44 33' }, auth);
+      const res = await call(
+        'PUT',
+        '/api/auth/me',
+        { whatsapp_phone: '+221 76 555 44 33', current_password: PASSWORD },
+        auth,
+      );
       expect(res.status).toBe(200);
       expect(res.body.message).toBe('Informations mises à jour avec succès');
       expect(res.body.data).toMatchObject({ id: user.id, whatsapp_phone: '221765554433' });
@@ -291,13 +296,18 @@ describe.each(engines)('auth API on %s', (engine) => {
     it('refuses a contact another user holds, and ignores a smuggled role', async () => {
       const other = await addUser(t.db);
       const { user, auth } = await signedInUser(t.db);
-      const taken = await call('PUT', '/api/auth/me', { email: other.email as string }, auth);
+      const taken = await call(
+        'PUT',
+        '/api/auth/me',
+        { email: other.email as string, current_password: PASSWORD },
+        auth,
+      );
       expect(taken.status).toBe(422);
       expect(taken.body.errors).toEqual({ email: ['Cet email est déjà utilisé'] });
       const phone = await call(
         'PUT',
         '/api/auth/me',
-        { whatsapp_phone: other.whatsapp_phone as string },
+        { whatsapp_phone: other.whatsapp_phone as string, current_password: PASSWORD },
         auth,
       );
       expect(phone.body.errors).toEqual({ whatsapp_phone: ['Ce numéro WhatsApp est déjà utilisé'] });

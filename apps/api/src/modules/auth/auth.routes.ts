@@ -73,10 +73,7 @@ export function authRoutes(deps: AuthDeps, config: Config, limits: AuthRateLimit
     route(app, 'GET /auth/me', async (req) => ok(await auth.currentUser(db, authOf(req).user.id)));
 
     route(app, 'PUT /auth/me', async (req) =>
-      ok(
-        await auth.updateProfile(db, authOf(req).user.id, req.body),
-        'Informations mises à jour avec succès',
-      ),
+      ok(await auth.updateProfile(db, authOf(req), req.body), 'Informations mises à jour avec succès'),
     );
 
     route(

@@ -163,10 +163,30 @@ export async function currentUser(db: Db, userId: number): Promise<User> {
   return toUser(user);
 }
 
-export async function updateProfile(db: Db, userId: number, input: UpdateProfileInput): Promise<User> {
-  await assertContactsFree(db, input, userId);
+async function assertCurrentPassword(db: Db, userId: number, password: string | undefined) {
+  const user = await users.findUserById(db, userId);
+  if (!user || password === undefined || !(await verifyPassword(user.password_hash, password))) {
+    const message = 'Le mot de passe actuel est incorrect';
+    throw new AppError('validation', message, { current_password: [message] });
+  }
+  return user;
+}
+
+/**
+ * One field of the profile. A new e-mail or WhatsApp number (a login identifier and the reset
+ * channel) needs the current password and ends the account's other sessions.
+ */
+export async function updateProfile(db: Db, auth: Authentication, input: UpdateProfileInput): Promise<User> {
+  const { current_password, ...fields } = input;
+  const userId = auth.user.id;
+  const credential = fields.email !== undefined || fields.whatsapp_phone !== undefined;
+  if (credential) await assertCurrentPassword(db, userId, current_password);
+  await assertContactsFree(db, fields, userId);
   try {
-    await users.updateUser(db, userId, input);
+    await db.transaction(async (tx) => {
+      await users.updateUser(tx, userId, fields);
+      if (credential) await sessions.deleteUserSessions(tx, userId, auth.sessionId);
+    });
   } catch (error) {
     rethrowContactConflict(error);
   }
@@ -174,11 +194,7 @@ export async function updateProfile(db: Db, userId: number, input: UpdateProfile
 }
 
 export async function changePassword(db: Db, auth: Authentication, input: ChangePasswordInput) {
-  const user = await users.findUserById(db, auth.user.id);
-  if (!user || !(await verifyPassword(user.password_hash, input.current_password))) {
-    const message = 'Le mot de passe actuel est incorrect';
-    throw new AppError('validation', message, { current_password: [message] });
-  }
+  const user = await assertCurrentPassword(db, auth.user.id, input.current_password);
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     await users.updateUser(tx, user.id, { password_hash: passwordHash });

@@ -184,6 +184,16 @@ function EditFieldForm({
         defaultValue={failure?.values?.[field] ?? user[field] ?? ''}
         error={errors[field]}
       />
+      {field !== 'name' && (
+        // A login identifier and the reset channel: changing it proves who is asking.
+        <PasswordField
+          id={`profile-${field}-password`}
+          name="current_password"
+          label="Mot de passe actuel"
+          autoComplete="current-password"
+          error={errors.current_password}
+        />
+      )}
       <div className="flex gap-2">
         <button type="submit" disabled={pending} className={primary}>
           {pending ? 'Enregistrement…' : 'Enregistrer'}
