@@ -150,6 +150,27 @@ describe.each(engines)('bad input on %s', (engine) => {
       });
       const answer = { status: res.statusCode, text: res.body };
       expect(refusalProblem(answer), describeAnswer(answer)).toBeNull();
+      expect(res.json().message).toBe('Votre panier ne peut pas contenir plus de 20 produits différents');
+      expect(changedTables(before, await fingerprint(t.db))).toEqual([]);
+    });
+
+    it('is refused at 20 lines too, for its total, which the int4 columns could not hold', async () => {
+      const buyer = await signedInUser(t.db);
+      // 20 lines of 9999 units at 6 000 to 25 000 FCFA: about 3.1 billion FCFA.
+      for (const { product } of c.numbered.slice(5)) {
+        await putInCart(t.db, { userId: buyer.user.id }, { productId: product.id, quantity: 9999 });
+      }
+      const before = await fingerprint(t.db);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: buyer.auth,
+        payload: {},
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toMatch(
+        /^Le montant de la commande dépasse le maximum autorisé \(1\s000\s000\s000\sFCFA\)$/,
+      );
       expect(changedTables(before, await fingerprint(t.db))).toEqual([]);
     });
 

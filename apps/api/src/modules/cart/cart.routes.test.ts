@@ -5,7 +5,7 @@ import { createTestApp } from '../../test/app.ts';
 import { cartLines, putInCart } from '../../test/cart-fixtures.ts';
 import { seedCatalog } from '../../test/catalog-fixtures.ts';
 import { engines } from '../../test/database.ts';
-import { addUser, PASSWORD, signedInUser } from '../../test/user-fixtures.ts';
+import { addUser, PASSWORD, sessionFor, signedInUser } from '../../test/user-fixtures.ts';
 
 type Json = Record<string, unknown>;
 
@@ -112,9 +112,10 @@ describe.each(engines)('cart API on %s', (engine) => {
   });
 
   it('refuses quantities beyond the stock left', async () => {
-    const s = guest(newSession());
     const line = { product_id: c.argan.product.id, variant_id: variant(1).id };
-    expect((await call('POST', '/api/cart', { ...line, quantity: 3 }, s)).status).toBe(200);
+    const first = await call('POST', '/api/cart', { ...line, quantity: 3 });
+    expect(first.status).toBe(200);
+    const s = guest(first.body.data.session_id);
     const over = await call('POST', '/api/cart', { ...line, quantity: 2 }, s);
     expect(over.status).toBe(409);
     expect(over.body.message).toBe(
@@ -144,14 +145,9 @@ describe.each(engines)('cart API on %s', (engine) => {
   });
 
   it('updates and removes lines, and clears the cart', async () => {
-    const sessionId = newSession();
+    const a = await call('POST', '/api/cart', { product_id: c.argan.product.id, variant_id: variant(1).id });
+    const sessionId = a.body.data.session_id;
     const s = guest(sessionId);
-    const a = await call(
-      'POST',
-      '/api/cart',
-      { product_id: c.argan.product.id, variant_id: variant(1).id },
-      s,
-    );
     await call('POST', '/api/cart', { product_id: c.lait.product.id }, s);
     const lineId = a.body.data.cart_item.id;
 
@@ -258,6 +254,41 @@ describe.each(engines)('cart API on %s', (engine) => {
     expect(await cartLines(t.db, { userId: user.id })).toEqual([
       { product_id: c.argan.product.id, variant_id: variant(1).id, quantity: 4 },
     ]);
+  });
+
+  it('issues guest cart ids itself and ignores one it did not issue', async () => {
+    const chosen = 'id-choisi-par-le-client';
+    const add = await call('POST', '/api/cart', { product_id: c.lait.product.id }, guest(chosen));
+    expect(add.status).toBe(200);
+    expect(add.body.data.session_id).not.toBe(chosen);
+    // 144 random bits, base64url.
+    expect(add.body.data.session_id).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(await t.db.select().from(carts).where(eq(carts.session_id, chosen))).toEqual([]);
+    expect((await call('GET', '/api/cart', undefined, guest(chosen))).body.data.items).toEqual([]);
+    const issued = await call('GET', '/api/cart', undefined, guest(add.body.data.session_id));
+    expect(issued.body.data.items).toHaveLength(1);
+  });
+
+  it('never grows a cart past 20 products: neither by adding nor by merging a guest cart', async () => {
+    const user = await addUser(t.db, { email: 'vingt@exemple.sn' });
+    const auth = { authorization: `Bearer ${await sessionFor(t.db, user.id)}` };
+    for (const { product } of c.numbered.slice(0, 19)) {
+      await putInCart(t.db, { userId: user.id }, { productId: product.id });
+    }
+    const sessionId = newSession();
+    // One product the user already has (its quantity adds up), then three new ones: one fits.
+    for (const { product } of c.numbered.slice(18, 22)) {
+      await putInCart(t.db, { sessionId }, { productId: product.id, quantity: 2 });
+    }
+    const merged = await call('GET', '/api/cart', undefined, { ...auth, ...guest(sessionId) });
+    expect(merged.status).toBe(200);
+    expect(merged.body.data.summary.items_count).toBe(20);
+    const lines = await cartLines(t.db, { userId: user.id });
+    expect(lines.find((l) => l.product_id === c.numbered[18]?.product.id)?.quantity).toBe(3);
+    const more = await call('POST', '/api/cart', { product_id: c.numbered[24]?.product.id }, auth);
+    expect(more.status).toBe(422);
+    expect(more.body.message).toBe('Votre panier ne peut pas contenir plus de 20 produits différents');
+    expect(await cartLines(t.db, { userId: user.id })).toHaveLength(20);
   });
 
   it('merges the guest cart on registration (session_id in the body)', async () => {

@@ -14,6 +14,7 @@ export type CartCaller = { userId?: number; sessionId?: string };
 
 const UNAVAILABLE = 'Produit non disponible';
 export const TOO_MANY_LINES = `Votre panier ne peut pas contenir plus de ${CART_MAX_LINES} produits différents`;
+/** A guest cart id: 144 random bits, base64url. */
 export const newSessionId = () => randomBytes(18).toString('base64url');
 
 export const itemLabel = (productName: string, variantName: string | null) =>
@@ -31,7 +32,13 @@ export async function mergeGuestCart(tx: DbOrTx, sessionId: string, userId: numb
   const lines = await repo.findLines(tx, guestCartId);
   if (lines.length) {
     const userCartId = await repo.ensureCartId(tx, { userId });
+    await repo.lockCart(tx, userCartId);
+    let lineCount = await repo.countLines(tx, userCartId);
     for (const line of lines) {
+      // A product the user's cart lacks is a new line: none past CART_MAX_LINES (the rest stays out).
+      const isNew = (await repo.lineQuantity(tx, userCartId, line.product_id, line.variant_id)) === 0;
+      if (isNew && lineCount >= CART_MAX_LINES) continue;
+      if (isNew) lineCount += 1;
       const cap =
         line.variant_id !== null && line.stock_quantity !== null
           ? Math.max(1, Math.min(line.stock_quantity, CART_LINE_MAX_QUANTITY))
@@ -55,16 +62,19 @@ export async function mergeGuestCart(tx: DbOrTx, sessionId: string, userId: numb
  * refused call leaves both carts as they were.
  */
 async function callerCart(tx: DbOrTx, caller: CartCaller, create: boolean) {
-  const sessionId = caller.sessionId ?? (caller.userId === undefined ? newSessionId() : undefined);
   if (caller.userId !== undefined) {
-    const userId = caller.userId;
+    const { userId, sessionId } = caller;
     if (sessionId) await mergeGuestCart(tx, sessionId, userId);
     const cartId = create ? await repo.ensureCartId(tx, { userId }) : await repo.findCartId(tx, { userId });
     return { cartId, sessionId: sessionId ?? null };
   }
-  const owner = { sessionId: sessionId as string };
-  const cartId = create ? await repo.ensureCartId(tx, owner) : await repo.findCartId(tx, owner);
-  return { cartId, sessionId: sessionId as string };
+  // A guest cart id is only ever made here: an id the server did not issue (no such cart) is
+  // ignored and a new one is issued, so nobody can choose the id of a cart to come.
+  const known = caller.sessionId ? await repo.findCartId(tx, { sessionId: caller.sessionId }) : null;
+  if (known !== null) return { cartId: known, sessionId: caller.sessionId as string };
+  const sessionId = newSessionId();
+  const cartId = create ? await repo.ensureCartId(tx, { sessionId }) : null;
+  return { cartId, sessionId };
 }
 
 async function cartContents(db: DbOrTx, cartId: number | null, sessionId: string | null): Promise<Cart> {
@@ -73,6 +83,11 @@ async function cartContents(db: DbOrTx, cartId: number | null, sessionId: string
 }
 
 export async function getCart(db: Db, caller: CartCaller): Promise<Cart> {
+  // Every page shows the cart badge: only a merge (a user with a guest cart) needs a transaction.
+  if (caller.userId === undefined || caller.sessionId === undefined) {
+    const { cartId, sessionId } = await callerCart(db, caller, false);
+    return cartContents(db, cartId, sessionId);
+  }
   return db.transaction(async (tx) => {
     const { cartId, sessionId } = await callerCart(tx, caller, false);
     return cartContents(tx, cartId, sessionId);
@@ -107,6 +122,8 @@ export async function addItem(
   return db.transaction(async (tx) => {
     const variantId = input.variant_id ?? null;
     const { cartId: existing, sessionId } = await callerCart(tx, caller, false);
+    // Locked so two simultaneous adds cannot both take the last free line.
+    if (existing !== null) await repo.lockCart(tx, existing);
     const already =
       existing === null ? 0 : await repo.lineQuantity(tx, existing, input.product_id, variantId);
     const wanted = already + input.quantity;
