@@ -19,6 +19,7 @@ import { suggestionsRoutes } from './modules/suggestions/suggestions.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { noStorePlugin } from './plugins/no-store.ts';
 import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { apiFallback, recordRouteTable } from './plugins/route-table.ts';
 import { textGuardPlugin } from './plugins/text-guard.ts';
@@ -67,7 +68,8 @@ export async function buildApi({
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(helmet, {
-    // React Router's SSR inlines its hydration scripts; a nonce-based CSP is tracked in docs/decisions.
+    // The pages' CSP carries a per-request nonce, so it is set where they are rendered
+    // (apps/web/app/entry.server.tsx, docs/decisions/0004); JSON answers need none.
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     // Not 'no-referrer': with it Chrome sends `Origin: null` on a same-site form POST, which React
@@ -105,6 +107,7 @@ export async function buildApi({
   await app.register(
     async (api) => {
       await api.register(authPlugin, { db, config });
+      await api.register(noStorePlugin);
       await api.register(rateLimitPlugin);
       await api.register(textGuardPlugin);
       await api.register(healthRoutes(db));
