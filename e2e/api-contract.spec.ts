@@ -29,7 +29,7 @@ test('ids the database cannot hold are refused in French, by the API and by the 
   for (const path of [
     '/api/products/99999999999',
     '/api/categories/99999999999',
-    '/api/orders/99999999999',
+    '/api/variants/99999999999',
   ]) {
     const res = await request.get(path);
     expect(res.status(), path).toBeGreaterThanOrEqual(400);

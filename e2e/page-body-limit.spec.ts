@@ -2,7 +2,7 @@ import http from 'node:http';
 import { expect, test } from '@playwright/test';
 
 // Page forms are posted to the React Router routes (not /api): they get a 1 MB limit too
-// (PAGE_BODY_LIMIT in apps/web/server.ts), refused with a French 413 page before being read whole.
+// (PAGE_BODY_LIMIT in apps/web/page-body-limit.ts), refused with a French 413 page before being read whole.
 
 const SIXTY_MB = 60 * 1024 * 1024;
 const TOO_LARGE = 'Fichier ou requête trop volumineux';

@@ -170,7 +170,6 @@ export const operations = {
     body: RegisterInputSchema,
     data: AuthResultSchema,
     status: 201,
-    errors: [409],
     rateLimited: true,
   }),
   'POST /auth/quick-register': op({
@@ -180,7 +179,6 @@ export const operations = {
     body: QuickRegisterInputSchema,
     data: AuthResultSchema,
     status: 201,
-    errors: [409],
     rateLimited: true,
   }),
   'POST /auth/login': op({
@@ -210,7 +208,7 @@ export const operations = {
     access: 'user',
     body: UpdateProfileInputSchema,
     data: UserSchema,
-    errors: [409],
+    rateLimited: true,
   }),
   'POST /auth/forgot-password': op({
     summary: 'Demander un lien de réinitialisation',
@@ -234,6 +232,7 @@ export const operations = {
     access: 'user',
     body: ChangePasswordInputSchema,
     data: NoDataSchema,
+    rateLimited: true,
   }),
 
   // ---- cart ----
@@ -293,6 +292,7 @@ export const operations = {
     data: OrderEnvelopeSchema,
     status: 201,
     errors: [409],
+    rateLimited: true,
   }),
   'GET /orders': op({
     summary: 'Mes commandes, les plus récentes en premier',

@@ -20,6 +20,9 @@ export const wholeNumber = (message: string) =>
     .union([z.number(), z.string().trim().regex(DIGITS).transform(Number)], { error: message })
     .pipe(z.number({ error: message }).int({ error: message }));
 
+/** Any whole number, e.g. a quantity typed in a form before its bounds are checked. */
+export const WholeNumberSchema = wholeNumber('Nombre entier attendu');
+
 /** A URL segment made of digits only, whatever its size ('12', '99999999999'). */
 export const isDigits = (value: string) => /^\d+$/.test(value);
 

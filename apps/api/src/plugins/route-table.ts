@@ -58,13 +58,18 @@ export function apiFallback(api: FastifyInstance, prefix: string) {
     {
       schema: {
         hide: true,
-        response: { 404: ApiFailureSchema, 405: ApiFailureSchema },
+        // What reaches the fallback: an unknown path or method (404, 405), an undecodable URL (400),
+        // a cookie write from another origin (403), a body too large or of an unknown type (413,
+        // 415), a NUL byte (422).
+        response: Object.fromEntries([400, 403, 404, 405, 413, 415, 422].map((s) => [s, ApiFailureSchema])),
       },
     },
     async (request, reply) => {
       const path = request.url.split('?')[0] ?? request.url;
       const allowed = methodsFor(path);
-      if (allowed.length) {
+      // The method is allowed but no route took the path (e.g. a parameter past the router's length
+      // limit): what it names cannot exist.
+      if (allowed.length && !allowed.includes(request.method)) {
         return reply
           .status(405)
           .header('Allow', allowed.join(', '))

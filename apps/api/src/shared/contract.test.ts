@@ -1,7 +1,9 @@
+import { NoDataSchema } from '@souk/domain/api';
 import { type Operation, operations } from '@souk/domain/contract';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createTestApp } from '../test/app.ts';
 import { errorStatuses, ok, route } from './route.ts';
 
@@ -46,6 +48,22 @@ describe('the contract', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('keeps response schemas plain data: the serialiser encodes through them, a transform would throw', () => {
+    for (const [key, operation] of Object.entries(operations) as [string, Operation][]) {
+      if (operation.data === NoDataSchema) continue;
+      expect(
+        () => z.toJSONSchema(operation.data, { io: 'output', unrepresentable: 'throw' }),
+        key,
+      ).not.toThrow();
+    }
+    expect(() =>
+      z.toJSONSchema(z.object({ id: z.string().transform(Number) }), {
+        io: 'output',
+        unrepresentable: 'throw',
+      }),
+    ).toThrow();
   });
 
   it('registers every operation of the contract', () => {

@@ -11,7 +11,7 @@ import type {
   FastifyReply,
   FastifyRequest,
   onRequestHookHandler,
-  preValidationHookHandler,
+  preHandlerHookHandler,
 } from 'fastify';
 import type { z } from 'zod';
 import { rejectBlocked, requireAdmin, requireUser } from '../plugins/auth.ts';
@@ -52,8 +52,10 @@ const SIGNED_IN = [{ bearer: [] }, { cookie: [] }];
 /** Every refusal an operation can answer: its own, and those that follow from access, input and limits. */
 export function errorStatuses(method: string, operation: Operation): number[] {
   const statuses = new Set(operation.errors ?? []);
-  if (operation.params || operation.query || operation.body) statuses.add(422);
-  if (operation.body) for (const status of [400, 413, 415]) statuses.add(status);
+  // Any route: a URL that cannot be decoded (400); a NUL byte anywhere, or input its schemas refuse (422).
+  statuses.add(400).add(422);
+  // Any write may carry a body, declared or not: too large (413), or of a type no parser reads (415).
+  if (WRITES.has(method)) statuses.add(413).add(415);
   if (operation.access === 'user' || operation.access === 'admin') statuses.add(401).add(403);
   // A blocked customer, or a cookie write from another origin.
   if (operation.access === 'visitor' || WRITES.has(method)) statuses.add(403);
@@ -61,7 +63,8 @@ export function errorStatuses(method: string, operation: Operation): number[] {
   return [...statuses].sort((a, b) => a - b);
 }
 
-export type RouteOptions = { preValidation?: preValidationHookHandler };
+/** `preHandler` runs after validation (the attempt limiter: only well-formed requests count). */
+export type RouteOptions = { preHandler?: preHandlerHookHandler };
 
 /** Registers the contract's operation `key` ('GET /products/:id') with its handler. */
 export function route<K extends OperationKey>(
@@ -80,7 +83,7 @@ export function route<K extends OperationKey>(
     method,
     url,
     ...(accessHook ? { onRequest: accessHook } : {}),
-    ...(options.preValidation ? { preValidation: options.preValidation } : {}),
+    ...(options.preHandler ? { preHandler: options.preHandler } : {}),
     schema: {
       tags: [operation.tag],
       summary: operation.summary,

@@ -152,6 +152,17 @@ describe.each(engines)('junk sweep on %s', (engine) => {
       await restoreSessions();
       current = await fingerprint(t.db);
     }
+    // The contract must promise every status a route answers (ADR 0009): an undeclared one is a gap.
+    // A request no route takes (a path past the router's limits) is answered by the /api fallback.
+    const fallback = table.find((r) => r.url === '/api/*' && r.method === route.method);
+    const declared = [
+      ...Object.keys(route.schema.response ?? {}),
+      ...Object.keys(fallback?.schema.response ?? {}),
+    ];
+    if (!declared.includes(String(answer.status)))
+      throw new Error(
+        `${route.method} ${junk.url}: answered ${answer.status}, not declared (${declared.join(', ')})`,
+      );
     const problem = answerProblem(answer);
     if (problem)
       throw new Error(`${route.method} ${junk.url}: ${problem}\n    answer: ${describeAnswer(answer)}`);

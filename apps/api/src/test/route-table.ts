@@ -7,7 +7,12 @@ import { z } from 'zod';
 /** What a route's schema says about one field, as JSON Schema (only the parts the sweep uses). */
 export type FieldSchema = { type?: string | string[]; enum?: unknown[]; anyOf?: FieldSchema[] };
 
-export type RouteSchema = { params?: unknown; querystring?: unknown; body?: unknown };
+export type RouteSchema = {
+  params?: unknown;
+  querystring?: unknown;
+  body?: unknown;
+  response?: Record<string, unknown>;
+};
 export type ApiRoute = { method: string; url: string; schema: RouteSchema };
 
 /** The app's route table (recorded by buildApi, see plugins/route-table.ts) in the sweep's shape. */

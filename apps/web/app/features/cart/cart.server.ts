@@ -1,6 +1,6 @@
 import type { Cart } from '@souk/domain/cart';
 import type { CartSuggestions } from '@souk/domain/catalog';
-import { IdSchema } from '@souk/domain/primitives';
+import { IdSchema, WholeNumberSchema } from '@souk/domain/primitives';
 import { data, type RouterContextProvider, redirect } from 'react-router';
 import { api, apiError } from '~/lib/api.server';
 import { readForm } from '~/lib/read-form.server';
@@ -40,10 +40,12 @@ export async function cartAction(request: Request, context: Context) {
   const id = lineId(form.get('id'));
 
   if ((intent === 'update' || intent === 'remove') && id) {
-    const quantity = Number.parseInt(String(form.get('quantity') ?? ''), 10);
+    const parsed = WholeNumberSchema.safeParse(form.get('quantity'));
+    if (intent === 'update' && !parsed.success) return data({ ok: false }, { status: 422 });
+    const quantity = parsed.success ? parsed.data : 0;
     // Below 1 the line goes away (spec §4).
     const result =
-      intent === 'remove' || !(quantity >= 1)
+      intent === 'remove' || quantity < 1
         ? await api(context).delete('/cart/:id', { params: { id } })
         : await api(context).put('/cart/:id', { params: { id }, body: { quantity } });
     return { ok: result.ok };
