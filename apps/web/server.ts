@@ -1,4 +1,5 @@
 // The composition root: one Fastify process serving /api, /media and the React Router app.
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
 import { buildApi } from '@souk/api/app';
@@ -71,6 +72,8 @@ export async function createServer(vite?: ViteDevServer): Promise<FastifyInstanc
         publicUrl: config.publicUrl,
         shopWhatsapp: config.SHOP_WHATSAPP_NUMBER,
         agencyLocation: config.AGENCY_LOCATION,
+        // 128 random bits per request; entry.server puts it on the inline scripts and in the CSP header.
+        cspNonce: randomBytes(16).toString('base64'),
       });
       return context;
     },

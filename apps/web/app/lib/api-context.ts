@@ -7,6 +7,8 @@ export type ServerContext = {
   publicUrl: string;
   shopWhatsapp: string;
   agencyLocation: string;
+  /** Fresh for each request: allows React Router's inline scripts under the page's CSP (entry.server). */
+  cspNonce: string;
 };
 
 // Shared by server.ts and the route modules through the '#api-context' import, so both hold one token.
