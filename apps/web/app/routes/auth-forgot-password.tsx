@@ -9,6 +9,9 @@ import { readForm } from '~/lib/read-form.server';
 import { pageMeta } from '~/lib/seo';
 import type { Route } from './+types/auth-forgot-password';
 
+// An account page: no cache keeps it, HTML or `.data` (docs/decisions/0004-content-security-policy.md).
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
+
 export function loader({ context }: Route.LoaderArgs) {
   return { publicUrl: serverConfig(context).publicUrl };
 }

@@ -10,6 +10,9 @@ import { pageMeta } from '~/lib/seo';
 import { cookieHeaders, getCurrentUser, safeRedirectPath } from '~/lib/session.server';
 import type { Route } from './+types/auth-register';
 
+// An account page: no cache keeps it, HTML or `.data` (docs/decisions/0004-content-security-policy.md).
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
+
 const ECHOED = ['name', 'email', 'whatsapp_phone'] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {

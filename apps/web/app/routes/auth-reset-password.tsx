@@ -10,6 +10,9 @@ import { pageMeta } from '~/lib/seo';
 import { cookieHeaders } from '~/lib/session.server';
 import type { Route } from './+types/auth-reset-password';
 
+// An account page: no cache keeps it, HTML or `.data` (docs/decisions/0004-content-security-policy.md).
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
+
 const INVALID_LINK = 'Lien de réinitialisation invalide ou expiré';
 
 export function loader({ request, context }: Route.LoaderArgs) {

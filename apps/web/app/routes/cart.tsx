@@ -14,6 +14,9 @@ import { ProductRow } from '~/features/catalog/product-suggestions';
 import { setCartBadge } from '~/lib/cart-badge';
 import type { Route } from './+types/cart';
 
+// An account page: no cache keeps it, HTML or `.data` (docs/decisions/0004-content-security-policy.md).
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const registered = new URL(request.url).searchParams.get('registered') === '1';
   return { ...(await loadCartPage(context)), registered };

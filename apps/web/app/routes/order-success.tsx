@@ -3,6 +3,9 @@ import { loadOrderSuccess } from '~/features/checkout/order-success.server';
 import { OrderSuccessView } from '~/features/checkout/order-success-view';
 import type { Route } from './+types/order-success';
 
+// An account page: no cache keeps it, HTML or `.data` (docs/decisions/0004-content-security-policy.md).
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadOrderSuccess(request, context);
 }

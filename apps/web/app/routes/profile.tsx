@@ -19,6 +19,9 @@ import { pageMeta } from '~/lib/seo';
 import { loginUrl, requireUser } from '~/lib/session.server';
 import type { Route } from './+types/profile';
 
+// An account page: no cache keeps it, HTML or `.data` (docs/decisions/0004-content-security-policy.md).
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
+
 const ORDERS_ERROR = 'Erreur lors de la récupération des commandes';
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>

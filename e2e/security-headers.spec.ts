@@ -1,0 +1,106 @@
+import { expect, type Page, test } from '@playwright/test';
+
+// ADR 0004: every page carries a Content-Security-Policy whose scripts need this response's nonce,
+// and account pages (HTML and their single-fetch `.data`) are never stored by a cache.
+
+/** The nonce of a CSP header, after checking the script sources it allows. */
+function scriptNonceOf(csp: string | undefined): string {
+  expect(csp, 'Content-Security-Policy header').toBeTruthy();
+  const directives = new Map(
+    (csp ?? '').split(';').map((part) => {
+      const [name = '', ...values] = part.trim().split(/\s+/);
+      return [name, values] as const;
+    }),
+  );
+  const scriptSrc = directives.get('script-src') ?? [];
+  expect(scriptSrc).not.toContain("'unsafe-inline'");
+  expect(scriptSrc).not.toContain("'unsafe-eval'");
+  expect(directives.get('object-src')).toEqual(["'none'"]);
+  expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+  expect(directives.get('base-uri')).toEqual(["'self'"]);
+  const nonce = scriptSrc.find((source) => source.startsWith("'nonce-"))?.slice(7, -1);
+  expect(nonce, `a nonce in script-src (${scriptSrc.join(' ')})`).toBeTruthy();
+  return nonce ?? '';
+}
+
+/**
+ * The opening tags of the HTML's inline scripts, except data blocks (JSON-LD), which browsers never
+ * run and CSP does not govern.
+ */
+function inlineScriptTags(html: string): string[] {
+  return [...html.matchAll(/<script\b[^>]*>/gi)]
+    .map(([tag]) => tag)
+    .filter((tag) => !/\ssrc=/i.test(tag) && !/\stype="application\/(ld\+)?json"/i.test(tag));
+}
+
+/** Collects what the browser reports about the CSP (violations are logged to the console). */
+function watchCspReports(page: Page): string[] {
+  const reports: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) reports.push(message.text());
+  });
+  return reports;
+}
+
+/** Visits `path`, checks its CSP and nonces, then that the page hydrates with no CSP report. */
+async function expectNonceProtectedPage(page: Page, path: string) {
+  const reports = watchCspReports(page);
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBe(200);
+  const nonce = scriptNonceOf(response?.headers()['content-security-policy']);
+
+  const scripts = inlineScriptTags((await response?.text()) ?? '');
+  expect(scripts.length, 'React Router inlines its hydration scripts').toBeGreaterThan(0);
+  for (const tag of scripts) expect(tag, path).toContain(`nonce="${nonce}"`);
+
+  // The header's search becomes a button only once React has hydrated; its suggestions are fetched.
+  await page.getByRole('button', { name: 'Ouvrir la recherche' }).click();
+  await page.getByRole('combobox').fill('creme');
+  const suggestions = page.getByRole('listbox', { name: 'Suggestions de recherche' });
+  await expect(suggestions.getByRole('option', { name: /Crème/ }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Fermer la recherche' }).click();
+  expect(reports, `CSP reports on ${path}`).toEqual([]);
+  return nonce;
+}
+
+test('the home and product pages run only the scripts their CSP nonce allows, and still hydrate', async ({
+  page,
+  request,
+}) => {
+  const first = await expectNonceProtectedPage(page, '/');
+  const second = await expectNonceProtectedPage(page, '/');
+  expect(second, 'a fresh nonce for each response').not.toBe(first);
+
+  // A product sold without variants, so that it goes to the cart in one click.
+  type Summary = { id: number; variants_count: number; is_available: boolean };
+  const listed = (await (await request.get('/api/products?per_page=100')).json()).data.products as Summary[];
+  const plain = listed.find((p) => p.variants_count === 0 && p.is_available);
+  if (!plain) throw new Error('no seeded product without variants');
+  await expectNonceProtectedPage(page, `/products/${plain.id}`);
+  await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+  await expect(page.getByText('Produit ajouté au panier !')).toBeVisible();
+});
+
+test('account pages and their .data answers are never stored, signed in or not', async ({ page }) => {
+  const noStore = async (path: string) => {
+    const response = await page.request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()['cache-control'], path).toBe('no-store');
+  };
+  await noStore('/cart');
+  await noStore('/cart.data');
+
+  // A session cookie in the browser's context, as the registration form would leave it.
+  const stamp = String(Date.now()).slice(-7);
+  const registered = await page.request.post('/api/auth/quick-register', {
+    data: { name: 'Khady Entêtes', whatsapp_phone: `2217${stamp}5`, password: 'motdepasse-sûr' },
+  });
+  expect(registered.status()).toBe(201);
+
+  await expectNonceProtectedPage(page, '/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Khady Entêtes' })).toBeVisible();
+  await noStore('/profile');
+  await noStore('/profile.data');
+  await noStore('/cart');
+  await noStore('/cart.data');
+});
