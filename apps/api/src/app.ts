@@ -47,7 +47,8 @@ export async function buildApi({
 }: ApiDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : { level: config.LOG_LEVEL },
-    trustProxy: true,
+    // X-Forwarded-For names the client only when it comes from a proxy TRUST_PROXY trusts (ADR 0012).
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     // A URL Fastify cannot even route ('%E9', '%%') gets the envelope too, not Fastify's own body.

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_AGENCY_LOCATION, DEFAULT_SHOP_WHATSAPP_NUMBER } from '@souk/domain/shop';
 import { z } from 'zod';
@@ -7,6 +8,35 @@ const optionalText = z
   .trim()
   .optional()
   .transform((v) => (v ? v : undefined));
+
+// proxy-addr's names for ranges, accepted by Fastify's trustProxy next to addresses and CIDRs.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (entry: string) => {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+};
+
+/**
+ * Which proxies may set the client address through X-Forwarded-For, in Fastify's `trustProxy` terms:
+ * unset (none: the connecting address is the client), a comma list of proxy addresses, CIDRs or
+ * 'loopback'/'linklocal'/'uniquelocal' (the client is the last address before a trusted proxy), or
+ * 'true'/'1' (every hop: only behind a proxy that overwrites the header, since the first address is
+ * whatever the client sent). Fastify ignores hop counts, so a number other than 1 is refused.
+ */
+const TrustProxySchema = optionalText.transform((value, ctx): boolean | string[] => {
+  if (!value || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (entries.every(isProxyAddress)) return entries;
+  ctx.addIssue({
+    code: 'custom',
+    message: "TRUST_PROXY attend 'true' ou les adresses/CIDR des proxys, séparées par des virgules",
+  });
+  return z.NEVER;
+});
 
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -24,10 +54,18 @@ const ConfigSchema = z.object({
   AGENCY_LOCATION: z.string().default(DEFAULT_AGENCY_LOCATION),
   ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalText,
+  TRUST_PROXY: TrustProxySchema,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; mediaDir: string; publicUrl: string };
+type Parsed = z.infer<typeof ConfigSchema>;
+export type Config = Omit<Parsed, 'TRUST_PROXY'> & {
+  dataDir: string;
+  mediaDir: string;
+  publicUrl: string;
+  /** Fastify's `trustProxy` (TRUST_PROXY): false unless a proxy is named. */
+  trustProxy: boolean | string[];
+};
 
 /** Parses the environment once at start and fails fast with a readable message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -36,10 +74,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Configuration invalide :\n${lines}`);
   }
-  const c = parsed.data;
+  const { TRUST_PROXY, ...c } = parsed.data;
   const dataDir = path.resolve(c.DATA_DIR);
   return {
     ...c,
+    trustProxy: TRUST_PROXY,
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),

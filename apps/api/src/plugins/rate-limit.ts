@@ -1,50 +1,118 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStore, normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../shared/app-error.ts';
 
+// docs/decisions/0012-rate-limits.md: what is limited, how much, and why these choices.
+
 export type Limit = { max: number; windowMs: number };
-/** Attempts allowed on login, registration and password reset, per identifier and per IP. */
-export type AuthRateLimits = { perIdentifier: Limit; perIp: Limit };
+/** Attempts allowed in one window per client address and per identifier (e-mail, phone, account). */
+export type AttemptLimits = { perIdentifier: Limit; perIp: Limit };
+/** Login, registration, password and profile attempts. */
+export type AuthRateLimits = AttemptLimits;
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const ONE_HOUR = 60 * 60 * 1000;
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   perIdentifier: { max: 10, windowMs: FIFTEEN_MINUTES },
   perIp: { max: 30, windowMs: FIFTEEN_MINUTES },
 };
+/** Guest orders: one visitor cannot reserve a whole shop's stock (per phone number, per address). */
+export const GUEST_ORDER_RATE_LIMITS: AttemptLimits = {
+  perIdentifier: { max: 5, windowMs: ONE_HOUR },
+  perIp: { max: 10, windowMs: ONE_HOUR },
+};
 
 const TOO_MANY = 'Trop de tentatives. Veuillez réessayer plus tard.';
+const SWEEP_EVERY_MS = 60 * 1000;
 
-/** @fastify/rate-limit with its in-memory store; routes opt in through `attemptLimiter`. */
+type Counted = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/**
+ * The in-memory store: @fastify/rate-limit's store interface over a Map that forgets a key only
+ * when its window has passed. The library's LocalStore is an LRU of 5,000 keys (`cache`), so a
+ * flood of junk identifiers evicted a victim's counter; raising the bound would make it keep every
+ * key forever, since it never expires by time. Here expired keys are swept at most once a minute:
+ * memory holds the keys of the current windows only.
+ */
+export class WindowStore implements FastifyRateLimitStore {
+  private readonly counters = new Map<string, { current: number; resetAt: number }>();
+  private nextSweep = 0;
+
+  incr(key: string, done: Counted, timeWindow: number) {
+    const now = Date.now();
+    this.sweep(now);
+    let counter = this.counters.get(key);
+    if (!counter || counter.resetAt <= now) {
+      counter = { current: 0, resetAt: now + timeWindow };
+      this.counters.set(key, counter);
+    }
+    counter.current += 1;
+    done(null, { current: counter.current, ttl: counter.resetAt - now });
+  }
+
+  read(key: string, done: Counted) {
+    const now = Date.now();
+    const counter = this.counters.get(key);
+    done(
+      null,
+      counter && counter.resetAt > now
+        ? { current: counter.current, ttl: counter.resetAt - now }
+        : { current: 0, ttl: 0 },
+    );
+  }
+
+  child() {
+    return new WindowStore();
+  }
+
+  /** Keys held, expired ones not yet swept included. */
+  get size() {
+    return this.counters.size;
+  }
+
+  private sweep(now: number) {
+    if (now < this.nextSweep) return;
+    this.nextSweep = now + SWEEP_EVERY_MS;
+    for (const [key, counter] of this.counters) if (counter.resetAt <= now) this.counters.delete(key);
+  }
+}
+
+/** @fastify/rate-limit over `WindowStore`; routes opt in through `attemptLimiter`. */
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance) => {
-    await app.register(rateLimit, { global: false });
+    await app.register(rateLimit, { global: false, store: WindowStore });
   },
   { name: 'souk-rate-limit' },
 );
 
+/** Who an attempt is about, read from the validated request; undefined when it names nobody. */
+export type IdentifierOf = (request: FastifyRequest) => string | undefined;
+
 /**
- * A preValidation hook counting every attempt of one action (e.g. 'login') per client IP and per
- * identifier (e-mail or phone, as `identifierOf` reads it from the raw body): 429 when either is over.
+ * A preHandler counting the attempts at one action ('login') per client address and per identifier:
+ * 429 past either. It runs after validation, so a request the schema refuses (422) costs nothing,
+ * and before the handler, so a refused attempt never reaches argon2 or the database.
  */
 export function attemptLimiter(
   app: FastifyInstance,
   action: string,
-  limits: AuthRateLimits,
-  identifierOf: (body: Record<string, unknown>) => string | undefined,
+  limits: AttemptLimits,
+  identifierOf: IdentifierOf = identifierFromBody,
 ) {
   const byIp = app.createRateLimit({
     max: limits.perIp.max,
     timeWindow: limits.perIp.windowMs,
-    keyGenerator: (req) => `${action}:ip:${req.ip}`,
+    // An IPv6 client holds a whole /64: it counts as one address.
+    keyGenerator: (req) => `${action}:ip:${normalizeIP(req.ip)}`,
   });
   const byIdentifier = app.createRateLimit({
     max: limits.perIdentifier.max,
     timeWindow: limits.perIdentifier.windowMs,
-    keyGenerator: (req) => `${action}:id:${identifierOf(bodyOf(req)) ?? ''}`,
+    keyGenerator: (req) => `${action}:id:${identifierOf(req) ?? ''}`,
   });
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    for (const limiter of identifierOf(bodyOf(request)) ? [byIp, byIdentifier] : [byIp]) {
+    for (const limiter of identifierOf(request) ? [byIp, byIdentifier] : [byIp]) {
       const result = await limiter(request);
       if (!result.isAllowed && result.isExceeded) {
         reply.header('Retry-After', result.ttlInSeconds);
@@ -54,14 +122,14 @@ export function attemptLimiter(
   };
 }
 
-function bodyOf(request: FastifyRequest): Record<string, unknown> {
-  const body = request.body;
-  return body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-}
-
-/** The e-mail (lower-cased) or phone (digits only) an auth body is about. */
-export function identifierFromBody(body: Record<string, unknown>): string | undefined {
-  for (const key of ['email', 'phone', 'identifier', 'whatsapp_phone']) {
+/**
+ * The login identifier, phone or e-mail a validated body is about: e-mails lower-cased, phones as
+ * digits. The phone comes before the e-mail: it is what registrations and guest orders are keyed on.
+ */
+export function identifierFromBody(request: FastifyRequest): string | undefined {
+  const body =
+    request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+  for (const key of ['identifier', 'phone', 'whatsapp_phone', 'email']) {
     const value = body[key];
     if (typeof value === 'string' && value.trim()) {
       const v = value.trim().toLowerCase();

@@ -4,14 +4,10 @@ import type { Transport } from './api-client';
 
 // Loaded by server.ts under plain Node as well as by the app: relative and package imports only.
 
-// Headers a page load forwards to the API so it acts for the same visitor.
-const FORWARDED_HEADERS = [
-  'cookie',
-  'x-session-id',
-  'user-agent',
-  'accept-language',
-  'x-forwarded-for',
-] as const;
+// Headers a page load forwards to the API so it acts for the same visitor. Not X-Forwarded-For:
+// the visitor's address travels as the injected request's own (`remoteAddress`), so the API's
+// per-address limits hold without trusting a header (ADR 0012).
+const FORWARDED_HEADERS = ['cookie', 'x-session-id', 'user-agent', 'accept-language'] as const;
 
 /** A cookie's value in a Cookie header, or undefined. */
 function cookieValue(header: string | undefined, name: string): string | undefined {
@@ -56,8 +52,8 @@ export function injectTransport(app: FastifyInstance, request: FastifyRequest): 
         ...headers,
         ...extra,
         ...(contentType ? { 'content-type': contentType } : {}),
-        'x-forwarded-for': request.ip,
       },
+      remoteAddress: request.ip,
       ...(payload === undefined ? {} : { payload }),
     });
     const setCookie = res.headers['set-cookie'];

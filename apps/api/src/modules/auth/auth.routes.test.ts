@@ -436,7 +436,7 @@ describe.each(engines)('auth rate limits on %s', (engine) => {
     t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      headers: { 'x-forwarded-for': ip },
+      remoteAddress: ip,
       payload: { email, password: 'mauvais' },
     });
 
@@ -463,7 +463,7 @@ describe.each(engines)('auth rate limits on %s', (engine) => {
       t.app.inject({
         method: 'POST',
         url: '/api/auth/forgot-password',
-        headers: { 'x-forwarded-for': '10.2.2.2' },
+        remoteAddress: '10.2.2.2',
         payload: { email: 'spam@exemple.sn' },
       });
     for (let i = 0; i < 3; i += 1) expect((await forgot()).statusCode).toBe(200);
@@ -472,10 +472,17 @@ describe.each(engines)('auth rate limits on %s', (engine) => {
       t.app.inject({
         method: 'POST',
         url: '/api/auth/register',
-        headers: { 'x-forwarded-for': '10.3.3.3' },
-        payload: { name: 'X', whatsapp_phone: '1', password: 'x', password_confirmation: 'y' },
+        remoteAddress: '10.3.3.3',
+        payload: {
+          name: 'Awa Spam',
+          whatsapp_phone: '+221 78 999 00 01',
+          password: 'motdepasse',
+          password_confirmation: 'motdepasse',
+        },
       });
-    for (let i = 0; i < 3; i += 1) expect((await register()).statusCode).toBe(422);
+    // Counted per phone number: the account, then twice 'number taken' (422 after the schema).
+    expect((await register()).statusCode).toBe(201);
+    for (let i = 0; i < 2; i += 1) expect((await register()).statusCode).toBe(422);
     expect((await register()).statusCode).toBe(429);
   });
 });

@@ -2,7 +2,7 @@ import { SessionIdSchema } from '@souk/domain/auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { authOf, clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
-import { type AuthRateLimits, attemptLimiter, identifierFromBody } from '../../plugins/rate-limit.ts';
+import { type AuthRateLimits, attemptLimiter, type IdentifierOf } from '../../plugins/rate-limit.ts';
 import { done, ok, route } from '../../shared/route.ts';
 import type { AuthDeps, ClientMeta } from './auth.service.ts';
 import * as auth from './auth.service.ts';
@@ -27,9 +27,12 @@ export function authRoutes(deps: AuthDeps, config: Config, limits: AuthRateLimit
     app.addHook('onSend', async (_request, reply) => {
       reply.header('Cache-Control', NO_STORE);
     });
-    const limited = (action: string) => ({
-      preValidation: attemptLimiter(app, action, limits, identifierFromBody),
+    const limited = (action: string, identifierOf?: IdentifierOf) => ({
+      preHandler: attemptLimiter(app, action, limits, identifierOf),
     });
+    // Profile and password changes count per account: one account cannot probe phone numbers or
+    // guess its own current password at speed.
+    const perAccount: IdentifierOf = (req) => `user:${authOf(req).user.id}`;
 
     route(
       app,
@@ -72,8 +75,12 @@ export function authRoutes(deps: AuthDeps, config: Config, limits: AuthRateLimit
 
     route(app, 'GET /auth/me', async (req) => ok(await auth.currentUser(db, authOf(req).user.id)));
 
-    route(app, 'PUT /auth/me', async (req) =>
-      ok(await auth.updateProfile(db, authOf(req), req.body), 'Informations mises à jour avec succès'),
+    route(
+      app,
+      'PUT /auth/me',
+      async (req) =>
+        ok(await auth.updateProfile(db, authOf(req), req.body), 'Informations mises à jour avec succès'),
+      limited('profile', perAccount),
     );
 
     route(
@@ -99,9 +106,14 @@ export function authRoutes(deps: AuthDeps, config: Config, limits: AuthRateLimit
       limited('reset-password'),
     );
 
-    route(app, 'POST /auth/change-password', async (req) => {
-      await auth.changePassword(db, authOf(req), req.body);
-      return done('Mot de passe modifié avec succès');
-    });
+    route(
+      app,
+      'POST /auth/change-password',
+      async (req) => {
+        await auth.changePassword(db, authOf(req), req.body);
+        return done('Mot de passe modifié avec succès');
+      },
+      limited('change-password', perAccount),
+    );
   };
 }

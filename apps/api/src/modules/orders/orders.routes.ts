@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { authOf } from '../../plugins/auth.ts';
+import { attemptLimiter, GUEST_ORDER_RATE_LIMITS } from '../../plugins/rate-limit.ts';
 import { ok, route } from '../../shared/route.ts';
 import { guestSessionIdOf } from '../auth/auth.routes.ts';
 import * as orders from './orders.service.ts';
@@ -23,8 +24,12 @@ export function ordersRoutes(db: Db) {
       return ok({ order }, CREATED);
     });
 
-    route(app, 'POST /orders/guest', async (req) =>
-      ok({ order: await orders.createGuestOrder(db, req.body) }, CREATED),
+    // Per address and per phone number (ADR 0012): one visitor cannot reserve a whole shop's stock.
+    route(
+      app,
+      'POST /orders/guest',
+      async (req) => ok({ order: await orders.createGuestOrder(db, req.body) }, CREATED),
+      { preHandler: attemptLimiter(app, 'guest-order', GUEST_ORDER_RATE_LIMITS) },
     );
 
     route(app, 'GET /orders', async (req) =>

@@ -1,0 +1,283 @@
+import { operations } from '@souk/domain/contract';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp } from '../test/app.ts';
+import { putInCart } from '../test/cart-fixtures.ts';
+import { seedCatalog } from '../test/catalog-fixtures.ts';
+import { engines } from '../test/database.ts';
+import { addUser, PASSWORD, signedInUser } from '../test/user-fixtures.ts';
+import { WindowStore } from './rate-limit.ts';
+
+// ADR 0012: rate limits that cannot be walked around: not by rotating X-Forwarded-For, not by
+// sending junk, not by flooding other identifiers, not on the routes that were left open.
+
+const MINUTE = 60_000;
+const LOW = { perIdentifier: { max: 3, windowMs: MINUTE }, perIp: { max: 5, windowMs: MINUTE } };
+const HIGH = { max: 1_000_000, windowMs: MINUTE };
+const TOO_MANY = { success: false, message: 'Trop de tentatives. Veuillez réessayer plus tard.' };
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+type Call = { ip?: string; headers?: Record<string, string> };
+
+const send = (t: TestApp, method: 'POST' | 'PUT', url: string, payload: object, call: Call = {}) =>
+  t.app.inject({
+    method,
+    url,
+    payload,
+    ...(call.headers ? { headers: call.headers } : {}),
+    ...(call.ip ? { remoteAddress: call.ip } : {}),
+  });
+const login = (t: TestApp, email: string, call: Call = {}, password = 'mauvais-mot') =>
+  send(t, 'POST', '/api/auth/login', { email, password }, call);
+
+describe.each(engines)('rate limits on %s', (engine) => {
+  describe('the client address', () => {
+    let t: TestApp;
+    let behindProxy: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp(engine, { authRateLimits: LOW });
+      // The inject client's address (127.0.0.1) is the trusted proxy.
+      behindProxy = await createTestApp(engine, { authRateLimits: LOW, env: { TRUST_PROXY: '127.0.0.1' } });
+    });
+    afterAll(async () => {
+      await t?.close();
+      await behindProxy?.close();
+    });
+
+    it('counts logins against the connecting address, whatever X-Forwarded-For claims', async () => {
+      for (let i = 0; i < 5; i += 1) {
+        const res = await login(t, `rotation${i}@exemple.sn`, {
+          headers: { 'x-forwarded-for': `10.9.0.${i}` },
+        });
+        expect(res.statusCode).toBe(401);
+      }
+      const res = await login(t, 'rotation9@exemple.sn', { headers: { 'x-forwarded-for': '10.9.0.99' } });
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual(TOO_MANY);
+    });
+
+    it('keeps apart two visitors at two addresses', async () => {
+      for (let i = 0; i < 5; i += 1)
+        expect((await login(t, `voisin${i}@exemple.sn`, { ip: '203.0.113.1' })).statusCode).toBe(401);
+      expect((await login(t, 'voisin9@exemple.sn', { ip: '203.0.113.1' })).statusCode).toBe(429);
+      expect((await login(t, 'voisin9@exemple.sn', { ip: '203.0.113.2' })).statusCode).toBe(401);
+    });
+
+    it('behind a proxy named by TRUST_PROXY, reads the address that proxy saw, not what the client prepended', async () => {
+      for (let i = 0; i < 5; i += 1) {
+        const res = await login(behindProxy, `proxy${i}@exemple.sn`, {
+          headers: { 'x-forwarded-for': `10.8.0.${i}, 198.51.100.9` },
+        });
+        expect(res.statusCode).toBe(401);
+      }
+      const spoofed = { 'x-forwarded-for': '10.8.0.99, 198.51.100.9' };
+      expect((await login(behindProxy, 'proxy9@exemple.sn', { headers: spoofed })).statusCode).toBe(429);
+      const other = { 'x-forwarded-for': '198.51.100.10' };
+      expect((await login(behindProxy, 'proxy9@exemple.sn', { headers: other })).statusCode).toBe(401);
+    });
+  });
+
+  describe('well-formed attempts only', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp(engine, { authRateLimits: LOW });
+      await addUser(t.db, { email: 'cible.valide@exemple.sn' });
+    });
+    afterAll(() => t?.close());
+
+    it('does not count a login refused by validation against the address', async () => {
+      for (let i = 0; i < 10; i += 1) {
+        const res = await send(
+          t,
+          'POST',
+          '/api/auth/login',
+          { email: `junk${i}@exemple.sn` },
+          { ip: '203.0.113.20' },
+        );
+        expect(res.statusCode).toBe(422);
+      }
+      expect((await login(t, 'junk@exemple.sn', { ip: '203.0.113.20' })).statusCode).toBe(401);
+    });
+
+    it("does not count junk naming someone's e-mail against that account", async () => {
+      for (let i = 0; i < 10; i += 1) {
+        const res = await send(
+          t,
+          'POST',
+          '/api/auth/login',
+          { email: 'cible.valide@exemple.sn', password: '' },
+          { ip: `203.0.113.${30 + i}` },
+        );
+        expect(res.statusCode).toBe(422);
+      }
+      const res = await login(t, 'cible.valide@exemple.sn', { ip: '203.0.113.29' }, PASSWORD);
+      expect(res.statusCode).toBe(200);
+    });
+
+    it('refuses even the right password once the wrong ones are used up (the handler never runs)', async () => {
+      await addUser(t.db, { email: 'devinee@exemple.sn' });
+      for (let i = 0; i < 3; i += 1)
+        expect((await login(t, 'devinee@exemple.sn', { ip: `203.0.113.${50 + i}` })).statusCode).toBe(401);
+      const res = await login(t, 'DEVINEE@exemple.sn', { ip: '203.0.113.59' }, PASSWORD);
+      expect(res.statusCode).toBe(429);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    });
+  });
+
+  describe('a flood of other identifiers', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp(engine, { authRateLimits: { perIdentifier: LOW.perIdentifier, perIp: HIGH } });
+    });
+    afterAll(() => t?.close());
+
+    it("does not reset someone's counter, even 6,000 identifiers later", async () => {
+      const forgot = (email: string) => send(t, 'POST', '/api/auth/forgot-password', { email });
+      for (let i = 0; i < 3; i += 1) expect((await forgot('victime@exemple.sn')).statusCode).toBe(200);
+      for (let start = 0; start < 6000; start += 100) {
+        const batch = Array.from({ length: 100 }, (_, i) => forgot(`autre${start + i}@exemple.sn`));
+        for (const res of await Promise.all(batch)) expect(res.statusCode).toBe(200);
+      }
+      expect((await forgot('victime@exemple.sn')).statusCode).toBe(429);
+    }, 180_000);
+  });
+
+  describe('operations limited since ADR 0012', () => {
+    let t: TestApp;
+    let c: Awaited<ReturnType<typeof seedCatalog>>;
+    beforeAll(async () => {
+      t = await createTestApp(engine, { authRateLimits: LOW });
+      c = await seedCatalog(t.db);
+    });
+    afterAll(() => t?.close());
+
+    it('declares 429 in the contract of each of them', () => {
+      for (const key of [
+        'POST /auth/register',
+        'POST /auth/quick-register',
+        'PUT /auth/me',
+        'POST /auth/change-password',
+        'POST /orders/guest',
+      ] as const) {
+        expect(operations[key].rateLimited, key).toBe(true);
+      }
+    });
+
+    it('limits quick registration per address, so phone numbers cannot be tried at speed', async () => {
+      const quick = (i: number) =>
+        send(
+          t,
+          'POST',
+          '/api/auth/quick-register',
+          { name: `Rapide ${i}`, whatsapp_phone: `22176100000${i}`, password: PASSWORD },
+          { ip: '203.0.113.70' },
+        );
+      for (let i = 0; i < 5; i += 1) expect((await quick(i)).statusCode).toBe(201);
+      expect((await quick(9)).statusCode).toBe(429);
+    });
+
+    it('limits profile edits per account, so one account cannot probe phone numbers', async () => {
+      const { auth } = await signedInUser(t.db);
+      const edit = (phone: string, ip: string) =>
+        send(
+          t,
+          'PUT',
+          '/api/auth/me',
+          { whatsapp_phone: phone, current_password: PASSWORD },
+          { headers: auth, ip },
+        );
+      const taken = await addUser(t.db);
+      // A number already taken is refused by the rules (422 naming the field), after the schema: it counts.
+      for (let i = 0; i < 3; i += 1) {
+        const res = await edit(taken.whatsapp_phone ?? '', `203.0.113.${80 + i}`);
+        expect(res.statusCode).toBe(422);
+        expect(res.json().errors.whatsapp_phone).toHaveLength(1);
+      }
+      const res = await edit('221760000001', '203.0.113.89');
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual(TOO_MANY);
+    });
+
+    it('limits password changes per account, so the current password cannot be guessed', async () => {
+      const { auth } = await signedInUser(t.db);
+      const change = (current: string, ip: string) =>
+        send(
+          t,
+          'POST',
+          '/api/auth/change-password',
+          {
+            current_password: current,
+            password: 'nouveau-mot-123',
+            password_confirmation: 'nouveau-mot-123',
+          },
+          { headers: auth, ip },
+        );
+      for (let i = 0; i < 3; i += 1)
+        expect((await change('devine', `203.0.113.${90 + i}`)).statusCode).toBe(422);
+      expect((await change(PASSWORD, '203.0.113.99')).statusCode).toBe(429);
+    });
+
+    // Guest orders keep their own limits (10 an hour per address, 5 per phone number), whatever
+    // `authRateLimits` says: one visitor cannot reserve a whole shop's stock.
+    const guestOrder = async (phone: string, ip: string) => {
+      const sessionId = `limite-${Math.random().toString(36).slice(2)}-${Date.now()}`;
+      await putInCart(t.db, { sessionId }, { productId: c.nuit.product.id });
+      return send(
+        t,
+        'POST',
+        '/api/orders/guest',
+        { name: 'Client invité', whatsapp_phone: phone, session_id: sessionId },
+        { ip, headers: { 'x-session-id': sessionId } },
+      );
+    };
+
+    it('takes 5 guest orders an hour per phone number, however it is written', async () => {
+      const phones = [
+        '221771230001',
+        '+221 77 123 00 01',
+        '+221771230001',
+        '221 77 123 0001',
+        '221771230001',
+      ];
+      for (const [i, phone] of phones.entries())
+        expect((await guestOrder(phone, `198.51.100.${10 + i}`)).statusCode).toBe(201);
+      const res = await guestOrder('+221 771 230 001', '198.51.100.19');
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual(TOO_MANY);
+    });
+
+    it('takes 10 guest orders an hour per address', async () => {
+      for (let i = 0; i < 10; i += 1)
+        expect(
+          (await guestOrder(`2217712400${String(i).padStart(2, '0')}`, '198.51.100.30')).statusCode,
+        ).toBe(201);
+      expect((await guestOrder('221771240099', '198.51.100.30')).statusCode).toBe(429);
+      expect((await guestOrder('221771240099', '198.51.100.31')).statusCode).toBe(201);
+    });
+  });
+});
+
+describe('the in-memory store', () => {
+  it('forgets a key only when its window has passed, and then lets go of its memory', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const start = 1_000_000;
+      vi.setSystemTime(start);
+      const store = new WindowStore();
+      const incr = (key: string, windowMs: number) => {
+        let counted: { current: number; ttl: number } | undefined;
+        store.incr(key, (_error, result) => (counted = result), windowMs);
+        return counted;
+      };
+      expect(incr('victime', 10 * MINUTE)).toEqual({ current: 1, ttl: 10 * MINUTE });
+      for (let i = 0; i < 6000; i += 1) incr(`autre${i}`, 1000);
+      expect(store.size).toBe(6001);
+      vi.setSystemTime(start + MINUTE + 1);
+      expect(incr('victime', 10 * MINUTE)).toEqual({ current: 2, ttl: 9 * MINUTE - 1 });
+      expect(store.size).toBe(1);
+      vi.setSystemTime(start + 10 * MINUTE);
+      expect(incr('victime', 10 * MINUTE)).toEqual({ current: 1, ttl: 10 * MINUTE });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
