@@ -20,7 +20,12 @@ import { authPlugin } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { noStorePlugin } from './plugins/no-store.ts';
-import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS, rateLimitPlugin } from './plugins/rate-limit.ts';
+import {
+  type AuthRateLimits,
+  connectRedis,
+  DEFAULT_AUTH_RATE_LIMITS,
+  rateLimitPlugin,
+} from './plugins/rate-limit.ts';
 import { apiFallback, recordRouteTable } from './plugins/route-table.ts';
 import { textGuardPlugin } from './plugins/text-guard.ts';
 
@@ -30,6 +35,8 @@ export type ApiDeps = {
   logger?: boolean;
   /** Login, registration and password-reset attempt limits (tests lower them). */
   authRateLimits?: Partial<AuthRateLimits>;
+  /** Prefix of the rate-limit keys in Redis (REDIS_URL): tests keep their runs apart with it. */
+  rateLimitKeyPrefix?: string;
   /** Defaults to SMTP (SMTP_URL) or .eml files under DATA_DIR/mail. */
   mailer?: Mailer;
 };
@@ -43,6 +50,7 @@ export async function buildApi({
   database,
   logger,
   authRateLimits,
+  rateLimitKeyPrefix,
   mailer,
 }: ApiDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -56,6 +64,11 @@ export async function buildApi({
       (reply as FastifyReply).status(400).send({ success: false, message: 'Adresse de requête invalide' });
     },
   });
+  // Rate-limit counters shared by every server process (REDIS_URL); closed with the app.
+  const redis = config.REDIS_URL
+    ? await connectRedis(config.REDIS_URL, (error) => app.log.error(`Redis : ${error.message}`))
+    : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -109,7 +122,7 @@ export async function buildApi({
     async (api) => {
       await api.register(authPlugin, { db, config });
       await api.register(noStorePlugin);
-      await api.register(rateLimitPlugin);
+      await api.register(rateLimitPlugin, { redis, keyPrefix: rateLimitKeyPrefix });
       await api.register(textGuardPlugin);
       await api.register(healthRoutes(db));
       await api.register(catalogRoutes(db, config));

@@ -36,4 +36,10 @@ describe('loadConfig', () => {
     for (const bad of ['oui', '10.0.0', '10.0.0.1/40', '-1', '2', '10.0.0.1,'])
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
   });
+
+  it('reads REDIS_URL as a redis:// URL', () => {
+    expect(loadConfig({}).REDIS_URL).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/2' }).REDIS_URL).toBe('redis://127.0.0.1:6379/2');
+    expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1' })).toThrow(/REDIS_URL/);
+  });
 });

@@ -1,6 +1,7 @@
 import rateLimit, { type FastifyRateLimitStore, normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
 import { AppError } from '../shared/app-error.ts';
 
 // docs/decisions/0012-rate-limits.md: what is limited, how much, and why these choices.
@@ -78,10 +79,43 @@ export class WindowStore implements FastifyRateLimitStore {
   }
 }
 
-/** @fastify/rate-limit over `WindowStore`; routes opt in through `attemptLimiter`. */
+/** A connected Redis client (REDIS_URL), or a readable error at start; later errors go to `onError`. */
+export async function connectRedis(url: string, onError: (error: Error) => void): Promise<Redis> {
+  // One retry per command: a limiter waiting on a dead Redis would hold every login.
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectionName: 'souk-api' });
+  let connected = false;
+  let lastError: Error | undefined;
+  redis.on('error', (error: Error) => {
+    lastError = error;
+    if (connected) onError(error);
+  });
+  try {
+    await redis.connect();
+    connected = true;
+    return redis;
+  } catch (error) {
+    redis.disconnect();
+    const cause = lastError ?? error;
+    throw new Error(
+      `Redis injoignable (REDIS_URL) : ${cause instanceof Error ? cause.message : String(cause)}`,
+    );
+  }
+}
+
+export type RateLimitOptions = {
+  /** Counters in Redis (REDIS_URL), shared by every server process; in memory without it. */
+  redis?: Redis;
+  /** Prefix of the Redis keys. */
+  keyPrefix?: string;
+};
+
+/** @fastify/rate-limit; routes opt in through `attemptLimiter`. */
 export const rateLimitPlugin = fp(
-  async (app: FastifyInstance) => {
-    await app.register(rateLimit, { global: false, store: WindowStore });
+  async (app: FastifyInstance, { redis, keyPrefix = 'souk:rate-limit:' }: RateLimitOptions) => {
+    await app.register(
+      rateLimit,
+      redis ? { global: false, redis, nameSpace: keyPrefix } : { global: false, store: WindowStore },
+    );
   },
   { name: 'souk-rate-limit' },
 );

@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApi } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { createCaptureMailer } from '../test/capture-mailer.ts';
+import { createTestDatabase } from '../test/database.ts';
+
+// ADR 0012: with REDIS_URL the counters live in Redis, so several server processes share them.
+// Two apps on one database stand for two processes. Redis is required here, as in CI: without it
+// this file fails, it does not skip.
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const PREFIX = `souk-test:${randomBytes(6).toString('hex')}:`;
+const LOW = { perIdentifier: { max: 3, windowMs: 60_000 }, perIp: { max: 5, windowMs: 60_000 } };
+
+describe('rate limits shared through Redis', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'souk-redis-'));
+  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent', REDIS_URL });
+  let probe: Redis;
+  let database: Database;
+  const apps: FastifyInstance[] = [];
+  const start = async () => {
+    const app = await buildApi({
+      config,
+      database,
+      logger: false,
+      authRateLimits: LOW,
+      rateLimitKeyPrefix: PREFIX,
+      mailer: createCaptureMailer().mailer,
+    });
+    await app.ready();
+    apps.push(app);
+    return app;
+  };
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+
+  beforeAll(async () => {
+    probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    probe.on('error', () => {});
+    try {
+      await probe.connect();
+      await probe.ping();
+    } catch (error) {
+      throw new Error(
+        `Redis injoignable à ${REDIS_URL} (TEST_REDIS_URL) : ce test en a besoin, démarrez Redis. / ` +
+          `Redis unreachable at ${REDIS_URL}: this test needs it, start Redis. (${String(error)})`,
+      );
+    }
+    database = await createTestDatabase('pglite');
+    a = await start();
+    b = await start();
+  });
+
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await database?.close();
+    if (probe?.status === 'ready') {
+      const keys = await probe.keys(`${PREFIX}*`);
+      if (keys.length) await probe.del(...keys);
+      await probe.quit();
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const login = (app: FastifyInstance, email: string, ip: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: ip,
+      payload: { email, password: 'mauvais-mot' },
+    });
+
+  it('counts the attempts made on two servers against one address together', async () => {
+    for (let i = 0; i < 3; i += 1)
+      expect((await login(a, `a${i}@exemple.sn`, '203.0.113.1')).statusCode).toBe(401);
+    for (let i = 0; i < 2; i += 1)
+      expect((await login(b, `b${i}@exemple.sn`, '203.0.113.1')).statusCode).toBe(401);
+    expect((await login(a, 'a9@exemple.sn', '203.0.113.1')).statusCode).toBe(429);
+    expect((await login(b, 'b9@exemple.sn', '203.0.113.1')).statusCode).toBe(429);
+    expect((await login(b, 'b9@exemple.sn', '203.0.113.2')).statusCode).toBe(401);
+  });
+
+  it('counts the attempts made on two servers against one account together', async () => {
+    expect((await login(a, 'cible@exemple.sn', '203.0.113.10')).statusCode).toBe(401);
+    expect((await login(b, 'cible@exemple.sn', '203.0.113.11')).statusCode).toBe(401);
+    expect((await login(a, 'cible@exemple.sn', '203.0.113.12')).statusCode).toBe(401);
+    expect((await login(b, 'CIBLE@exemple.sn', '203.0.113.13')).statusCode).toBe(429);
+  });
+
+  it('keeps its counters in Redis, under its prefix, expiring with their window', async () => {
+    const keys = await probe.keys(`${PREFIX}*`);
+    expect(keys.length).toBeGreaterThan(0);
+    const ttl = await probe.pttl(keys[0] as string);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(60_000);
+  });
+
+  it('closes its Redis connection when the app closes', async () => {
+    const connections = async () =>
+      String(await probe.client('LIST'))
+        .split('\n')
+        .filter((line) => line.includes('name=souk-api')).length;
+    const before = await connections();
+    const c = await start();
+    expect(await connections()).toBe(before + 1);
+    await c.close();
+    apps.splice(apps.indexOf(c), 1);
+    await expect.poll(connections).toBe(before);
+  });
+
+  it('refuses to start, with a readable reason, when Redis cannot be reached', async () => {
+    const unreachable = loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      REDIS_URL: 'redis://127.0.0.1:1',
+    });
+    await expect(buildApi({ config: unreachable, database, logger: false })).rejects.toThrow(
+      /^Redis injoignable \(REDIS_URL\) : connect ECONNREFUSED/,
+    );
+  });
+});
