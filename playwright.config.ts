@@ -60,6 +60,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      // Every journey logs in from 127.0.0.1: generous attempt limits, so admin journeys never meet a 429.
+      AUTH_RATE_LIMIT_MAX: '1000',
+      AUTH_RATE_LIMIT_IP_MAX: '10000',
     },
     gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
     stdout: 'pipe',

@@ -55,7 +55,7 @@ export async function createServer(vite?: ViteDevServer): Promise<FastifyInstanc
     database = await prepareDatabase(config);
   }
 
-  const app = await buildApi({ config, database });
+  const app = await buildApi({ config, database, authRateLimits: config.authRateLimits });
   if (!vite) app.addHook('onClose', () => database.close());
 
   await app.register(fastifyReactRouter, {

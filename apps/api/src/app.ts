@@ -21,10 +21,11 @@ import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { noStorePlugin } from './plugins/no-store.ts';
 import {
-  type AuthRateLimits,
+  type AttemptLimitsOverride,
   connectRedis,
   DEFAULT_AUTH_RATE_LIMITS,
   rateLimitPlugin,
+  withOverride,
 } from './plugins/rate-limit.ts';
 import { apiFallback, recordRouteTable } from './plugins/route-table.ts';
 import { textGuardPlugin } from './plugins/text-guard.ts';
@@ -33,8 +34,8 @@ export type ApiDeps = {
   config: Config;
   database: Database;
   logger?: boolean;
-  /** Login, registration and password-reset attempt limits (tests lower them). */
-  authRateLimits?: Partial<AuthRateLimits>;
+  /** Login, registration, password and profile attempt limits (tests and the e2e server change them). */
+  authRateLimits?: AttemptLimitsOverride;
   /** Prefix of the rate-limit keys in Redis (REDIS_URL): tests keep their runs apart with it. */
   rateLimitKeyPrefix?: string;
   /** Defaults to SMTP (SMTP_URL) or .eml files under DATA_DIR/mail. */
@@ -127,7 +128,9 @@ export async function buildApi({
       await api.register(healthRoutes(db));
       await api.register(catalogRoutes(db, config));
       await api.register(bannersRoutes(db, config));
-      await api.register(authRoutes(authDeps, config, { ...DEFAULT_AUTH_RATE_LIMITS, ...authRateLimits }));
+      await api.register(
+        authRoutes(authDeps, config, withOverride(DEFAULT_AUTH_RATE_LIMITS, authRateLimits)),
+      );
       await api.register(cartRoutes(db));
       await api.register(ordersRoutes(db));
       await api.register(suggestionsRoutes(db));

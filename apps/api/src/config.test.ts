@@ -42,4 +42,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/2' }).REDIS_URL).toBe('redis://127.0.0.1:6379/2');
     expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1' })).toThrow(/REDIS_URL/);
   });
+
+  it('lowers or lifts the auth attempt limits with AUTH_RATE_LIMIT_MAX and AUTH_RATE_LIMIT_IP_MAX', () => {
+    expect(loadConfig({}).authRateLimits).toEqual({});
+    expect(loadConfig({ AUTH_RATE_LIMIT_MAX: '500', AUTH_RATE_LIMIT_IP_MAX: '2000' }).authRateLimits).toEqual(
+      {
+        perIdentifier: { max: 500 },
+        perIp: { max: 2000 },
+      },
+    );
+    expect(() => loadConfig({ AUTH_RATE_LIMIT_MAX: '0' })).toThrow(/AUTH_RATE_LIMIT_MAX/);
+    expect(() => loadConfig({ AUTH_RATE_LIMIT_IP_MAX: 'beaucoup' })).toThrow(/AUTH_RATE_LIMIT_IP_MAX/);
+  });
 });

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_AGENCY_LOCATION, DEFAULT_SHOP_WHATSAPP_NUMBER } from '@souk/domain/shop';
 import { z } from 'zod';
+import type { AttemptLimitsOverride } from './plugins/rate-limit.ts';
 
 const optionalText = z
   .string()
@@ -38,6 +39,15 @@ const TrustProxySchema = optionalText.transform((value, ctx): boolean | string[]
   return z.NEVER;
 });
 
+const attemptMax = (name: string) =>
+  optionalText.pipe(
+    z
+      .string()
+      .regex(/^[1-9]\d*$/, { error: `${name} doit être un nombre entier positif` })
+      .transform(Number)
+      .optional(),
+  );
+
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -58,16 +68,20 @@ const ConfigSchema = z.object({
   REDIS_URL: optionalText.pipe(
     z.url({ protocol: /^rediss?$/, error: 'REDIS_URL doit être une URL redis://…' }).optional(),
   ),
+  AUTH_RATE_LIMIT_MAX: attemptMax('AUTH_RATE_LIMIT_MAX'),
+  AUTH_RATE_LIMIT_IP_MAX: attemptMax('AUTH_RATE_LIMIT_IP_MAX'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 type Parsed = z.infer<typeof ConfigSchema>;
-export type Config = Omit<Parsed, 'TRUST_PROXY'> & {
+export type Config = Omit<Parsed, 'TRUST_PROXY' | 'AUTH_RATE_LIMIT_MAX' | 'AUTH_RATE_LIMIT_IP_MAX'> & {
   dataDir: string;
   mediaDir: string;
   publicUrl: string;
   /** Fastify's `trustProxy` (TRUST_PROXY): false unless a proxy is named. */
   trustProxy: boolean | string[];
+  /** AUTH_RATE_LIMIT_MAX (per identifier) and AUTH_RATE_LIMIT_IP_MAX (per address), when set. */
+  authRateLimits: AttemptLimitsOverride;
 };
 
 /** Parses the environment once at start and fails fast with a readable message. */
@@ -77,11 +91,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Configuration invalide :\n${lines}`);
   }
-  const { TRUST_PROXY, ...c } = parsed.data;
+  const { TRUST_PROXY, AUTH_RATE_LIMIT_MAX, AUTH_RATE_LIMIT_IP_MAX, ...c } = parsed.data;
   const dataDir = path.resolve(c.DATA_DIR);
   return {
     ...c,
     trustProxy: TRUST_PROXY,
+    authRateLimits: {
+      ...(AUTH_RATE_LIMIT_MAX ? { perIdentifier: { max: AUTH_RATE_LIMIT_MAX } } : {}),
+      ...(AUTH_RATE_LIMIT_IP_MAX ? { perIp: { max: AUTH_RATE_LIMIT_IP_MAX } } : {}),
+    },
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),

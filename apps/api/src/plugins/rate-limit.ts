@@ -11,6 +11,8 @@ export type Limit = { max: number; windowMs: number };
 export type AttemptLimits = { perIdentifier: Limit; perIp: Limit };
 /** Login, registration, password and profile attempts. */
 export type AuthRateLimits = AttemptLimits;
+/** Changed limits: a maximum, and a window when it is not the default one (tests, the e2e server). */
+export type AttemptLimitsOverride = { [K in keyof AttemptLimits]?: { max: number; windowMs?: number } };
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
@@ -23,6 +25,18 @@ export const GUEST_ORDER_RATE_LIMITS: AttemptLimits = {
   perIdentifier: { max: 5, windowMs: ONE_HOUR },
   perIp: { max: 10, windowMs: ONE_HOUR },
 };
+
+/** `limits` with the maxima (and windows) an override gives. */
+export function withOverride(limits: AttemptLimits, override: AttemptLimitsOverride = {}): AttemptLimits {
+  const one = (limit: Limit, changed?: { max: number; windowMs?: number }): Limit => ({
+    max: changed?.max ?? limit.max,
+    windowMs: changed?.windowMs ?? limit.windowMs,
+  });
+  return {
+    perIdentifier: one(limits.perIdentifier, override.perIdentifier),
+    perIp: one(limits.perIp, override.perIp),
+  };
+}
 
 const TOO_MANY = 'Trop de tentatives. Veuillez réessayer plus tard.';
 const SWEEP_EVERY_MS = 60 * 1000;
