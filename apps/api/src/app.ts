@@ -3,7 +3,7 @@ import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config.ts';
@@ -19,6 +19,7 @@ import { suggestionsRoutes } from './modules/suggestions/suggestions.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { scheduleHousekeeping } from './plugins/housekeeping.ts';
 import { noStorePlugin } from './plugins/no-store.ts';
 import {
   type AttemptLimitsOverride,
@@ -29,6 +30,7 @@ import {
 } from './plugins/rate-limit.ts';
 import { apiFallback, recordRouteTable } from './plugins/route-table.ts';
 import { textGuardPlugin } from './plugins/text-guard.ts';
+import { type Background, createBackground } from './shared/background.ts';
 
 export type ApiDeps = {
   config: Config;
@@ -38,11 +40,26 @@ export type ApiDeps = {
   authRateLimits?: AttemptLimitsOverride;
   /** Prefix of the rate-limit keys in Redis (REDIS_URL): tests keep their runs apart with it. */
   rateLimitKeyPrefix?: string;
+  /** Purge expired sessions, reset links and abandoned guest carts every hour (tests turn it off). */
+  housekeeping?: boolean;
+  /** Work after the answer (tests pass a manual one to see the answer before the work). */
+  background?: Background;
   /** Defaults to SMTP (SMTP_URL) or .eml files under DATA_DIR/mail. */
   mailer?: Mailer;
 };
 
 /** Builds the API (routes under /api, media under /media) without listening: tests call `inject`. */
+const INVALID_URL = 'Adresse de requête invalide';
+
+/** The request as logged: a token in a query string (a reset link) never reaches the log. */
+export const redactUrl = (url: string) => url.replace(/([?&](?:token|session_id)=)[^&#]*/gi, '$1[masqué]');
+const logRequest = (req: FastifyRequest) => ({
+  method: req.method,
+  url: redactUrl(req.url),
+  host: req.host,
+  remoteAddress: req.ip,
+});
+
 // zod's own messages (a body that is not an object, a field of the wrong type) in French, like ours.
 z.config(z.locales.fr());
 
@@ -53,16 +70,20 @@ export async function buildApi({
   authRateLimits,
   rateLimitKeyPrefix,
   mailer,
+  ...deps
 }: ApiDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger === false ? false : { level: config.LOG_LEVEL },
+    logger: logger === false ? false : { level: config.LOG_LEVEL, serializers: { req: logRequest } },
     // X-Forwarded-For names the client only when it comes from a proxy TRUST_PROXY trusts (ADR 0012).
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     // A URL Fastify cannot even route ('%E9', '%%') gets the envelope too, not Fastify's own body.
-    frameworkErrors: (_error, _request, reply) => {
-      (reply as FastifyReply).status(400).send({ success: false, message: 'Adresse de requête invalide' });
+    frameworkErrors: (_error, request, reply) => {
+      const res = (reply as FastifyReply).status(400);
+      if (request.url.startsWith('/api')) return res.send({ success: false, message: INVALID_URL });
+      return res.type('text/html; charset=utf-8').send(`<!doctype html><html lang="fr"><meta charset="utf-8">
+<title>${INVALID_URL}</title><h1>${INVALID_URL}</h1><p><a href="/">Retour à la boutique</a></p></html>`);
     },
   });
   // Rate-limit counters shared by every server process (REDIS_URL); closed with the app.
@@ -106,7 +127,12 @@ export async function buildApi({
 
   const { db } = database;
   const log = (line: string) => app.log.info(line);
+  if (deps.housekeeping !== false) scheduleHousekeeping(app, db);
+  const background = deps.background ?? createBackground(log);
+  app.decorate('background', background);
+  app.addHook('onClose', () => background.settled());
   const authDeps = {
+    background,
     db,
     publicUrl: config.publicUrl,
     log,

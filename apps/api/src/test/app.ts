@@ -15,6 +15,8 @@ export type TestAppOptions = {
    * instead of capturing it in memory (`mail`).
    */
   configuredMailer?: boolean;
+  /** After-the-answer work; by default the real one (await `app.background.settled()`). */
+  background?: ApiDeps['background'];
 };
 
 /** The real API on a fresh database and a temporary DATA_DIR (removed by `close`), for `inject`. */
@@ -31,6 +33,9 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
       logger: false,
       authRateLimits: options.authRateLimits,
       mailer: options.configuredMailer ? undefined : mail.mailer,
+      background: options.background,
+      // Purges run from their own test (modules/housekeeping), never in the middle of another one.
+      housekeeping: false,
     }).catch(async (error: unknown) => {
       await database.close();
       throw error;

@@ -209,7 +209,8 @@ describe.each(engines)('auth API on %s', (engine) => {
 
     it('touches last_used_at at most every few minutes', async () => {
       const { user, auth } = await signedInUser(t.db);
-      const old = '2026-01-01T00:00:00.000Z';
+      // Ten minutes ago: past the touch interval, well within the idle period.
+      const old = new Date(Date.now() - 10 * 60_000).toISOString();
       await t.db.update(sessions).set({ last_used_at: old }).where(eq(sessions.user_id, user.id));
       await call('GET', '/api/auth/me', undefined, auth);
       const [touched] = await t.db.select().from(sessions).where(eq(sessions.user_id, user.id));
@@ -365,6 +366,7 @@ describe.each(engines)('auth API on %s', (engine) => {
       await addUser(t.db, { email: 'existe@exemple.sn' });
       const known = await call('POST', '/api/auth/forgot-password', { email: 'existe@exemple.sn' });
       const unknown = await call('POST', '/api/auth/forgot-password', { email: 'inconnu@exemple.sn' });
+      await t.app.background.settled();
       expect(known.status).toBe(200);
       expect(unknown.body).toEqual(known.body);
       expect(t.mail.to('existe@exemple.sn')).toHaveLength(1);
@@ -376,6 +378,7 @@ describe.each(engines)('auth API on %s', (engine) => {
     it('sends a one-hour single-use link that resets once and revokes sessions', async () => {
       const { user, auth } = await signedInUser(t.db, { email: 'oubli@exemple.sn' });
       await call('POST', '/api/auth/forgot-password', { email: 'Oubli@exemple.sn' });
+      await t.app.background.settled();
       const mail = lastMailTo('oubli@exemple.sn');
       expect(mail.subject).toBe('Réinitialisation de votre mot de passe');
       const token = tokenIn(mail.text);
@@ -404,6 +407,7 @@ describe.each(engines)('auth API on %s', (engine) => {
     it('refuses a token older than one hour', async () => {
       const user = await addUser(t.db, { email: 'tard@exemple.sn' });
       await call('POST', '/api/auth/forgot-password', { email: 'tard@exemple.sn' });
+      await t.app.background.settled();
       const token = tokenIn(lastMailTo('tard@exemple.sn').text);
       await t.db
         .update(password_reset_tokens)

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { authOf, clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
 import { type AuthRateLimits, attemptLimiter, type IdentifierOf } from '../../plugins/rate-limit.ts';
+import type { Background } from '../../shared/background.ts';
 import { done, ok, route } from '../../shared/route.ts';
 import type { AuthDeps, ClientMeta } from './auth.service.ts';
 import * as auth from './auth.service.ts';
@@ -21,7 +22,11 @@ const metaOf = (request: FastifyRequest): ClientMeta => ({
 
 const NO_STORE = 'no-store';
 
-export function authRoutes(deps: AuthDeps, config: Config, limits: AuthRateLimits) {
+export function authRoutes(
+  deps: AuthDeps & { background: Background },
+  config: Config,
+  limits: AuthRateLimits,
+) {
   const { db } = deps;
   return async (app: FastifyInstance) => {
     app.addHook('onSend', async (_request, reply) => {
@@ -87,7 +92,9 @@ export function authRoutes(deps: AuthDeps, config: Config, limits: AuthRateLimit
       app,
       'POST /auth/forgot-password',
       async (req) => {
-        await auth.forgotPassword(deps, req.body);
+        // Answered before the account is even looked up: known and unknown addresses take the same time.
+        const input = req.body;
+        deps.background.run(() => auth.forgotPassword(deps, input));
         return done(
           'Si un compte correspond à cet email, un lien de réinitialisation vient de lui être envoyé.',
         );

@@ -185,7 +185,11 @@ export async function updateProfile(db: Db, auth: Authentication, input: UpdateP
   try {
     await db.transaction(async (tx) => {
       await users.updateUser(tx, userId, fields);
-      if (credential) await sessions.deleteUserSessions(tx, userId, auth.sessionId);
+      if (credential) {
+        await sessions.deleteUserSessions(tx, userId, auth.sessionId);
+        // A link mailed to the old address must not outlive the change.
+        await sessions.revokeResetTokens(tx, userId);
+      }
     });
   } catch (error) {
     rethrowContactConflict(error);
@@ -199,6 +203,7 @@ export async function changePassword(db: Db, auth: Authentication, input: Change
   await db.transaction(async (tx) => {
     await users.updateUser(tx, user.id, { password_hash: passwordHash });
     await sessions.deleteUserSessions(tx, user.id, auth.sessionId);
+    await sessions.revokeResetTokens(tx, user.id);
   });
 }
 
@@ -210,10 +215,14 @@ export async function forgotPassword(deps: AuthDeps, input: ForgotPasswordInput)
   const user = await users.findUserByEmail(deps.db, input.email);
   if (!user?.email || user.status === 'blocked') return;
   const token = newToken();
-  await sessions.insertResetToken(deps.db, {
-    user_id: user.id,
-    token_hash: hashToken(token),
-    expires_at: new Date(Date.now() + RESET_TOKEN_TTL_MS).toISOString(),
+  // Only the newest link works: a request makes the older ones useless.
+  await deps.db.transaction(async (tx) => {
+    await sessions.revokeResetTokens(tx, user.id);
+    await sessions.insertResetToken(tx, {
+      user_id: user.id,
+      token_hash: hashToken(token),
+      expires_at: new Date(Date.now() + RESET_TOKEN_TTL_MS).toISOString(),
+    });
   });
   const link = `${deps.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
   const text = [
@@ -228,8 +237,9 @@ export async function forgotPassword(deps: AuthDeps, input: ForgotPasswordInput)
     '',
     "L'équipe Souk",
   ].join('\n');
-  deps.mailer
-    .send({ to: user.email, subject: 'Réinitialisation de votre mot de passe', text }, `lien : ${link}`)
+  // The link is a credential: it goes in the message only, never in a log line.
+  await deps.mailer
+    .send({ to: user.email, subject: 'Réinitialisation de votre mot de passe', text })
     .catch((error: unknown) => deps.log(`[mail] échec de l'envoi à ${user.email} : ${String(error)}`));
 }
 
@@ -240,5 +250,6 @@ export async function resetPassword(db: Db, input: ResetPasswordInput) {
     if (!userId) throw new AppError('validation', INVALID_RESET, { token: [INVALID_RESET] });
     await users.updateUser(tx, userId, { password_hash: passwordHash });
     await sessions.deleteUserSessions(tx, userId);
+    await sessions.revokeResetTokens(tx, userId);
   });
 }

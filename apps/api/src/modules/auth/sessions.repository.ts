@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { password_reset_tokens, sessions, users } from '../../db/schema.ts';
+import { SESSION_IDLE_MS } from './tokens.ts';
 
 export async function insertSession(
   db: DbOrTx,
@@ -11,13 +12,19 @@ export async function insertSession(
   return row;
 }
 
-/** An unexpired session and its user. */
+/** An unexpired session, used within the idle period, and its user. */
 export async function findLiveSession(db: DbOrTx, tokenHash: string) {
   const [row] = await db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
-    .where(and(eq(sessions.token_hash, tokenHash), gt(sessions.expires_at, sql`now()`)))
+    .where(
+      and(
+        eq(sessions.token_hash, tokenHash),
+        gt(sessions.expires_at, sql`now()`),
+        gt(sessions.last_used_at, sql`now() - make_interval(secs => ${SESSION_IDLE_MS / 1000})`),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -46,6 +53,14 @@ export async function deleteUserSessions(db: DbOrTx, userId: number, keepId?: nu
 
 export async function deleteExpiredSessions(db: DbOrTx) {
   await db.delete(sessions).where(lt(sessions.expires_at, sql`now()`));
+}
+
+/** Makes every unused reset link of a user useless (a newer one, or a password change). */
+export async function revokeResetTokens(db: DbOrTx, userId: number) {
+  await db
+    .update(password_reset_tokens)
+    .set({ used_at: sql`now()` })
+    .where(and(eq(password_reset_tokens.user_id, userId), sql`${password_reset_tokens.used_at} is null`));
 }
 
 export async function insertResetToken(

@@ -5,8 +5,7 @@ import nodemailer from 'nodemailer';
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 export type Mailer = {
-  /** `logLine` is written to the log when the message only goes to a file (no SMTP configured). */
-  send(message: MailMessage, logLine?: string): Promise<void>;
+  send(message: MailMessage): Promise<void>;
 };
 
 /** SMTP when `smtpUrl` is set; otherwise each message is an .eml file under `mailDir` and a log line. */
@@ -26,7 +25,7 @@ export function createMailer(options: {
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(message, logLine) {
+    async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
       await mkdir(options.mailDir, { recursive: true });
       const file = path.join(
@@ -34,9 +33,8 @@ export function createMailer(options: {
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`,
       );
       await writeFile(file, info.message as Buffer);
-      options.log(
-        `[mail] « ${message.subject} » pour ${message.to} écrit dans ${file}${logLine ? ` — ${logLine}` : ''}`,
-      );
+      // Where the message is, not what it says: a reset link is a credential.
+      options.log(`[mail] « ${message.subject} » pour ${message.to} écrit dans ${file}`);
     },
   };
 }

@@ -1,0 +1,95 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redactUrl } from '../../app.ts';
+import { password_reset_tokens } from '../../db/schema.ts';
+import { createManualBackground } from '../../shared/background.ts';
+import { createTestApp } from '../../test/app.ts';
+import { engines } from '../../test/database.ts';
+import { addUser, PASSWORD, signedInUser } from '../../test/user-fixtures.ts';
+
+// A reset link is a credential: only the newest works, a password change ends them all, and the
+// answer to "forgot password" tells nothing, not even by its timing, about whether the account exists.
+describe.each(engines)('password-reset links on %s', (engine) => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  const background = createManualBackground();
+  beforeAll(async () => {
+    t = await createTestApp(engine, { background });
+  });
+  afterAll(() => t?.close());
+
+  const forgot = (email: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+  const reset = (token: string, password = 'tout-nouveau-1') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password, password_confirmation: password },
+    });
+  const linkTo = (email: string, nth = -1) => {
+    const text = t.mail.to(email).at(nth)?.text ?? '';
+    const token = /reset-password\?token=([A-Za-z0-9_%-]+)/.exec(text)?.[1];
+    if (!token) throw new Error(`no link mailed to ${email}`);
+    return decodeURIComponent(token);
+  };
+  const liveTokens = async (userId: number) =>
+    t.db
+      .select()
+      .from(password_reset_tokens)
+      .where(and(eq(password_reset_tokens.user_id, userId), isNull(password_reset_tokens.used_at)));
+
+  it('answers before looking the account up, so known and unknown addresses answer alike', async () => {
+    const user = await addUser(t.db, { email: 'connue@exemple.sn' });
+    const known = await forgot('connue@exemple.sn');
+    const unknown = await forgot('inconnue@exemple.sn');
+    expect(known.statusCode).toBe(200);
+    expect(known.body).toBe(unknown.body);
+    // Nothing was done for either before the answers went: no token, no mail.
+    expect(background.queued()).toBe(2);
+    expect(await liveTokens(user.id)).toEqual([]);
+    expect(t.mail.to('connue@exemple.sn')).toEqual([]);
+    await background.flush();
+    expect(await liveTokens(user.id)).toHaveLength(1);
+    expect(t.mail.to('connue@exemple.sn')).toHaveLength(1);
+    expect(t.mail.to('inconnue@exemple.sn')).toEqual([]);
+  });
+
+  it('makes an older link useless when a new one is asked for', async () => {
+    await addUser(t.db, { email: 'deux-liens@exemple.sn' });
+    await forgot('deux-liens@exemple.sn');
+    await background.flush();
+    const first = linkTo('deux-liens@exemple.sn');
+    await forgot('deux-liens@exemple.sn');
+    await background.flush();
+    const second = linkTo('deux-liens@exemple.sn');
+    expect((await reset(first)).statusCode).toBe(422);
+    expect((await reset(second)).statusCode).toBe(200);
+  });
+
+  it('makes every link useless once the password is changed', async () => {
+    const { user, auth } = await signedInUser(t.db, { email: 'change-lien@exemple.sn' });
+    await forgot('change-lien@exemple.sn');
+    await background.flush();
+    const link = linkTo('change-lien@exemple.sn');
+    const change = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: auth,
+      payload: {
+        current_password: PASSWORD,
+        password: 'autre-secret-9',
+        password_confirmation: 'autre-secret-9',
+      },
+    });
+    expect(change.statusCode).toBe(200);
+    expect(await liveTokens(user.id)).toEqual([]);
+    expect((await reset(link)).statusCode).toBe(422);
+  });
+});
+
+describe('the request log', () => {
+  it('never holds a reset token or a cart id from a query string', () => {
+    expect(redactUrl('/auth/reset-password?token=AbC_123-xyz')).toBe('/auth/reset-password?token=[masqué]');
+    expect(redactUrl('/x?a=1&token=s3cr3t&b=2')).toBe('/x?a=1&token=[masqué]&b=2');
+    expect(redactUrl('/api/products?search=argan')).toBe('/api/products?search=argan');
+  });
+});

@@ -1,0 +1,97 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.ts';
+import { carts, password_reset_tokens, sessions } from '../../db/schema.ts';
+import { createTestApp } from '../../test/app.ts';
+import { putInCart } from '../../test/cart-fixtures.ts';
+import { seedCatalog } from '../../test/catalog-fixtures.ts';
+import { engines } from '../../test/database.ts';
+import { addUser, sessionFor } from '../../test/user-fixtures.ts';
+import { hashToken } from '../auth/tokens.ts';
+import { purgeExpired } from './housekeeping.service.ts';
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+
+describe.each(engines)('housekeeping on %s', (engine) => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let c: Awaited<ReturnType<typeof seedCatalog>>;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    c = await seedCatalog(t.db);
+  });
+  afterAll(() => t?.close());
+
+  const me = (token: string) =>
+    t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+  const setSession = (token: string, values: Partial<typeof sessions.$inferInsert>) =>
+    t.db
+      .update(sessions)
+      .set(values)
+      .where(eq(sessions.token_hash, hashToken(token)));
+
+  it('ends a session left unused for 14 days, though it has not expired', async () => {
+    const user = await addUser(t.db);
+    const token = await sessionFor(t.db, user.id);
+    await setSession(token, { last_used_at: daysAgo(13) });
+    expect((await me(token)).statusCode).toBe(200);
+    await setSession(token, { last_used_at: daysAgo(15) });
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('purges dead sessions, old reset links and abandoned guest carts, and nothing alive', async () => {
+    const user = await addUser(t.db);
+    const [live, expired, idle] = [
+      await sessionFor(t.db, user.id),
+      await sessionFor(t.db, user.id),
+      await sessionFor(t.db, user.id),
+    ];
+    await setSession(expired, { expires_at: daysAgo(1) });
+    await setSession(idle, { last_used_at: daysAgo(15) });
+    await t.db.insert(password_reset_tokens).values([
+      { user_id: user.id, token_hash: 'fresh', expires_at: new Date(Date.now() + 3_600_000).toISOString() },
+      { user_id: user.id, token_hash: 'old', expires_at: daysAgo(2) },
+    ]);
+    const product = c.lait.product.id;
+    await putInCart(t.db, { sessionId: 'panier-abandonne' }, { productId: product });
+    await putInCart(t.db, { sessionId: 'panier-ancien-mais-touche' }, { productId: product });
+    await putInCart(t.db, { sessionId: 'panier-du-jour' }, { productId: product });
+    await putInCart(t.db, { userId: user.id }, { productId: product });
+    const old = daysAgo(31);
+    await t.db
+      .update(carts)
+      .set({ updated_at: old })
+      .where(inArray(carts.session_id, ['panier-abandonne', 'panier-ancien-mais-touche']));
+    await t.db.update(carts).set({ updated_at: old }).where(eq(carts.user_id, user.id));
+    await t.db.execute(
+      sql`update cart_items set updated_at = ${old}
+           where cart_id in (select id from carts where session_id = 'panier-abandonne' or user_id = ${user.id})`,
+    );
+
+    const purged = await purgeExpired(t.db);
+    expect(purged).toMatchObject({ reset_tokens: 1, guest_carts: 1 });
+    expect(purged.sessions).toBeGreaterThanOrEqual(2);
+    const left = await t.db
+      .select({ token_hash: sessions.token_hash })
+      .from(sessions)
+      .where(inArray(sessions.token_hash, [live, expired, idle].map(hashToken)));
+    expect(left).toEqual([{ token_hash: hashToken(live) }]);
+
+    expect((await me(live)).statusCode).toBe(200);
+    const tokens = await t.db
+      .select()
+      .from(password_reset_tokens)
+      .where(eq(password_reset_tokens.user_id, user.id));
+    expect(tokens.map((r) => r.token_hash)).toEqual(['fresh']);
+    const remaining = await t.db.select({ session_id: carts.session_id, user_id: carts.user_id }).from(carts);
+    const ids = remaining.map((r) => r.session_id);
+    expect(ids).not.toContain('panier-abandonne');
+    expect(ids).toEqual(expect.arrayContaining(['panier-ancien-mais-touche', 'panier-du-jour']));
+    expect(remaining.some((r) => r.user_id === user.id)).toBe(true);
+    // The abandoned cart's lines went with it.
+    const orphans = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from cart_items i where not exists (select 1 from carts c where c.id = i.cart_id)`,
+    );
+    expect(orphans).toEqual([{ n: 0 }]);
+  });
+});
