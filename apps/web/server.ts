@@ -3,11 +3,9 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
 import { buildApi } from '@souk/api/app';
-import { type Config, loadConfig } from '@souk/api/config';
+import { loadConfig } from '@souk/api/config';
 import type { Database } from '@souk/api/db/client';
-import { openConfiguredDatabase } from '@souk/api/db/open-configured';
-import { seedDemoShop } from '@souk/api/db/seed/seed';
-import { bootstrapAdmin } from '@souk/api/modules/auth/bootstrap-admin';
+import { prepareDatabase } from '@souk/api/db/prepare';
 import type { FastifyInstance } from 'fastify';
 import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';
@@ -16,29 +14,6 @@ import { injectTransport } from './app/lib/inject-transport.server.ts';
 import { pageRouteOptions } from './page-body-limit.ts';
 
 const webRoot = import.meta.dirname;
-
-async function prepareDatabase(config: Config): Promise<Database> {
-  const database = await openConfiguredDatabase(config);
-  await database.migrate();
-  const log = (message: string) => console.info(`[souk] ${message}`);
-  await seedDemoShop(database.db, config.mediaDir, { log });
-  const admin = await bootstrapAdmin(database.db, {
-    email: config.ADMIN_EMAIL,
-    password: config.ADMIN_PASSWORD,
-  });
-  if (admin?.outcome === 'created' && admin.password) {
-    log(
-      `Compte administrateur créé : ${admin.email} / ${admin.password} (affiché une seule fois, changez-le).`,
-    );
-  }
-  if (admin?.outcome === 'refused') {
-    console.warn(
-      `[souk] ADMIN_EMAIL ${admin.email} appartient à un compte client : il n'est pas promu administrateur. ` +
-        "Choisissez une adresse qu'aucun client n'utilise.",
-    );
-  }
-  return database;
-}
 
 // In development the Vite plugin rebuilds the app on every file change: the database (one writer
 // on DATA_DIR) stays open for the life of the process instead of being closed and reopened each time.

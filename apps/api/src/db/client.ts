@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -27,11 +27,22 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /** Applies pending migrations; `created` when the database had none (it was just made). */
+  migrate(): Promise<{ created: boolean }>;
   close(): Promise<void>;
   /** PGlite only: a tarball of the data directory, for test templates. */
   dump?(): Promise<Blob>;
 };
+
+/** Runs `apply` and says whether the database was new: drizzle's journal table did not exist yet. */
+async function migrating(db: Db, apply: () => Promise<void>): Promise<{ created: boolean }> {
+  const [row] = await queryRows<{ known: boolean }>(
+    db,
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as known`,
+  );
+  await apply();
+  return { created: !row?.known };
+}
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -52,7 +63,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
-      migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder }),
+      migrate: () => migrating(db, () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder })),
       close: () => pool.end(),
     };
   }
@@ -67,7 +78,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrate: () => migrating(db, () => migratePglite(drizzlePglite(client), { migrationsFolder })),
     close: () => client.close(),
     dump: () => client.dumpDataDir('gzip'),
   };

@@ -1,0 +1,51 @@
+import type { Config } from '../config.ts';
+import { bootstrapAdmin } from '../modules/auth/bootstrap-admin.ts';
+import type { Database } from './client.ts';
+import { openConfiguredDatabase } from './open-configured.ts';
+import { seedDemoShop } from './seed/seed.ts';
+
+export type PrepareOptions = {
+  log?: (line: string) => void;
+  warn?: (line: string) => void;
+  /** The demo shop's seeding (tests pass a stand-in: the real one draws 134 pictures). */
+  seed?: (database: Database) => Promise<unknown>;
+};
+
+export const PGLITE_PRODUCTION_WARNING =
+  'Base embarquée (PGlite) en production : elle tourne sans fsync, une coupure de courant peut faire perdre des commandes déjà confirmées. Pour une boutique en ligne, utilisez PostgreSQL avec DATABASE_URL (voir le README).';
+
+/**
+ * What every start does before serving: open and migrate the database, seed the demo shop only
+ * when the database was just created (never because a shop happens to have no category), apply
+ * ADMIN_EMAIL, and warn when an embedded database serves production.
+ */
+export async function prepareDatabase(config: Config, options: PrepareOptions = {}): Promise<Database> {
+  const log = options.log ?? ((line: string) => console.info(`[souk] ${line}`));
+  const warn = options.warn ?? ((line: string) => console.warn(`[souk] ${line}`));
+  const seed = options.seed ?? ((database: Database) => seedDemoShop(database.db, config.mediaDir, { log }));
+  const database = await openConfiguredDatabase(config);
+  try {
+    const { created } = await database.migrate();
+    if (created) await seed(database);
+    if (!config.DATABASE_URL && config.NODE_ENV === 'production') warn(PGLITE_PRODUCTION_WARNING);
+    const admin = await bootstrapAdmin(database.db, {
+      email: config.ADMIN_EMAIL,
+      password: config.ADMIN_PASSWORD,
+    });
+    if (admin?.outcome === 'created' && admin.password) {
+      log(
+        `Compte administrateur créé : ${admin.email} / ${admin.password} (affiché une seule fois, changez-le).`,
+      );
+    }
+    if (admin?.outcome === 'refused') {
+      warn(
+        `ADMIN_EMAIL ${admin.email} appartient à un compte client : il n'est pas promu administrateur. ` +
+          "Choisissez une adresse qu'aucun client n'utilise.",
+      );
+    }
+    return database;
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
