@@ -25,6 +25,7 @@ import {
   type AttemptLimitsOverride,
   connectRedis,
   DEFAULT_AUTH_RATE_LIMITS,
+  ORDER_RATE_LIMITS,
   rateLimitPlugin,
   withOverride,
 } from './plugins/rate-limit.ts';
@@ -38,6 +39,8 @@ export type ApiDeps = {
   logger?: boolean;
   /** Login, registration, password and profile attempt limits (tests and the e2e server change them). */
   authRateLimits?: AttemptLimitsOverride;
+  /** Order attempts (guests and customers): tests that place many orders from one address lift them. */
+  orderRateLimits?: AttemptLimitsOverride;
   /** Prefix of the rate-limit keys in Redis (REDIS_URL): tests keep their runs apart with it. */
   rateLimitKeyPrefix?: string;
   /** Purge expired sessions, reset links and abandoned guest carts every hour (tests turn it off). */
@@ -68,6 +71,7 @@ export async function buildApi({
   database,
   logger,
   authRateLimits,
+  orderRateLimits,
   rateLimitKeyPrefix,
   mailer,
   ...deps
@@ -158,7 +162,7 @@ export async function buildApi({
         authRoutes(authDeps, config, withOverride(DEFAULT_AUTH_RATE_LIMITS, authRateLimits)),
       );
       await api.register(cartRoutes(db));
-      await api.register(ordersRoutes(db));
+      await api.register(ordersRoutes(db, withOverride(ORDER_RATE_LIMITS, orderRateLimits)));
       await api.register(suggestionsRoutes(db));
       apiFallback(api, '/api');
     },

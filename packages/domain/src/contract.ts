@@ -283,6 +283,7 @@ export const operations = {
     data: OrderEnvelopeSchema,
     status: 201,
     errors: [409],
+    rateLimited: true,
   }),
   'POST /orders/guest': op({
     summary: 'Commander sans compte (panier invité)',

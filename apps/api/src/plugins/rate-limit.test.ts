@@ -116,10 +116,20 @@ describe.each(engines)('rate limits on %s', (engine) => {
     it('refuses even the right password once the wrong ones are used up (the handler never runs)', async () => {
       await addUser(t.db, { email: 'devinee@exemple.sn' });
       for (let i = 0; i < 3; i += 1)
-        expect((await login(t, 'devinee@exemple.sn', { ip: `203.0.113.${50 + i}` })).statusCode).toBe(401);
-      const res = await login(t, 'DEVINEE@exemple.sn', { ip: '203.0.113.59' }, PASSWORD);
+        expect((await login(t, 'devinee@exemple.sn', { ip: '203.0.113.50' })).statusCode).toBe(401);
+      const res = await login(t, 'DEVINEE@exemple.sn', { ip: '203.0.113.50' }, PASSWORD);
       expect(res.statusCode).toBe(429);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      // A stranger's wrong guesses elsewhere do not lock the customer out.
+      expect((await login(t, 'devinee@exemple.sn', { ip: '203.0.113.51' }, PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('caps guesses at one identifier spread over many addresses at ten times the per-address count', async () => {
+      // LOW allows 3 per identifier and address: 30 in all, over ten addresses.
+      for (let i = 0; i < 10; i += 1)
+        for (let j = 0; j < 3; j += 1)
+          expect((await login(t, 'repandue@exemple.sn', { ip: `198.18.0.${i}` })).statusCode).toBe(401);
+      expect((await login(t, 'repandue@exemple.sn', { ip: '198.18.0.99' })).statusCode).toBe(429);
     });
   });
 
@@ -157,6 +167,7 @@ describe.each(engines)('rate limits on %s', (engine) => {
         'PUT /auth/me',
         'POST /auth/change-password',
         'POST /orders/guest',
+        'POST /orders',
       ] as const) {
         expect(operations[key].rateLimited, key).toBe(true);
       }
@@ -252,6 +263,32 @@ describe.each(engines)('rate limits on %s', (engine) => {
         ).toBe(201);
       expect((await guestOrder('221771240099', '198.51.100.30')).statusCode).toBe(429);
       expect((await guestOrder('221771240099', '198.51.100.31')).statusCode).toBe(201);
+    });
+
+    it('takes 5 orders an hour per customer account, and counts them with guest orders per address', async () => {
+      const buyer = await signedInUser(t.db);
+      const order = async (ip: string) => {
+        await putInCart(t.db, { userId: buyer.user.id }, { productId: c.nuit.product.id });
+        return send(t, 'POST', '/api/orders', {}, { ip, headers: buyer.auth });
+      };
+      for (let i = 0; i < 5; i += 1) expect((await order(`198.51.100.${40 + i}`)).statusCode).toBe(201);
+      expect((await order('198.51.100.49')).statusCode).toBe(429);
+
+      // One address: guest orders and accounts made on the spot share its 10 an hour.
+      for (let i = 0; i < 6; i += 1)
+        expect(
+          (await guestOrder(`2217712500${String(i).padStart(2, '0')}`, '198.51.100.60')).statusCode,
+        ).toBe(201);
+      for (let i = 0; i < 4; i += 1) {
+        const other = await signedInUser(t.db);
+        await putInCart(t.db, { userId: other.user.id }, { productId: c.nuit.product.id });
+        const res = await send(t, 'POST', '/api/orders', {}, { ip: '198.51.100.60', headers: other.auth });
+        expect(res.statusCode).toBe(201);
+      }
+      const eleventh = await signedInUser(t.db);
+      await putInCart(t.db, { userId: eleventh.user.id }, { productId: c.nuit.product.id });
+      const res = await send(t, 'POST', '/api/orders', {}, { ip: '198.51.100.60', headers: eleventh.auth });
+      expect(res.statusCode).toBe(429);
     });
   });
 });

@@ -20,8 +20,11 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   perIdentifier: { max: 10, windowMs: FIFTEEN_MINUTES },
   perIp: { max: 30, windowMs: FIFTEEN_MINUTES },
 };
-/** Guest orders: one visitor cannot reserve a whole shop's stock (per phone number, per address). */
-export const GUEST_ORDER_RATE_LIMITS: AttemptLimits = {
+/**
+ * Orders: one visitor cannot reserve a whole shop's stock — per phone number (guests) or account
+ * (customers), and per address, whichever way they order.
+ */
+export const ORDER_RATE_LIMITS: AttemptLimits = {
   perIdentifier: { max: 5, windowMs: ONE_HOUR },
   perIp: { max: 10, windowMs: ONE_HOUR },
 };
@@ -77,8 +80,13 @@ export class WindowStore implements FastifyRateLimitStore {
     );
   }
 
+  /**
+   * Every limiter of the app shares this store (keys carry the action and what is counted), so
+   * two routes counting one action — a guest order and a customer's order from one address — add
+   * up, as they do in Redis.
+   */
   child() {
-    return new WindowStore();
+    return this;
   }
 
   /** Keys held, expired ones not yet swept included. */
@@ -138,6 +146,20 @@ export const rateLimitPlugin = fp(
 export type IdentifierOf = (request: FastifyRequest) => string | undefined;
 
 /**
+ * Anyone may type someone's e-mail: counting login, reset or registration attempts per identifier
+ * alone would let a stranger lock a customer out. Such identifiers are counted per identifier *and*
+ * address at `perIdentifier.max`, and per identifier across all addresses only at this many times
+ * that, a ceiling for guessing spread over many addresses.
+ */
+export const SHARED_IDENTIFIER_CEILING = 10;
+
+export type AttemptLimiterOptions = {
+  identifierOf?: IdentifierOf;
+  /** The identifier is one a stranger can name (login, reset, registration): see above. */
+  strangerCanName?: boolean;
+};
+
+/**
  * A preHandler counting the attempts at one action ('login') per client address and per identifier:
  * 429 past either. It runs after validation, so a request the schema refuses (422) costs nothing,
  * and before the handler, so a refused attempt never reaches argon2 or the database.
@@ -146,7 +168,7 @@ export function attemptLimiter(
   app: FastifyInstance,
   action: string,
   limits: AttemptLimits,
-  identifierOf: IdentifierOf = identifierFromBody,
+  { identifierOf = identifierFromBody, strangerCanName = false }: AttemptLimiterOptions = {},
 ) {
   const byIp = app.createRateLimit({
     max: limits.perIp.max,
@@ -155,12 +177,18 @@ export function attemptLimiter(
     keyGenerator: (req) => `${action}:ip:${normalizeIP(req.ip)}`,
   });
   const byIdentifier = app.createRateLimit({
-    max: limits.perIdentifier.max,
+    max: limits.perIdentifier.max * (strangerCanName ? SHARED_IDENTIFIER_CEILING : 1),
     timeWindow: limits.perIdentifier.windowMs,
     keyGenerator: (req) => `${action}:id:${identifierOf(req) ?? ''}`,
   });
+  const byIdentifierFromAddress = app.createRateLimit({
+    max: limits.perIdentifier.max,
+    timeWindow: limits.perIdentifier.windowMs,
+    keyGenerator: (req) => `${action}:id-ip:${identifierOf(req) ?? ''}:${normalizeIP(req.ip)}`,
+  });
+  const perIdentifier = strangerCanName ? [byIdentifierFromAddress, byIdentifier] : [byIdentifier];
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    for (const limiter of identifierOf(request) ? [byIp, byIdentifier] : [byIp]) {
+    for (const limiter of identifierOf(request) ? [byIp, ...perIdentifier] : [byIp]) {
       const result = await limiter(request);
       if (!result.isAllowed && result.isExceeded) {
         reply.header('Retry-After', result.ttlInSeconds);

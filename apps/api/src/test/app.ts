@@ -10,6 +10,7 @@ export type TestAppOptions = {
   /** Extra environment, e.g. SMTP_URL or PUBLIC_URL. */
   env?: Record<string, string>;
   authRateLimits?: ApiDeps['authRateLimits'];
+  orderRateLimits?: ApiDeps['orderRateLimits'];
   /**
    * Send mail the way the configuration says (SMTP_URL, else .eml files under DATA_DIR/mail)
    * instead of capturing it in memory (`mail`).
@@ -32,6 +33,7 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
       database,
       logger: false,
       authRateLimits: options.authRateLimits,
+      orderRateLimits: options.orderRateLimits,
       mailer: options.configuredMailer ? undefined : mail.mailer,
       background: options.background,
       // Purges run from their own test (modules/housekeeping), never in the middle of another one.

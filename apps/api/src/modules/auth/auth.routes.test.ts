@@ -444,10 +444,10 @@ describe.each(engines)('auth rate limits on %s', (engine) => {
       payload: { email, password: 'mauvais' },
     });
 
-  it('answers 429 past the attempts allowed per identifier, from any IP', async () => {
-    for (let i = 0; i < 3; i += 1)
-      expect((await login('cible@exemple.sn', `10.0.0.${i + 1}`)).statusCode).toBe(401);
-    const res = await login('CIBLE@exemple.sn', '10.0.0.9');
+  it('answers 429 past the attempts allowed per identifier from one address, and not elsewhere', async () => {
+    for (let i = 0; i < 3; i += 1) expect((await login('cible@exemple.sn', '10.0.0.1')).statusCode).toBe(401);
+    expect((await login('cible@exemple.sn', '10.0.0.9')).statusCode).toBe(401);
+    const res = await login('CIBLE@exemple.sn', '10.0.0.1');
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual({
       success: false,

@@ -32,8 +32,10 @@ export function authRoutes(
     app.addHook('onSend', async (_request, reply) => {
       reply.header('Cache-Control', NO_STORE);
     });
+    // Without `identifierOf` the identifier is the e-mail or phone in the body, which a stranger can
+    // name: counted per address as well, so nobody locks a customer out (ADR 0012).
     const limited = (action: string, identifierOf?: IdentifierOf) => ({
-      preHandler: attemptLimiter(app, action, limits, identifierOf),
+      preHandler: attemptLimiter(app, action, limits, { identifierOf, strangerCanName: !identifierOf }),
     });
     // Profile and password changes count per account: one account cannot probe phone numbers or
     // guess its own current password at speed.
@@ -47,7 +49,7 @@ export function authRoutes(
         setSessionCookie(reply, result.token, config.publicUrl);
         return ok(result, 'Inscription réussie');
       },
-      limited('register'),
+      limited('registration'),
     );
 
     route(
@@ -58,7 +60,7 @@ export function authRoutes(
         setSessionCookie(reply, result.token, config.publicUrl);
         return ok(result, 'Inscription réussie ! Vous pouvez maintenant finaliser votre commande.');
       },
-      limited('quick-register'),
+      limited('registration'),
     );
 
     route(

@@ -18,6 +18,7 @@ import * as sessions from './sessions.repository.ts';
 import {
   hashToken,
   newToken,
+  RESET_RESEND_INTERVAL_MS,
   RESET_TOKEN_TTL_MS,
   SESSION_TOUCH_INTERVAL_MS,
   SESSION_TTL_MS,
@@ -214,6 +215,9 @@ export async function changePassword(db: Db, auth: Authentication, input: Change
 export async function forgotPassword(deps: AuthDeps, input: ForgotPasswordInput) {
   const user = await users.findUserByEmail(deps.db, input.email);
   if (!user?.email || user.status === 'blocked') return;
+  // Asked again within minutes: the link just sent stands (no mail bombing, no link revoked by a
+  // stranger before its owner could use it).
+  if (await sessions.hasRecentResetToken(deps.db, user.id, RESET_RESEND_INTERVAL_MS)) return;
   const token = newToken();
   // Only the newest link works: a request makes the older ones useless.
   await deps.db.transaction(async (tx) => {

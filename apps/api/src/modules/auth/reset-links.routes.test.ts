@@ -31,6 +31,11 @@ describe.each(engines)('password-reset links on %s', (engine) => {
     if (!token) throw new Error(`no link mailed to ${email}`);
     return decodeURIComponent(token);
   };
+  const sentMinutesAgo = (userId: number, minutes: number) =>
+    t.db
+      .update(password_reset_tokens)
+      .set({ created_at: new Date(Date.now() - minutes * 60_000).toISOString() })
+      .where(eq(password_reset_tokens.user_id, userId));
   const liveTokens = async (userId: number) =>
     t.db
       .select()
@@ -54,15 +59,25 @@ describe.each(engines)('password-reset links on %s', (engine) => {
   });
 
   it('makes an older link useless when a new one is asked for', async () => {
-    await addUser(t.db, { email: 'deux-liens@exemple.sn' });
+    const user = await addUser(t.db, { email: 'deux-liens@exemple.sn' });
     await forgot('deux-liens@exemple.sn');
     await background.flush();
     const first = linkTo('deux-liens@exemple.sn');
+    await sentMinutesAgo(user.id, 3);
     await forgot('deux-liens@exemple.sn');
     await background.flush();
     const second = linkTo('deux-liens@exemple.sn');
+    expect(second).not.toBe(first);
     expect((await reset(first)).statusCode).toBe(422);
     expect((await reset(second)).statusCode).toBe(200);
+  });
+
+  it('sends no second link within two minutes, so nobody can mail-bomb a customer or revoke their link', async () => {
+    await addUser(t.db, { email: 'harcelee@exemple.sn' });
+    for (let i = 0; i < 5; i += 1) await forgot('harcelee@exemple.sn');
+    await background.flush();
+    expect(t.mail.to('harcelee@exemple.sn')).toHaveLength(1);
+    expect((await reset(linkTo('harcelee@exemple.sn'))).statusCode).toBe(200);
   });
 
   it('makes every link useless once the password is changed', async () => {

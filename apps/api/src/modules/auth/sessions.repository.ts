@@ -55,6 +55,22 @@ export async function deleteExpiredSessions(db: DbOrTx) {
   await db.delete(sessions).where(lt(sessions.expires_at, sql`now()`));
 }
 
+/** Whether the user was sent a reset link that is still unused, less than `withinMs` ago. */
+export async function hasRecentResetToken(db: DbOrTx, userId: number, withinMs: number) {
+  const [row] = await db
+    .select({ id: password_reset_tokens.id })
+    .from(password_reset_tokens)
+    .where(
+      and(
+        eq(password_reset_tokens.user_id, userId),
+        sql`${password_reset_tokens.used_at} is null`,
+        gt(password_reset_tokens.created_at, sql`now() - make_interval(secs => ${withinMs / 1000})`),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Makes every unused reset link of a user useless (a newer one, or a password change). */
 export async function revokeResetTokens(db: DbOrTx, userId: number) {
   await db

@@ -1,35 +1,45 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { authOf } from '../../plugins/auth.ts';
-import { attemptLimiter, GUEST_ORDER_RATE_LIMITS } from '../../plugins/rate-limit.ts';
+import { type AttemptLimits, attemptLimiter } from '../../plugins/rate-limit.ts';
 import { ok, route } from '../../shared/route.ts';
 import { guestSessionIdOf } from '../auth/auth.routes.ts';
 import * as orders from './orders.service.ts';
 
 const CREATED = 'Commande créée avec succès';
 
-export function ordersRoutes(db: Db) {
+export function ordersRoutes(db: Db, limits: AttemptLimits) {
   return async (app: FastifyInstance) => {
+    // One action for both ways of ordering, so guests and customers share the per-address count
+    // (ADR 0012): nobody reserves a whole shop's stock through accounts made on the spot.
     app.addHook('onSend', async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
     });
 
-    route(app, 'POST /orders', async (req) => {
-      const { user } = authOf(req);
-      const order = await orders.createOrder(
-        db,
-        { kind: 'user', userId: user.id, name: user.name, phone: user.whatsapp_phone, email: user.email },
-        { session_id: req.body.session_id ?? guestSessionIdOf(req), notes: req.body.notes },
-      );
-      return ok({ order }, CREATED);
-    });
+    route(
+      app,
+      'POST /orders',
+      async (req) => {
+        const { user } = authOf(req);
+        const order = await orders.createOrder(
+          db,
+          { kind: 'user', userId: user.id, name: user.name, phone: user.whatsapp_phone, email: user.email },
+          { session_id: req.body.session_id ?? guestSessionIdOf(req), notes: req.body.notes },
+        );
+        return ok({ order }, CREATED);
+      },
+      {
+        preHandler: attemptLimiter(app, 'order', limits, {
+          identifierOf: (req) => `user:${authOf(req).user.id}`,
+        }),
+      },
+    );
 
-    // Per address and per phone number (ADR 0012): one visitor cannot reserve a whole shop's stock.
     route(
       app,
       'POST /orders/guest',
       async (req) => ok({ order: await orders.createGuestOrder(db, req.body) }, CREATED),
-      { preHandler: attemptLimiter(app, 'guest-order', GUEST_ORDER_RATE_LIMITS) },
+      { preHandler: attemptLimiter(app, 'order', limits) },
     );
 
     route(app, 'GET /orders', async (req) =>
