@@ -57,3 +57,22 @@ test('a page action posted something that is not a form answers 415, not a serve
     expect(res.status(), type).toBe(415);
   }
 });
+
+test('a page address the server cannot decode answers a French page that runs nothing', async ({
+  request,
+}) => {
+  const res = await request.get('/catalog/%E9');
+  expect(res.status()).toBe(400);
+  expect(res.headers()['content-type']).toMatch(/^text\/html/);
+  expect(res.headers()['content-security-policy']).toBe("default-src 'none'");
+  expect(await res.text()).toContain('Adresse de requête invalide');
+  const api = await request.get('/api/products/%E9');
+  expect(api.status()).toBe(400);
+  expect(await api.json()).toEqual({ success: false, message: 'Adresse de requête invalide' });
+});
+
+test('the API documentation runs under a CSP of its own', async ({ request }) => {
+  const res = await request.get('/api/docs/static/index.html');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-security-policy']).toContain("script-src 'self'");
+});

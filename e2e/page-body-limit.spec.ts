@@ -14,6 +14,7 @@ test('a 60 MB url-encoded form posted to a page is refused with 413', async ({ r
   });
   expect(res.status()).toBe(413);
   expect(res.headers()['content-type']).toContain('text/html');
+  expect(res.headers()['content-security-policy']).toBe("default-src 'none'");
   expect(await res.text()).toContain(TOO_LARGE);
 });
 

@@ -103,4 +103,10 @@ test('account pages and their .data answers are never stored, signed in or not',
   await noStore('/profile.data');
   await noStore('/cart');
   await noStore('/cart.data');
+
+  // Public pages carry the customer's name and contacts in their header data once signed in.
+  for (const path of ['/', '/catalog', '/catalog.data']) {
+    const response = await page.request.get(path);
+    expect(response.headers()['cache-control'], path).toBe('private, no-store');
+  }
 });

@@ -67,6 +67,10 @@ export const pageRouteOptions: RouteShorthandOptions = {
     request.raw.resume();
     const linger = setTimeout(() => request.raw.destroy(), LINGER_MS).unref();
     request.raw.once('end', () => clearTimeout(linger)).once('close', () => clearTimeout(linger));
-    return reply.code(413).type('text/html; charset=utf-8').send(TOO_LARGE_PAGE);
+    return reply
+      .code(413)
+      .type('text/html; charset=utf-8')
+      .header('Content-Security-Policy', "default-src 'none'")
+      .send(TOO_LARGE_PAGE);
   },
 };

@@ -86,8 +86,14 @@ export async function buildApi({
     frameworkErrors: (_error, request, reply) => {
       const res = (reply as FastifyReply).status(400);
       if (request.url.startsWith('/api')) return res.send({ success: false, message: INVALID_URL });
-      return res.type('text/html; charset=utf-8').send(`<!doctype html><html lang="fr"><meta charset="utf-8">
-<title>${INVALID_URL}</title><h1>${INVALID_URL}</h1><p><a href="/">Retour à la boutique</a></p></html>`);
+      return (
+        res
+          .type('text/html; charset=utf-8')
+          // A page with no script nor style of its own: nothing may run in it.
+          .header('Content-Security-Policy', "default-src 'none'")
+          .send(`<!doctype html><html lang="fr"><meta charset="utf-8">
+<title>${INVALID_URL}</title><h1>${INVALID_URL}</h1><p><a href="/">Retour à la boutique</a></p></html>`)
+      );
     },
   });
   // Rate-limit counters shared by every server process (REDIS_URL); closed with the app.

@@ -9,6 +9,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { serverContext } from '#api-context';
+import { hasSessionCookie } from '~/lib/session.server';
 
 export const streamTimeout = 5_000;
 
@@ -32,6 +33,21 @@ function contentSecurityPolicy(nonce: string): string {
   ].join('; ');
 }
 
+/**
+ * Every page carries the signed-in customer's name, e-mail and phone in its header data: with a
+ * session cookie, no cache (a proxy's, or the browser's for the Back button after logout) keeps it.
+ */
+function keepPrivate(request: Request, headers: Headers) {
+  if (hasSessionCookie(request) && !headers.get('Cache-Control')?.includes('no-store'))
+    headers.set('Cache-Control', 'private, no-store');
+}
+
+/** The same for the `.data` answers React Router's client navigations read. */
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  keepPrivate(request, response.headers);
+  return response;
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -41,6 +57,7 @@ export default function handleRequest(
 ) {
   const nonce = loadContext.get(serverContext).cspNonce;
   responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce));
+  keepPrivate(request, responseHeaders);
 
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === 'HEAD') {
@@ -75,7 +92,7 @@ export default function handleRequest(
             },
           });
           const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set('Content-Type', 'text/html');
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },

@@ -17,5 +17,6 @@ export async function registerDocs(app: FastifyInstance) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // Swagger UI shares the shop's origin (and its session cookie): it gets a CSP of its own.
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }

@@ -8,10 +8,20 @@ export type Background = {
   settled(): Promise<void>;
 };
 
-export function createBackground(log: (line: string) => void): Background {
+/** Work waiting or running at once; past it, a task is dropped and logged (a flood, or a hung SMTP). */
+export const BACKGROUND_MAX_PENDING = 200;
+
+export function createBackground(
+  log: (line: string) => void,
+  maxPending = BACKGROUND_MAX_PENDING,
+): Background {
   const pending = new Set<Promise<void>>();
   return {
     run(task) {
+      if (pending.size >= maxPending) {
+        log(`[tâche de fond] ${pending.size} tâches en cours : celle-ci est abandonnée`);
+        return;
+      }
       const work: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
         .then(task)
         .catch((error: unknown) => log(`[tâche de fond] échec : ${String(error)}`))

@@ -6,7 +6,7 @@ import { api, apiError } from './api.server';
 const SESSION_COOKIE = 'session';
 const CLEAR_SESSION_COOKIE = `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
 
-const hasSessionCookie = (request: Request) =>
+export const hasSessionCookie = (request: Request) =>
   new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=[^;]`).test(request.headers.get('cookie') ?? '');
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { hashPassword } from './password.ts';
-import { deleteUserSessions } from './sessions.repository.ts';
+import { deleteUserSessions, revokeResetTokens } from './sessions.repository.ts';
 import { findAnyAdmin, findUserByEmail, insertUser, updateUser } from './users.repository.ts';
 
 export type AdminBootstrap =
@@ -30,6 +30,7 @@ export async function bootstrapAdmin(
       await db.transaction(async (tx) => {
         await updateUser(tx, existing.id, { password_hash: passwordHash, status: 'active' });
         await deleteUserSessions(tx, existing.id);
+        await revokeResetTokens(tx, existing.id);
       });
       return { outcome: 'updated', email };
     }
