@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { password_reset_tokens, sessions, users } from '../../db/schema.ts';
 import { SESSION_IDLE_MS } from './tokens.ts';
@@ -12,6 +12,9 @@ export async function insertSession(
   return row;
 }
 
+/** The moment before which an unused session has ended (SESSION_IDLE_MS). */
+const idleCutoff = sql`now() - make_interval(secs => ${SESSION_IDLE_MS / 1000})`;
+
 /** An unexpired session, used within the idle period, and its user. */
 export async function findLiveSession(db: DbOrTx, tokenHash: string) {
   const [row] = await db
@@ -22,7 +25,7 @@ export async function findLiveSession(db: DbOrTx, tokenHash: string) {
       and(
         eq(sessions.token_hash, tokenHash),
         gt(sessions.expires_at, sql`now()`),
-        gt(sessions.last_used_at, sql`now() - make_interval(secs => ${SESSION_IDLE_MS / 1000})`),
+        gt(sessions.last_used_at, idleCutoff),
       ),
     )
     .limit(1);
@@ -51,8 +54,23 @@ export async function deleteUserSessions(db: DbOrTx, userId: number, keepId?: nu
     );
 }
 
-export async function deleteExpiredSessions(db: DbOrTx) {
-  await db.delete(sessions).where(lt(sessions.expires_at, sql`now()`));
+/** Deletes the sessions past their expiry or their idle period; answers how many. */
+export async function deleteDeadSessions(db: DbOrTx): Promise<number> {
+  const gone = await db
+    .delete(sessions)
+    .where(or(lte(sessions.expires_at, sql`now()`), lte(sessions.last_used_at, idleCutoff)))
+    .returning({ id: sessions.id });
+  return gone.length;
+}
+
+/** Deletes the reset links that expired, or were used or revoked, more than a day ago; answers how many. */
+export async function deleteDeadResetTokens(db: DbOrTx): Promise<number> {
+  const dayAgo = sql`now() - interval '1 day'`;
+  const gone = await db
+    .delete(password_reset_tokens)
+    .where(or(lte(password_reset_tokens.expires_at, dayAgo), lte(password_reset_tokens.used_at, dayAgo)))
+    .returning({ id: password_reset_tokens.id });
+  return gone.length;
 }
 
 /** Whether the user was sent a reset link that is still unused, less than `withinMs` ago. */

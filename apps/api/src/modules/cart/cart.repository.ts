@@ -185,6 +185,20 @@ export async function deleteLine(db: DbOrTx, cartId: number, lineId: number) {
   await db.delete(cart_items).where(and(eq(cart_items.cart_id, cartId), eq(cart_items.id, lineId)));
 }
 
+/** Deletes guest carts untouched, and holding no line touched, for `ageMs`; answers how many. */
+export async function deleteStaleGuestCarts(db: DbOrTx, ageMs: number): Promise<number> {
+  const cutoff = sql`now() - make_interval(secs => ${ageMs / 1000})`;
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`delete from carts c
+         where c.user_id is null
+           and c.updated_at < ${cutoff}
+           and not exists (select 1 from cart_items i where i.cart_id = c.id and i.updated_at >= ${cutoff})
+     returning c.id`,
+  );
+  return rows.length;
+}
+
 export async function deleteLines(db: DbOrTx, cartId: number) {
   await db.delete(cart_items).where(eq(cart_items.cart_id, cartId));
 }
