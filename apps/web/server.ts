@@ -5,7 +5,7 @@ import { fastifyReactRouter } from '@mcansh/react-router-fastify';
 import { buildApi } from '@souk/api/app';
 import { loadConfig } from '@souk/api/config';
 import type { Database } from '@souk/api/db/client';
-import { prepareDatabase } from '@souk/api/db/prepare';
+import { prepareDatabase } from '@souk/api/prepare-database';
 import type { FastifyInstance } from 'fastify';
 import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';

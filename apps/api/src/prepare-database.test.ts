@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.ts';
-import { PGLITE_PRODUCTION_WARNING, prepareDatabase } from './prepare.ts';
-import { categories } from './schema.ts';
+import { loadConfig } from './config.ts';
+import { categories } from './db/schema.ts';
+import { PGLITE_PRODUCTION_WARNING, prepareDatabase } from './prepare-database.ts';
 
 // Starting the server twice on the same embedded database: the demo shop is seeded when the
 // database is created, never again (an owner who removed every category keeps an empty shop).

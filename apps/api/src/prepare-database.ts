@@ -1,8 +1,8 @@
-import type { Config } from '../config.ts';
-import { bootstrapAdmin } from '../modules/auth/bootstrap-admin.ts';
-import type { Database } from './client.ts';
-import { openConfiguredDatabase } from './open-configured.ts';
-import { seedDemoShop } from './seed/seed.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { openConfiguredDatabase } from './db/open-configured.ts';
+import { seedDemoShop } from './db/seed/seed.ts';
+import { bootstrapAdmin } from './modules/auth/bootstrap-admin.ts';
 
 export type PrepareOptions = {
   log?: (line: string) => void;
