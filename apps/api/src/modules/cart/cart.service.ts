@@ -57,24 +57,21 @@ export async function mergeGuestCart(tx: DbOrTx, sessionId: string, userId: numb
 }
 
 /**
- * The caller's cart id (null when none exists and `create` is false), after merging the guest cart
- * of `sessionId` into a signed-in user's. Callers run it in the transaction of the whole call, so a
+ * The caller's cart id (null when the caller has none yet), after merging the guest cart of
+ * `sessionId` into a signed-in user's. Callers run it in the transaction of the whole call, so a
  * refused call leaves both carts as they were.
  */
-async function callerCart(tx: DbOrTx, caller: CartCaller, create: boolean) {
+async function callerCart(tx: DbOrTx, caller: CartCaller) {
   if (caller.userId !== undefined) {
     const { userId, sessionId } = caller;
     if (sessionId) await mergeGuestCart(tx, sessionId, userId);
-    const cartId = create ? await repo.ensureCartId(tx, { userId }) : await repo.findCartId(tx, { userId });
-    return { cartId, sessionId: sessionId ?? null };
+    return { cartId: await repo.findCartId(tx, { userId }), sessionId: sessionId ?? null };
   }
   // A guest cart id is only ever made here: an id the server did not issue (no such cart) is
   // ignored and a new one is issued, so nobody can choose the id of a cart to come.
   const known = caller.sessionId ? await repo.findCartId(tx, { sessionId: caller.sessionId }) : null;
   if (known !== null) return { cartId: known, sessionId: caller.sessionId as string };
-  const sessionId = newSessionId();
-  const cartId = create ? await repo.ensureCartId(tx, { sessionId }) : null;
-  return { cartId, sessionId };
+  return { cartId: null, sessionId: newSessionId() };
 }
 
 async function cartContents(db: DbOrTx, cartId: number | null, sessionId: string | null): Promise<Cart> {
@@ -83,15 +80,13 @@ async function cartContents(db: DbOrTx, cartId: number | null, sessionId: string
 }
 
 export async function getCart(db: Db, caller: CartCaller): Promise<Cart> {
+  const read = async (handle: DbOrTx) => {
+    const { cartId, sessionId } = await callerCart(handle, caller);
+    return cartContents(handle, cartId, sessionId);
+  };
   // Every page shows the cart badge: only a merge (a user with a guest cart) needs a transaction.
-  if (caller.userId === undefined || caller.sessionId === undefined) {
-    const { cartId, sessionId } = await callerCart(db, caller, false);
-    return cartContents(db, cartId, sessionId);
-  }
-  return db.transaction(async (tx) => {
-    const { cartId, sessionId } = await callerCart(tx, caller, false);
-    return cartContents(tx, cartId, sessionId);
-  });
+  const merges = caller.userId !== undefined && caller.sessionId !== undefined;
+  return merges ? db.transaction(read) : read(db);
 }
 
 /** Checks that a product (and variant) can be sold in `quantity`; answers its stock (null = unlimited). */
@@ -121,7 +116,7 @@ export async function addItem(
 ): Promise<{ cart_item: CartItem; session_id: string | null; summary: Cart['summary'] }> {
   return db.transaction(async (tx) => {
     const variantId = input.variant_id ?? null;
-    const { cartId: existing, sessionId } = await callerCart(tx, caller, false);
+    const { cartId: existing, sessionId } = await callerCart(tx, caller);
     // Locked so two simultaneous adds cannot both take the last free line.
     if (existing !== null) await repo.lockCart(tx, existing);
     const already =
@@ -153,7 +148,7 @@ export async function addItem(
 }
 
 async function callerLine(tx: DbOrTx, caller: CartCaller, lineId: number) {
-  const { cartId, sessionId } = await callerCart(tx, caller, false);
+  const { cartId, sessionId } = await callerCart(tx, caller);
   const line = cartId === null ? null : await repo.findLine(tx, cartId, lineId);
   if (cartId === null || !line) throw new AppError('not_found', 'Article non trouvé dans le panier');
   return { cartId, sessionId, line };
@@ -183,7 +178,7 @@ export async function removeItem(db: Db, caller: CartCaller, lineId: number): Pr
 
 export async function clearCart(db: Db, caller: CartCaller): Promise<Cart> {
   return db.transaction(async (tx) => {
-    const { cartId, sessionId } = await callerCart(tx, caller, false);
+    const { cartId, sessionId } = await callerCart(tx, caller);
     if (cartId !== null) await repo.deleteLines(tx, cartId);
     return cartContents(tx, null, sessionId);
   });
