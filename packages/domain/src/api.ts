@@ -26,8 +26,8 @@ export const MessageEnvelopeSchema = z.object({ success: z.literal(true), messag
 export const envelopeFor = (data: z.ZodType) =>
   data === NoDataSchema ? MessageEnvelopeSchema : successEnvelope(data);
 
+/** What a success carries on the API side (`ok`/`done` build it; a message-only one has no data). */
 export type ApiSuccess<T> = { success: true; data: T; message?: string };
-export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
 
 export const PaginationSchema = z.object({
   current_page: z.number(),

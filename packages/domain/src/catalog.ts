@@ -5,13 +5,8 @@ import { IdSchema, idSchema, isDigits, PageSchema, priceSchema, wholeNumber } fr
 
 // ---- Request schemas (shared by the API's validation and the web's forms) ----
 
-export const ProductIdSchema = z
-  .preprocess(
-    (v) => (v === '' || v === undefined ? undefined : v),
-    idSchema('ID de produit invalide').optional(),
-  )
-  .refine((v) => v !== undefined, { error: 'ID de produit manquant' })
-  .transform((v) => v as number);
+// A missing id ('ID de produit manquant') never reaches the API: '/products/' is the product list.
+export const ProductIdSchema = idSchema('ID de produit invalide');
 
 export const ProductIdParamsSchema = z.object({ id: ProductIdSchema });
 export const VariantIdParamsSchema = z.object({ id: idSchema('ID de variante invalide') });

@@ -53,6 +53,9 @@ import {
  */
 export type Access = 'public' | 'visitor' | 'user' | 'admin';
 
+/** Whether calling needs a session (the bearer token or the session cookie). */
+export const needsSession = (access: Access) => access === 'user' || access === 'admin';
+
 export type Operation = {
   summary: string;
   tag: string;

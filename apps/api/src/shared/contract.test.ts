@@ -1,5 +1,5 @@
 import { NoDataSchema } from '@souk/domain/api';
-import { type Operation, operations } from '@souk/domain/contract';
+import { needsSession, type Operation, operations } from '@souk/domain/contract';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,7 +99,7 @@ describe('the contract', () => {
       if (!schemes.includes('bearer') || !schemes.includes('cookie'))
         problems.push(`${key}: security does not name bearer and cookie`);
       const anonymousAllowed = security.some((s) => Object.keys(s).length === 0);
-      const signedIn = operation.access === 'user' || operation.access === 'admin';
+      const signedIn = needsSession(operation.access);
       if (signedIn === anonymousAllowed)
         problems.push(`${key}: security does not match access ${operation.access}`);
     }

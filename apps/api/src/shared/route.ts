@@ -1,7 +1,8 @@
-import { ApiFailureSchema, envelopeFor } from '@souk/domain/api';
+import { ApiFailureSchema, type ApiSuccess, envelopeFor } from '@souk/domain/api';
 import {
   type Access,
   type Method,
+  needsSession,
   type Operation,
   type OperationKey,
   operations,
@@ -30,15 +31,14 @@ export type RouteRequest<K extends OperationKey> = FastifyRequest<{
 }>;
 
 /** What a handler answers: built by `ok` (data) or `done` (a message only), never by hand. */
-export type Envelope<T> = { success: true; data: T; message?: string };
-type Answer<K extends OperationKey> = Envelope<z.output<Op<K>['data']>>;
+type Answer<K extends OperationKey> = ApiSuccess<z.output<Op<K>['data']>>;
 
 /** The success envelope carrying `data`, and a message to show when there is one. */
-export const ok = <T>(data: T, message?: string): Envelope<T> =>
+export const ok = <T>(data: T, message?: string): ApiSuccess<T> =>
   message === undefined ? { success: true, data } : { success: true, data, message };
 
 /** The success envelope of an operation that answers only a message. */
-export const done = (message: string): Envelope<undefined> => ({ success: true, data: undefined, message });
+export const done = (message: string): ApiSuccess<undefined> => ({ success: true, data: undefined, message });
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ACCESS_HOOK: Record<Access, onRequestHookHandler | null> = {
@@ -56,7 +56,7 @@ export function errorStatuses(method: string, operation: Operation): number[] {
   statuses.add(400).add(422);
   // Any write may carry a body, declared or not: too large (413), or of a type no parser reads (415).
   if (WRITES.has(method)) statuses.add(413).add(415);
-  if (operation.access === 'user' || operation.access === 'admin') statuses.add(401).add(403);
+  if (needsSession(operation.access)) statuses.add(401).add(403);
   // A blocked customer, or a cookie write from another origin.
   if (operation.access === 'visitor' || WRITES.has(method)) statuses.add(403);
   if (operation.rateLimited) statuses.add(429);
@@ -87,7 +87,7 @@ export function route<K extends OperationKey>(
     schema: {
       tags: [operation.tag],
       summary: operation.summary,
-      security: operation.access === 'user' || operation.access === 'admin' ? SIGNED_IN : [{}, ...SIGNED_IN],
+      security: needsSession(operation.access) ? SIGNED_IN : [{}, ...SIGNED_IN],
       ...(operation.params ? { params: operation.params } : {}),
       ...(operation.query ? { querystring: operation.query } : {}),
       ...(operation.body ? { body: operation.body } : {}),
