@@ -1,4 +1,5 @@
 import { isSessionId } from '@souk/domain/session-id';
+import { cookieValue } from './cookies';
 
 // The guest cart id (spec §3: local storage 'cart_session_id', sent as X-Session-ID). It is also a
 // readable cookie so server loaders and actions act on the same cart (apps/web/server.ts).
@@ -12,7 +13,7 @@ export function readCartSessionId(): string | null {
   } catch {
     // storage disabled (private mode): fall back to the cookie
   }
-  const cookie = new RegExp(`(?:^|;\\s*)${KEY}=([^;]+)`).exec(document.cookie)?.[1];
+  const cookie = cookieValue(document.cookie, KEY);
   return isSessionId(cookie) ? cookie : null;
 }
 

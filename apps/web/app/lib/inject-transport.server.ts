@@ -1,6 +1,7 @@
 import { isSessionId } from '@souk/domain/session-id';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Transport } from './api-client';
+import { cookieValue } from './cookies.ts';
 
 // Loaded by server.ts under plain Node as well as by the app: relative and package imports only.
 
@@ -8,15 +9,6 @@ import type { Transport } from './api-client';
 // the visitor's address travels as the injected request's own (`remoteAddress`), so the API's
 // per-address limits hold without trusting a header (ADR 0012).
 const FORWARDED_HEADERS = ['cookie', 'x-session-id', 'user-agent', 'accept-language'] as const;
-
-/** A cookie's value in a Cookie header, or undefined. */
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
-}
 
 /** A JSON value as it is, or a FormData as the multipart/form-data body a browser would send. */
 export async function encodeBody(

@@ -1,13 +1,14 @@
 import type { User } from '@souk/domain/auth';
 import { type RouterContextProvider, redirect } from 'react-router';
 import { api, apiError } from './api.server';
+import { cookieValue } from './cookies';
 
 /** The API's httpOnly session cookie (apps/api/src/plugins/auth.ts). */
 const SESSION_COOKIE = 'session';
 const CLEAR_SESSION_COOKIE = `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
 
 export const hasSessionCookie = (request: Request) =>
-  new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=[^;]`).test(request.headers.get('cookie') ?? '');
+  Boolean(cookieValue(request.headers.get('cookie'), SESSION_COOKIE));
 
 /**
  * The visitor's user from GET /api/auth/me, or null (guest, expired session, API failure).

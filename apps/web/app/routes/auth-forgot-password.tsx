@@ -5,12 +5,12 @@ import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
 import { FormBanner, SubmitButton, TextField } from '~/features/account/form-fields';
 import { useFormErrors } from '~/features/account/use-form-errors';
 import { api, serverConfig } from '~/lib/api.server';
+import { accountPageHeaders } from '~/lib/no-store';
 import { readForm } from '~/lib/read-form.server';
 import { pageMeta } from '~/lib/seo';
 import type { Route } from './+types/auth-forgot-password';
 
-// An account page: no cache keeps it, HTML or `.data` (docs/decisions/0004-content-security-policy.md).
-export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
+export const headers: Route.HeadersFunction = accountPageHeaders;
 
 export function loader({ context }: Route.LoaderArgs) {
   return { publicUrl: serverConfig(context).publicUrl };

@@ -5,13 +5,13 @@ import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
 import { FormBanner, PasswordField, SubmitButton, TextField } from '~/features/account/form-fields';
 import { useFormErrors } from '~/features/account/use-form-errors';
 import { api, serverConfig } from '~/lib/api.server';
+import { accountPageHeaders } from '~/lib/no-store';
 import { readForm } from '~/lib/read-form.server';
 import { pageMeta } from '~/lib/seo';
 import { cookieHeaders, getCurrentUser, safeRedirectPath } from '~/lib/session.server';
 import type { Route } from './+types/auth-login';
 
-// An account page: no cache keeps it, HTML or `.data` (docs/decisions/0004-content-security-policy.md).
-export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
+export const headers: Route.HeadersFunction = accountPageHeaders;
 
 const homeOf = (role: string) => (role === 'admin' ? '/admin' : '/profile');
 

@@ -12,10 +12,10 @@ import { useOptimisticCart } from '~/features/cart/optimistic-cart';
 import { OrderErrorDialog } from '~/features/cart/order-error-dialog';
 import { ProductRow } from '~/features/catalog/product-suggestions';
 import { setCartBadge } from '~/lib/cart-badge';
+import { accountPageHeaders } from '~/lib/no-store';
 import type { Route } from './+types/cart';
 
-// An account page: no cache keeps it, HTML or `.data` (docs/decisions/0004-content-security-policy.md).
-export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
+export const headers: Route.HeadersFunction = accountPageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const registered = new URL(request.url).searchParams.get('registered') === '1';

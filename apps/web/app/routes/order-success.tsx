@@ -1,10 +1,10 @@
 import { ErrorState, routeErrorInfo } from '~/components/ui/error-state';
 import { loadOrderSuccess } from '~/features/checkout/order-success.server';
 import { OrderSuccessView } from '~/features/checkout/order-success-view';
+import { accountPageHeaders } from '~/lib/no-store';
 import type { Route } from './+types/order-success';
 
-// An account page: no cache keeps it, HTML or `.data` (docs/decisions/0004-content-security-policy.md).
-export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
+export const headers: Route.HeadersFunction = accountPageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadOrderSuccess(request, context);

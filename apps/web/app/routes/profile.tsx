@@ -14,13 +14,13 @@ import {
   SettingsPanel,
 } from '~/features/account/settings-panel';
 import { api, serverConfig } from '~/lib/api.server';
+import { accountPageHeaders } from '~/lib/no-store';
 import { readForm } from '~/lib/read-form.server';
 import { pageMeta } from '~/lib/seo';
 import { loginUrl, requireUser } from '~/lib/session.server';
 import type { Route } from './+types/profile';
 
-// An account page: no cache keeps it, HTML or `.data` (docs/decisions/0004-content-security-policy.md).
-export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
+export const headers: Route.HeadersFunction = accountPageHeaders;
 
 const ORDERS_ERROR = 'Erreur lors de la récupération des commandes';
 

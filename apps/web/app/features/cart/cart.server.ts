@@ -39,15 +39,16 @@ export async function cartAction(request: Request, context: Context) {
   const intent = form.get('intent');
   const id = lineId(form.get('id'));
 
-  if ((intent === 'update' || intent === 'remove') && id) {
-    const parsed = WholeNumberSchema.safeParse(form.get('quantity'));
-    if (intent === 'update' && !parsed.success) return data({ ok: false }, { status: 422 });
-    const quantity = parsed.success ? parsed.data : 0;
+  if (intent === 'remove' && id)
+    return { ok: (await api(context).delete('/cart/:id', { params: { id } })).ok };
+  if (intent === 'update' && id) {
+    const quantity = WholeNumberSchema.safeParse(form.get('quantity'));
+    if (!quantity.success) return data({ ok: false }, { status: 422 });
     // Below 1 the line goes away (spec §4).
     const result =
-      intent === 'remove' || quantity < 1
+      quantity.data < 1
         ? await api(context).delete('/cart/:id', { params: { id } })
-        : await api(context).put('/cart/:id', { params: { id }, body: { quantity } });
+        : await api(context).put('/cart/:id', { params: { id }, body: { quantity: quantity.data } });
     return { ok: result.ok };
   }
   if (intent === 'clear') {
