@@ -36,7 +36,8 @@ import { type Background, createBackground } from './shared/background.ts';
 export type ApiDeps = {
   config: Config;
   database: Database;
-  logger?: boolean;
+  /** false: no log; a stream: the log goes there (tests read it); by default stdout. */
+  logger?: false | { write(line: string): void };
   /** Login, registration, password and profile attempt limits (tests and the e2e server change them). */
   authRateLimits?: AttemptLimitsOverride;
   /** Order attempts (guests and customers): tests that place many orders from one address lift them. */
@@ -51,7 +52,6 @@ export type ApiDeps = {
   mailer?: Mailer;
 };
 
-/** Builds the API (routes under /api, media under /media) without listening: tests call `inject`. */
 const INVALID_URL = 'Adresse de requête invalide';
 
 /** The request as logged: a token in a query string (a reset link) never reaches the log. */
@@ -66,6 +66,7 @@ const logRequest = (req: FastifyRequest) => ({
 // zod's own messages (a body that is not an object, a field of the wrong type) in French, like ours.
 z.config(z.locales.fr());
 
+/** Builds the API (routes under /api, media under /media) without listening: tests call `inject`. */
 export async function buildApi({
   config,
   database,
@@ -77,7 +78,14 @@ export async function buildApi({
   ...deps
 }: ApiDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger === false ? false : { level: config.LOG_LEVEL, serializers: { req: logRequest } },
+    logger:
+      logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            serializers: { req: logRequest },
+            ...(logger ? { stream: logger } : {}),
+          },
     // X-Forwarded-For names the client only when it comes from a proxy TRUST_PROXY trusts (ADR 0012).
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },

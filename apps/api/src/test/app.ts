@@ -18,6 +18,8 @@ export type TestAppOptions = {
   configuredMailer?: boolean;
   /** After-the-answer work; by default the real one (await `app.background.settled()`). */
   background?: ApiDeps['background'];
+  /** Collects the app's log lines here (at LOG_LEVEL, 'silent' unless `env` says otherwise). */
+  log?: string[];
 };
 
 /** The real API on a fresh database and a temporary DATA_DIR (removed by `close`), for `inject`. */
@@ -31,7 +33,7 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
     const app = await buildApi({
       config,
       database,
-      logger: false,
+      logger: options.log ? { write: (line: string) => void options.log?.push(line) } : false,
       authRateLimits: options.authRateLimits,
       orderRateLimits: options.orderRateLimits,
       mailer: options.configuredMailer ? undefined : mail.mailer,

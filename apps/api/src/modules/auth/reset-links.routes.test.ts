@@ -107,4 +107,17 @@ describe('the request log', () => {
     expect(redactUrl('/x?a=1&token=s3cr3t&b=2')).toBe('/x?a=1&token=[masqué]&b=2');
     expect(redactUrl('/api/products?search=argan')).toBe('/api/products?search=argan');
   });
+
+  it('logs every request through that redaction', async () => {
+    const log: string[] = [];
+    const app = await createTestApp('pglite', { log, env: { LOG_LEVEL: 'info' } });
+    try {
+      await app.app.inject({ method: 'GET', url: '/api/products?search=argan&token=secret-du-lien' });
+      const lines = log.join('');
+      expect(lines).toContain('/api/products?search=argan&token=[masqué]');
+      expect(lines).not.toContain('secret-du-lien');
+    } finally {
+      await app.close();
+    }
+  });
 });
