@@ -30,7 +30,7 @@ export async function createServer(vite?: ViteDevServer): Promise<FastifyInstanc
     database = await prepareDatabase(config);
   }
 
-  const app = await buildApi({ config, database, authRateLimits: config.authRateLimits });
+  const app = await buildApi({ config, database });
   if (!vite) app.addHook('onClose', () => database.close());
 
   await app.register(fastifyReactRouter, {

@@ -38,7 +38,7 @@ export type ApiDeps = {
   database: Database;
   /** false: no log; a stream: the log goes there (tests read it); by default stdout. */
   logger?: false | { write(line: string): void };
-  /** Login, registration, password and profile attempt limits (tests and the e2e server change them). */
+  /** Login, registration, password and profile attempt limits; by default AUTH_RATE_LIMIT_* (config). */
   authRateLimits?: AttemptLimitsOverride;
   /** Order attempts (guests and customers): tests that place many orders from one address lift them. */
   orderRateLimits?: AttemptLimitsOverride;
@@ -173,7 +173,11 @@ export async function buildApi({
       await api.register(catalogRoutes(db, config));
       await api.register(bannersRoutes(db, config));
       await api.register(
-        authRoutes(authDeps, config, withOverride(DEFAULT_AUTH_RATE_LIMITS, authRateLimits)),
+        authRoutes(
+          authDeps,
+          config,
+          withOverride(DEFAULT_AUTH_RATE_LIMITS, authRateLimits ?? config.authRateLimits),
+        ),
       );
       await api.register(cartRoutes(db));
       await api.register(ordersRoutes(db, withOverride(ORDER_RATE_LIMITS, orderRateLimits)));

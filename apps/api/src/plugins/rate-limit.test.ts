@@ -293,6 +293,19 @@ describe.each(engines)('rate limits on %s', (engine) => {
   });
 });
 
+describe('limits from the environment', () => {
+  it('applies AUTH_RATE_LIMIT_IP_MAX to the app the configuration builds (the e2e server lifts it so)', async () => {
+    const t = await createTestApp('pglite', { env: { AUTH_RATE_LIMIT_IP_MAX: '2' } });
+    try {
+      for (let i = 0; i < 2; i += 1)
+        expect((await login(t, `env${i}@exemple.sn`, { ip: '192.0.2.7' })).statusCode).toBe(401);
+      expect((await login(t, 'env9@exemple.sn', { ip: '192.0.2.7' })).statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('the in-memory store', () => {
   it('forgets a key only when its window has passed, and then lets go of its memory', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
