@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ImageRefSchema } from './catalog.ts';
+import { ProductSummarySchema } from './catalog.ts';
 import { idSchema, QuantitySchema } from './primitives.ts';
 
 export { QuantitySchema };
@@ -30,13 +30,7 @@ export const CartItemSchema = z.object({
   id: z.number(),
   product_id: z.number(),
   variant_id: z.number().nullable(),
-  product: z.object({
-    id: z.number(),
-    name: z.string(),
-    slug: z.string(),
-    image_main: z.string().nullable(),
-    image: ImageRefSchema.nullable(),
-  }),
+  product: ProductSummarySchema.pick({ id: true, name: true, slug: true, image_main: true, image: true }),
   variant: z.object({ id: z.number(), name: z.string() }).nullable(),
   unit_price: z.number(),
   quantity: z.number(),
