@@ -17,10 +17,11 @@ import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { suggestionsRoutes } from './modules/suggestions/suggestions.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { guestSessionPlugin } from './plugins/guest-session.ts';
 import { scheduleHousekeeping } from './plugins/housekeeping.ts';
-import { noStorePlugin } from './plugins/no-store.ts';
 import {
   type AttemptLimitsOverride,
   connectRedis,
@@ -32,6 +33,7 @@ import {
 import { apiFallback, recordRouteTable } from './plugins/route-table.ts';
 import { textGuardPlugin } from './plugins/text-guard.ts';
 import { type Background, createBackground } from './shared/background.ts';
+import type { ModuleDeps, RouteModule } from './shared/module.ts';
 
 export type ApiDeps = {
   config: Config;
@@ -149,10 +151,10 @@ export async function buildApi({
   const background = deps.background ?? createBackground(log);
   app.decorate('background', background);
   app.addHook('onClose', () => background.settled());
-  const authDeps = {
-    background,
+  const moduleDeps: ModuleDeps = {
     db,
-    publicUrl: config.publicUrl,
+    config,
+    background,
     log,
     mailer:
       mailer ??
@@ -162,26 +164,28 @@ export async function buildApi({
         mailDir: path.join(config.dataDir, 'mail'),
         log,
       }),
+    rateLimits: {
+      auth: withOverride(DEFAULT_AUTH_RATE_LIMITS, authRateLimits ?? config.authRateLimits),
+      orders: withOverride(ORDER_RATE_LIMITS, orderRateLimits),
+    },
   };
+  const modules: RouteModule[] = [
+    healthRoutes,
+    catalogRoutes,
+    bannersRoutes,
+    authRoutes,
+    cartRoutes,
+    ordersRoutes,
+    suggestionsRoutes,
+  ];
   await app.register(
     async (api) => {
       await api.register(authPlugin, { db, config });
-      await api.register(noStorePlugin);
+      await api.register(guestSessionPlugin);
+      await api.register(cacheHeadersPlugin);
       await api.register(rateLimitPlugin, { redis, keyPrefix: rateLimitKeyPrefix });
       await api.register(textGuardPlugin);
-      await api.register(healthRoutes(db));
-      await api.register(catalogRoutes(db, config));
-      await api.register(bannersRoutes(db, config));
-      await api.register(
-        authRoutes(
-          authDeps,
-          config,
-          withOverride(DEFAULT_AUTH_RATE_LIMITS, authRateLimits ?? config.authRateLimits),
-        ),
-      );
-      await api.register(cartRoutes(db));
-      await api.register(ordersRoutes(db, withOverride(ORDER_RATE_LIMITS, orderRateLimits)));
-      await api.register(suggestionsRoutes(db));
+      for (const module of modules) await api.register(module(moduleDeps));
       apiFallback(api, '/api');
     },
     { prefix: '/api' },

@@ -71,6 +71,11 @@ export type Operation = {
   errors?: readonly number[];
   /** Counted by the attempt limiter (429). */
   rateLimited?: boolean;
+  /**
+   * 'public': a successful answer to an anonymous caller may be cached briefly (catalogue reads).
+   * Anything else is answered `no-store`.
+   */
+  cache?: 'public';
 };
 
 const op = <const T extends Operation>(operation: T) => operation;
@@ -95,12 +100,14 @@ export const operations = {
     summary: 'Catégories principales et sous-catégories',
     tag: 'catalogue',
     access: 'public',
+    cache: 'public',
     data: CategoryListSchema,
   }),
   'GET /categories/:idOrSlug': op({
     summary: 'Une catégorie par id ou slug',
     tag: 'catalogue',
     access: 'public',
+    cache: 'public',
     params: CategoryRefParamsSchema,
     data: CategoryDetailSchema,
     errors: [404],
@@ -109,6 +116,7 @@ export const operations = {
     summary: 'Produits filtrés, triés et paginés',
     tag: 'catalogue',
     access: 'public',
+    cache: 'public',
     query: ProductListQuerySchema,
     data: ProductListSchema,
   }),
@@ -116,6 +124,7 @@ export const operations = {
     summary: 'Un produit par son slug',
     tag: 'catalogue',
     access: 'public',
+    cache: 'public',
     params: ProductSlugParamsSchema,
     data: ProductDetailSchema,
     errors: [404],
@@ -124,6 +133,7 @@ export const operations = {
     summary: 'Un produit avec variantes et médias',
     tag: 'catalogue',
     access: 'public',
+    cache: 'public',
     params: ProductIdParamsSchema,
     data: ProductDetailSchema,
     errors: [404],
@@ -132,6 +142,7 @@ export const operations = {
     summary: "Images et vidéos d'un produit",
     tag: 'catalogue',
     access: 'public',
+    cache: 'public',
     params: ProductIdParamsSchema,
     data: ProductMediaSchema,
     errors: [404],
@@ -140,6 +151,7 @@ export const operations = {
     summary: 'Une variante active',
     tag: 'catalogue',
     access: 'public',
+    cache: 'public',
     params: VariantIdParamsSchema,
     data: VariantSchema,
     errors: [404],
@@ -148,6 +160,7 @@ export const operations = {
     summary: 'Suggestions pour un produit',
     tag: 'catalogue',
     access: 'public',
+    cache: 'public',
     params: ProductIdParamsSchema,
     data: ProductSuggestionsSchema,
     errors: [404],
@@ -162,6 +175,7 @@ export const operations = {
     summary: 'Bannières actives par position',
     tag: 'bannières',
     access: 'public',
+    cache: 'public',
     data: z.array(BannerSchema),
   }),
 

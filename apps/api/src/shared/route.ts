@@ -84,6 +84,7 @@ export function route<K extends OperationKey>(
     url,
     ...(accessHook ? { onRequest: accessHook } : {}),
     ...(options.preHandler ? { preHandler: options.preHandler } : {}),
+    config: { cache: operation.cache ?? 'no-store' },
     schema: {
       tags: [operation.tag],
       summary: operation.summary,

@@ -1,37 +1,20 @@
-import { SessionIdSchema } from '@souk/domain/auth';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Config } from '../../config.ts';
+import type { FastifyRequest } from 'fastify';
 import { authOf, clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
-import { type AuthRateLimits, attemptLimiter, type IdentifierOf } from '../../plugins/rate-limit.ts';
-import type { Background } from '../../shared/background.ts';
+import { attemptLimiter, type IdentifierOf } from '../../plugins/rate-limit.ts';
+import type { RouteModule } from '../../shared/module.ts';
 import { done, ok, route } from '../../shared/route.ts';
 import type { AuthDeps, ClientMeta } from './auth.service.ts';
 import * as auth from './auth.service.ts';
 
-/** The guest cart key a client sends along (X-Session-ID header), when well-formed. */
-export function guestSessionIdOf(request: FastifyRequest): string | undefined {
-  const header = request.headers['x-session-id'];
-  const parsed = SessionIdSchema.safeParse(Array.isArray(header) ? header[0] : header);
-  return parsed.success ? parsed.data : undefined;
-}
-
 const metaOf = (request: FastifyRequest): ClientMeta => ({
   userAgent: request.headers['user-agent'],
-  guestSessionId: guestSessionIdOf(request),
+  guestSessionId: request.guestSessionId,
 });
 
-const NO_STORE = 'no-store';
-
-export function authRoutes(
-  deps: AuthDeps & { background: Background },
-  config: Config,
-  limits: AuthRateLimits,
-) {
-  const { db } = deps;
-  return async (app: FastifyInstance) => {
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('Cache-Control', NO_STORE);
-    });
+export const authRoutes: RouteModule = ({ db, config, mailer, log, background, rateLimits }) => {
+  const limits = rateLimits.auth;
+  const mailDeps: AuthDeps = { db, mailer, log, publicUrl: config.publicUrl };
+  return async (app) => {
     // Without `identifierOf` the identifier is the e-mail or phone in the body, which a stranger can
     // name: counted per address as well, so nobody locks a customer out (ADR 0012).
     const limited = (action: string, identifierOf?: IdentifierOf) => ({
@@ -96,7 +79,7 @@ export function authRoutes(
       async (req) => {
         // Answered before the account is even looked up: known and unknown addresses take the same time.
         const input = req.body;
-        deps.background.run(() => auth.forgotPassword(deps, input));
+        background.run(() => auth.forgotPassword(mailDeps, input));
         return done(
           'Si un compte correspond à cet email, un lien de réinitialisation vient de lui être envoyé.',
         );
@@ -125,4 +108,4 @@ export function authRoutes(
       limited('change-password', perAccount),
     );
   };
-}
+};

@@ -1,20 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { FastifyRequest } from 'fastify';
+import type { RouteModule } from '../../shared/module.ts';
 import { ok, route } from '../../shared/route.ts';
-import { guestSessionIdOf } from '../auth/auth.routes.ts';
 import * as cart from './cart.service.ts';
 
 const callerOf = (request: FastifyRequest): cart.CartCaller => ({
   userId: request.auth?.user.id,
-  sessionId: guestSessionIdOf(request),
+  sessionId: request.guestSessionId,
 });
 
-export function cartRoutes(db: Db) {
-  return async (app: FastifyInstance) => {
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-    });
-
+export const cartRoutes: RouteModule = ({ db }) => {
+  return async (app) => {
     route(app, 'GET /cart', async (req) => ok(await cart.getCart(db, callerOf(req))));
     route(app, 'POST /cart', async (req) =>
       ok(await cart.addItem(db, callerOf(req), req.body), 'Produit ajouté au panier'),
@@ -27,4 +22,4 @@ export function cartRoutes(db: Db) {
     );
     route(app, 'DELETE /cart', async (req) => ok(await cart.clearCart(db, callerOf(req)), 'Panier vidé'));
   };
-}
+};

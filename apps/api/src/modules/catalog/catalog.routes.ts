@@ -1,18 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { RouteModule } from '../../shared/module.ts';
 import { ok, route } from '../../shared/route.ts';
 import * as catalog from './catalog.service.ts';
 
-// Public catalogue reads change rarely: let browsers and proxies reuse them briefly.
-const PUBLIC_CACHE = 'public, max-age=30, stale-while-revalidate=300';
-
-export function catalogRoutes(db: Db, _config: Config) {
-  return async (app: FastifyInstance) => {
-    app.addHook('onSend', async (request, reply) => {
-      if (request.method === 'GET' && reply.statusCode === 200) reply.header('Cache-Control', PUBLIC_CACHE);
-    });
-
+export const catalogRoutes: RouteModule = ({ db }) => {
+  return async (app) => {
     route(app, 'GET /categories', async () => ok({ categories: await catalog.listCategories(db) }));
     route(app, 'GET /categories/:idOrSlug', async (req) =>
       ok(await catalog.getCategory(db, req.params.idOrSlug)),
@@ -30,4 +21,4 @@ export function catalogRoutes(db: Db, _config: Config) {
       ok(await catalog.getProductSuggestions(db, req.params.id)),
     );
   };
-}
+};

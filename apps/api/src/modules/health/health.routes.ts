@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
+import type { RouteModule } from '../../shared/module.ts';
 import { ok, route } from '../../shared/route.ts';
 
 // Which React and Fastify builds run: `npm start` must say 'production' without anyone setting NODE_ENV.
 const environment = () => process.env.NODE_ENV ?? 'development';
 
-export function healthRoutes(db: Db) {
-  return async (app: FastifyInstance) => {
+export const healthRoutes: RouteModule = ({ db }) => {
+  return async (app) => {
     route(app, 'GET /health', async () => {
       try {
         await db.execute(sql`select 1`);
@@ -18,4 +17,4 @@ export function healthRoutes(db: Db) {
       return ok({ status: 'ok' as const, database: 'ok' as const, environment: environment() });
     });
   };
-}
+};

@@ -1,20 +1,16 @@
-import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import { authOf } from '../../plugins/auth.ts';
-import { type AttemptLimits, attemptLimiter } from '../../plugins/rate-limit.ts';
+import { attemptLimiter } from '../../plugins/rate-limit.ts';
+import type { RouteModule } from '../../shared/module.ts';
 import { ok, route } from '../../shared/route.ts';
-import { guestSessionIdOf } from '../auth/auth.routes.ts';
 import * as orders from './orders.service.ts';
 
 const CREATED = 'Commande créée avec succès';
 
-export function ordersRoutes(db: Db, limits: AttemptLimits) {
-  return async (app: FastifyInstance) => {
+export const ordersRoutes: RouteModule = ({ db, rateLimits }) => {
+  const limits = rateLimits.orders;
+  return async (app) => {
     // One action for both ways of ordering, so guests and customers share the per-address count
     // (ADR 0012): nobody reserves a whole shop's stock through accounts made on the spot.
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-    });
 
     route(
       app,
@@ -24,7 +20,7 @@ export function ordersRoutes(db: Db, limits: AttemptLimits) {
         const order = await orders.createOrder(
           db,
           { kind: 'user', userId: user.id, name: user.name, phone: user.whatsapp_phone, email: user.email },
-          { session_id: req.body.session_id ?? guestSessionIdOf(req), notes: req.body.notes },
+          { session_id: req.body.session_id ?? req.guestSessionId, notes: req.body.notes },
         );
         return ok({ order }, CREATED);
       },
@@ -50,4 +46,4 @@ export function ordersRoutes(db: Db, limits: AttemptLimits) {
       ok({ order: await orders.getOrder(db, authOf(req).user.id, req.params.id) }),
     );
   };
-}
+};

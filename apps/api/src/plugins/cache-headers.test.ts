@@ -5,7 +5,7 @@ import { engines } from '../test/database.ts';
 import { signedInUser } from '../test/user-fixtures.ts';
 import { SESSION_COOKIE } from './auth.ts';
 
-describe.each(engines)('Cache-Control of signed-in answers on %s', (engine) => {
+describe.each(engines)('Cache-Control on %s', (engine) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let bearer: Record<string, string>;
   let cookie: Record<string, string>;
@@ -48,5 +48,12 @@ describe.each(engines)('Cache-Control of signed-in answers on %s', (engine) => {
   it('treats an unknown token as anonymous', async () => {
     const stranger = { authorization: 'Bearer inconnu' };
     expect(await cacheControl('/api/products', stranger)).toMatch(/^public/);
+  });
+
+  it('never lets a cart, an account answer or a refusal be kept, even for a guest', async () => {
+    expect(await cacheControl('/api/cart', { 'x-session-id': 'guest_abcdefghijklmnop' })).toBe('no-store');
+    const missing = await t.app.inject({ method: 'GET', url: '/api/products/999999' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['cache-control']).toBe('no-store');
   });
 });

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { Mailer } from '../modules/mail/mailer.ts';
+import type { AttemptLimits } from '../plugins/rate-limit.ts';
+import type { Background } from './background.ts';
+
+/** What every route module may use; buildApi assembles it once (app.ts). */
+export type ModuleDeps = {
+  db: Db;
+  config: Config;
+  background: Background;
+  mailer: Mailer;
+  log: (line: string) => void;
+  rateLimits: { auth: AttemptLimits; orders: AttemptLimits };
+};
+
+/** The one shape of a route module: `(deps) => plugin`, registered by buildApi. */
+export type RouteModule = (deps: ModuleDeps) => (app: FastifyInstance) => Promise<void>;
