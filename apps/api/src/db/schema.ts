@@ -1,4 +1,5 @@
 // The whole shop's data model (storefront and back office), so later features do not churn it.
+import { INITIAL_ORDER_STATUS, ORDER_STATUSES } from '@souk/domain/order-status';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -12,6 +13,9 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+
+// The statuses an order can be in, from packages/domain: the checks follow the domain's list.
+const orderStatusList = sql.raw(ORDER_STATUSES.map((status) => `'${status}'`).join(', '));
 
 const timestamps = {
   created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
@@ -225,7 +229,7 @@ export const orders = pgTable(
     id: serial('id').primaryKey(),
     order_number: text('order_number').notNull().unique(),
     user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    status: text('status').notNull().default('en_attente'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default(INITIAL_ORDER_STATUS),
     total_amount: integer('total_amount').notNull(),
     total_items: integer('total_items').notNull(),
     notes: text('notes'),
@@ -236,10 +240,7 @@ export const orders = pgTable(
     ...timestamps,
   },
   (t) => [
-    check(
-      'orders_status_check',
-      sql`${t.status} in ('en_attente', 'acceptée', 'prête', 'en_cours', 'disponible', 'annulée')`,
-    ),
+    check('orders_status_check', sql`${t.status} in (${orderStatusList})`),
     check('orders_total_check', sql`${t.total_amount} >= 0`),
     index('orders_user_created_idx').on(t.user_id, t.created_at),
     index('orders_status_created_idx').on(t.status, t.created_at),
@@ -279,11 +280,18 @@ export const order_status_history = pgTable(
     order_id: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    from_status: text('from_status'),
-    to_status: text('to_status').notNull(),
+    from_status: text('from_status', { enum: ORDER_STATUSES }),
+    to_status: text('to_status', { enum: ORDER_STATUSES }).notNull(),
     changed_by: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
     note: text('note'),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [index('order_status_history_order_idx').on(t.order_id, t.created_at)],
+  (t) => [
+    check('order_status_history_to_check', sql`${t.to_status} in (${orderStatusList})`),
+    check(
+      'order_status_history_from_check',
+      sql`${t.from_status} is null or ${t.from_status} in (${orderStatusList})`,
+    ),
+    index('order_status_history_order_idx').on(t.order_id, t.created_at),
+  ],
 );

@@ -1,16 +1,13 @@
 import type { CartItem, CartSummary } from '@souk/domain/cart';
+import { sellability } from '../catalog/catalog-rules.ts';
 import { toImageRef } from '../media/media.mapper.ts';
 import type { CartLineRow } from './cart.repository.ts';
 
 /** The price a line is sold at: the variant's, or the product's base price when it has none. */
 export const unitPriceOf = (row: CartLineRow) => row.variant_price ?? row.base_price;
 
-/** Whether the line can be ordered as it is: visible product, and a live variant of it when it has variants. */
-export function isLineAvailable(row: CartLineRow): boolean {
-  if (!row.product_visible) return false;
-  if (row.variant_id === null) return row.active_variants === 0;
-  return Boolean(row.variant_active) && row.variant_product_id === row.product_id;
-}
+/** Whether the line can be ordered as it is (its quantity aside: the stock is shown apart). */
+export const isLineAvailable = (row: CartLineRow): boolean => sellability(row).sellable;
 
 export function toCartItem(row: CartLineRow): CartItem {
   const image = toImageRef(

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { cart_items, carts } from '../../db/schema.ts';
+import { activeVariantsCount, productCategoryJoins, productVisible } from '../catalog/catalog-rules.ts';
 
 // Only this file builds cart SQL. Prices and availability always come from the catalogue tables.
 
@@ -62,8 +63,8 @@ export type CartLineRow = {
 const lineColumns = sql`
   ci.id, ci.cart_id, ci.product_id, ci.variant_id, ci.quantity,
   p.name as product_name, p.slug as product_slug, p.base_price,
-  (p.is_active and c.is_active and (parent.id is null or parent.is_active)) as product_visible,
-  (select count(*)::int from product_variants av where av.product_id = p.id and av.is_active) as active_variants,
+  ${productVisible} as product_visible,
+  ${activeVariantsCount} as active_variants,
   v.name as variant_name, v.price as variant_price, v.sku as variant_sku, v.is_active as variant_active,
   v.product_id as variant_product_id, v.stock_quantity,
   img.id as image_id, img.path as image_path, img.widths as image_widths, img.width as image_width,
@@ -71,8 +72,7 @@ const lineColumns = sql`
 
 const lineJoins = sql`
   join products p on p.id = ci.product_id
-  join categories c on c.id = p.category_id
-  left join categories parent on parent.id = c.parent_id
+  ${productCategoryJoins}
   left join product_variants v on v.id = ci.variant_id
   left join lateral (
     select pm.id, pm.path, pm.widths, pm.width, pm.height, pm.alt from product_media pm
@@ -116,13 +116,12 @@ export async function findSellable(
     db,
     sql`
     select p.id as product_id, p.name as product_name,
-           (p.is_active and c.is_active and (parent.id is null or parent.is_active)) as product_visible,
-           (select count(*)::int from product_variants av where av.product_id = p.id and av.is_active) as active_variants,
+           ${productVisible} as product_visible,
+           ${activeVariantsCount} as active_variants,
            v.id as variant_id, v.name as variant_name, v.product_id as variant_product_id,
            v.is_active as variant_active, v.stock_quantity
       from products p
-      join categories c on c.id = p.category_id
-      left join categories parent on parent.id = c.parent_id
+      ${productCategoryJoins}
       left join product_variants v on v.id = ${variantId}
      where p.id = ${productId}`,
   );

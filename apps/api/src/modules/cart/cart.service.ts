@@ -3,6 +3,7 @@ import type { AddToCartInput, Cart, CartItem } from '@souk/domain/cart';
 import { CART_LINE_MAX_QUANTITY, CART_MAX_LINES } from '@souk/domain/limits';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
+import { sellability } from '../catalog/catalog-rules.ts';
 import { toCartItem, toCartSummary } from './cart.mapper.ts';
 import * as repo from './cart.repository.ts';
 
@@ -92,20 +93,21 @@ export async function getCart(db: Db, caller: CartCaller): Promise<Cart> {
 /** Checks that a product (and variant) can be sold in `quantity`; answers its stock (null = unlimited). */
 async function assertSellable(db: DbOrTx, productId: number, variantId: number | null, quantity: number) {
   const row = await repo.findSellable(db, productId, variantId);
-  if (!row?.product_visible) throw new AppError('not_found', UNAVAILABLE);
-  if (variantId === null) {
-    if (row.active_variants > 0) throw new AppError('validation', 'Veuillez sélectionner une variante');
-    return;
-  }
-  if (row.variant_id === null) throw new AppError('not_found', UNAVAILABLE);
-  if (row.variant_product_id !== productId) {
-    throw new AppError('validation', "Cette variante n'appartient pas à ce produit", {
-      variant_id: ["Cette variante n'appartient pas à ce produit"],
-    });
-  }
-  if (!row.variant_active) throw new AppError('not_found', UNAVAILABLE);
-  if (row.stock_quantity !== null && quantity > row.stock_quantity) {
-    throw insufficientStock(itemLabel(row.product_name, row.variant_name), row.stock_quantity);
+  if (!row) throw new AppError('not_found', UNAVAILABLE);
+  // The asked variant id, even one that no longer exists, is what is judged.
+  const verdict = sellability({ ...row, variant_id: variantId }, quantity);
+  if (verdict.sellable) return;
+  switch (verdict.reason) {
+    case 'variant_required':
+      throw new AppError('validation', 'Veuillez sélectionner une variante');
+    case 'foreign_variant':
+      throw new AppError('validation', "Cette variante n'appartient pas à ce produit", {
+        variant_id: ["Cette variante n'appartient pas à ce produit"],
+      });
+    case 'insufficient_stock':
+      throw insufficientStock(itemLabel(row.product_name, row.variant_name), verdict.stock);
+    default:
+      throw new AppError('not_found', UNAVAILABLE);
   }
 }
 

@@ -1,9 +1,17 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { product_media, product_variants } from '../../db/schema.ts';
+import { categoryVisibleAs, productCategoryJoins, productVisible, type Visibility } from './catalog-rules.ts';
 
-// Only this file builds catalogue SQL. Public reads always filter on is_active for the product,
-// its category and the category's parent, so an inactive row never reaches a public answer.
+// Only this file builds catalogue reads. Every read takes a visibility: 'public' applies the
+// catalogue's visibility rule (catalog-rules.ts), so an inactive row never reaches a public answer;
+// 'admin' sees every row, through the same queries.
+
+const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
 
 export type CategoryRow = {
   id: number;
@@ -15,47 +23,60 @@ export type CategoryRow = {
   image_width: number | null;
   image_height: number | null;
   sort_order: number;
+  is_active: boolean;
+  created_at: string | Date;
+  /** Products of the category and of its subcategories (those the visibility shows). */
   products_count: number;
+  /** Products filed directly under the category. */
+  direct_products_count: number;
   subcategories_count: number;
 };
 
-const categoryColumns = sql`
-  c.id, c.parent_id, c.name, c.slug, c.description, c.image_key, c.image_width, c.image_height, c.sort_order,
-  (select count(*)::int from products p
-     join categories pc on pc.id = p.category_id and pc.is_active
-    where p.is_active and (pc.id = c.id or pc.parent_id = c.id)) as products_count,
-  (select count(*)::int from categories s where s.parent_id = c.id and s.is_active) as subcategories_count`;
-
-/** Active categories visible to the public: a subcategory is hidden when its parent is inactive. */
-export async function findPublicCategories(db: DbOrTx, where: SQL): Promise<CategoryRow[]> {
+/**
+ * Categories matching `where` (on `cat`, with its parent `catparent`), in the shop's order, with
+ * their counts. The counts apply the same visibility as the rows: the public counts what it sees.
+ */
+export async function findCategories(db: DbOrTx, visibility: Visibility, where: SQL): Promise<CategoryRow[]> {
+  const isPublic = visibility === 'public';
+  const productShown = isPublic ? productVisible : sql`true`;
   return queryRows<CategoryRow>(
     db,
     sql`
-    select ${categoryColumns}
-      from categories c
-      left join categories parent on parent.id = c.parent_id
-     where c.is_active and (parent.id is null or parent.is_active) and ${where}
-     order by c.sort_order, f_fold(c.name), c.id`,
+    select cat.id, cat.parent_id, cat.name, cat.slug, cat.description, cat.image_key, cat.image_width,
+           cat.image_height, cat.sort_order, cat.is_active, cat.created_at,
+           counts.products_count, counts.direct_products_count,
+           (select count(*)::int from categories s where s.parent_id = cat.id
+              ${isPublic ? sql`and s.is_active` : sql``}) as subcategories_count
+      from categories cat
+      left join categories catparent on catparent.id = cat.parent_id
+      cross join lateral (
+        select count(*)::int as products_count,
+               (count(*) filter (where c.id = cat.id))::int as direct_products_count
+          from products p ${productCategoryJoins}
+         where (c.id = cat.id or c.parent_id = cat.id) and ${productShown}) counts
+     where ${isPublic ? categoryVisibleAs('cat', 'catparent') : sql`true`} and ${where}
+     order by cat.sort_order, f_fold(cat.name), cat.id`,
   );
 }
 
-export const topLevelCategories = (db: DbOrTx) => findPublicCategories(db, sql`c.parent_id is null`);
-export const allSubcategories = (db: DbOrTx) => findPublicCategories(db, sql`c.parent_id is not null`);
-export const subcategoriesOf = (db: DbOrTx, parentIds: number[]) =>
+export const topLevelCategories = (db: DbOrTx, visibility: Visibility) =>
+  findCategories(db, visibility, sql`cat.parent_id is null`);
+export const allSubcategories = (db: DbOrTx, visibility: Visibility) =>
+  findCategories(db, visibility, sql`cat.parent_id is not null`);
+export const subcategoriesOf = (db: DbOrTx, visibility: Visibility, parentIds: number[]) =>
   parentIds.length
-    ? findPublicCategories(
-        db,
-        sql`c.parent_id in (${sql.join(
-          parentIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-      )
+    ? findCategories(db, visibility, sql`cat.parent_id in (${idList(parentIds)})`)
     : Promise.resolve([]);
 
-export async function findPublicCategory(db: DbOrTx, ref: { id: number } | { slug: string }) {
-  const rows = await findPublicCategories(
+export async function findCategory(
+  db: DbOrTx,
+  visibility: Visibility,
+  ref: { id: number } | { slug: string },
+) {
+  const rows = await findCategories(
     db,
-    'id' in ref ? sql`c.id = ${ref.id}` : sql`c.slug = ${ref.slug}`,
+    visibility,
+    'id' in ref ? sql`cat.id = ${ref.id}` : sql`cat.slug = ${ref.slug}`,
   );
   return rows[0] ?? null;
 }
@@ -68,6 +89,8 @@ export type ProductRow = {
   base_price: number;
   category_id: number;
   created_at: string | Date;
+  sort_order: number;
+  is_active: boolean;
   category_name: string;
   category_slug: string;
   category_image_key: string | null;
@@ -104,6 +127,8 @@ export type ProductFilters = {
   words?: string[];
   minPrice?: number;
   maxPrice?: number;
+  /** Back office: only active (true) or inactive (false) products. */
+  active?: boolean;
 };
 
 export type ProductOrder =
@@ -115,12 +140,6 @@ export type ProductOrder =
   | 'popularity'
   | 'price_distance';
 export type ProductSort = { by: ProductOrder; direction: 'asc' | 'desc'; pivotPrice?: number };
-
-const idList = (ids: number[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
 
 const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
 // Typo tolerance: 'crme' is 0.4 word-similar to 'creme hydratante'; 0.35 keeps such near misses.
@@ -135,17 +154,10 @@ function wordMatches(word: string): SQL {
     : contains;
 }
 
-function whereClause(f: ProductFilters): SQL {
-  const parts: SQL[] = [sql`p.is_active`, sql`c.is_active`, sql`(parent.id is null or parent.is_active)`];
-  if (f.ids)
-    parts.push(
-      f.ids.length
-        ? sql`p.id in (${sql.join(
-            f.ids.map((id) => sql`${id}`),
-            sql`, `,
-          )})`
-        : sql`false`,
-    );
+function whereClause(f: ProductFilters, visibility: Visibility): SQL {
+  const parts: SQL[] = visibility === 'public' ? [productVisible] : [];
+  if (f.active !== undefined) parts.push(f.active ? sql`p.is_active` : sql`not p.is_active`);
+  if (f.ids) parts.push(f.ids.length ? sql`p.id in (${idList(f.ids)})` : sql`false`);
   if (f.slug !== undefined) parts.push(sql`p.slug = ${f.slug}`);
   if (f.categoryOrChildrenId !== undefined)
     parts.push(sql`(c.id = ${f.categoryOrChildrenId} or c.parent_id = ${f.categoryOrChildrenId})`);
@@ -160,17 +172,11 @@ function whereClause(f: ProductFilters): SQL {
     );
   if (f.excludeTopCategoryIds?.length)
     parts.push(sql`coalesce(c.parent_id, c.id) not in (${idList(f.excludeTopCategoryIds)})`);
-  if (f.excludeIds?.length)
-    parts.push(
-      sql`p.id not in (${sql.join(
-        f.excludeIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    );
+  if (f.excludeIds?.length) parts.push(sql`p.id not in (${idList(f.excludeIds)})`);
   for (const word of f.words ?? []) parts.push(wordMatches(word));
   if (f.minPrice !== undefined) parts.push(sql`p.base_price >= ${f.minPrice}`);
   if (f.maxPrice !== undefined) parts.push(sql`p.base_price <= ${f.maxPrice}`);
-  return sql.join(parts, sql` and `);
+  return parts.length ? sql.join(parts, sql` and `) : sql`true`;
 }
 
 function relevance(words: string[]): SQL {
@@ -203,13 +209,11 @@ function orderClause(sort: ProductSort, words: string[]): SQL {
   }
 }
 
-const fromClause = sql`
-  from products p
-  join categories c on c.id = p.category_id
-  left join categories parent on parent.id = c.parent_id`;
+const fromClause = sql`from products p ${productCategoryJoins}`;
 
-export async function findPublicProducts(
+export async function findProducts(
   db: DbOrTx,
+  visibility: Visibility,
   filters: ProductFilters,
   sort: ProductSort,
   page: { limit: number; offset: number },
@@ -217,7 +221,8 @@ export async function findPublicProducts(
   return queryRows<ProductRow>(
     db,
     sql`
-    select p.id, p.slug, p.name, p.description, p.base_price, p.category_id, p.created_at,
+    select p.id, p.slug, p.name, p.description, p.base_price, p.category_id, p.created_at, p.sort_order,
+           p.is_active,
            c.name as category_name, c.slug as category_slug, c.image_key as category_image_key,
            c.image_width as category_image_width, c.image_height as category_image_height,
            parent.id as parent_id, parent.name as parent_name, parent.slug as parent_slug,
@@ -232,18 +237,25 @@ export async function findPublicProducts(
       select count(*)::int as variants_count, min(price)::int as min_price,
              bool_or(stock_quantity is null or stock_quantity > 0) as available
         from product_variants where product_id = p.id and is_active) v on true
-    where ${whereClause(filters)}
+    where ${whereClause(filters, visibility)}
     order by ${orderClause(sort, filters.words ?? [])}
     limit ${page.limit} offset ${page.offset}`,
   );
 }
 
-export async function countPublicProducts(db: DbOrTx, filters: ProductFilters): Promise<number> {
-  const [row] = await queryRows<{ total: number }>(
+export async function countProducts(
+  db: DbOrTx,
+  visibility: Visibility,
+  filters: ProductFilters,
+): Promise<{ total: number; active: number; inactive: number }> {
+  const [row] = await queryRows<{ total: number; active: number; inactive: number }>(
     db,
-    sql`select count(*)::int as total ${fromClause} where ${whereClause(filters)}`,
+    sql`select count(*)::int as total,
+               (count(*) filter (where p.is_active))::int as active,
+               (count(*) filter (where not p.is_active))::int as inactive
+          ${fromClause} where ${whereClause(filters, visibility)}`,
   );
-  return row?.total ?? 0;
+  return row ?? { total: 0, active: 0, inactive: 0 };
 }
 
 export function findActiveVariants(db: DbOrTx, productId: number) {
@@ -260,9 +272,8 @@ export async function findPublicVariant(db: DbOrTx, variantId: number) {
     sql`
     select v.* from product_variants v
       join products p on p.id = v.product_id
-      join categories c on c.id = p.category_id
-      left join categories parent on parent.id = c.parent_id
-     where v.id = ${variantId} and v.is_active and ${whereClause({})}`,
+      ${productCategoryJoins}
+     where v.id = ${variantId} and v.is_active and ${productVisible}`,
   );
   return row ?? null;
 }

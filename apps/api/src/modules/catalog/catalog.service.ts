@@ -18,7 +18,10 @@ import {
 import * as repo from './catalog.repository.ts';
 
 export async function listCategories(db: Db) {
-  const [top, subs] = await Promise.all([repo.topLevelCategories(db), repo.allSubcategories(db)]);
+  const [top, subs] = await Promise.all([
+    repo.topLevelCategories(db, 'public'),
+    repo.allSubcategories(db, 'public'),
+  ]);
   return top.map((c) =>
     toCategoryDetail(
       c,
@@ -29,11 +32,11 @@ export async function listCategories(db: Db) {
 }
 
 export async function getCategory(db: Db, ref: { id: number } | { slug: string }) {
-  const category = await repo.findPublicCategory(db, ref);
+  const category = await repo.findCategory(db, 'public', ref);
   if (!category) throw notFound('Catégorie non trouvée');
   const [parent, subcategories] = await Promise.all([
-    category.parent_id ? repo.findPublicCategory(db, { id: category.parent_id }) : null,
-    repo.subcategoriesOf(db, [category.id]),
+    category.parent_id ? repo.findCategory(db, 'public', { id: category.parent_id }) : null,
+    repo.subcategoriesOf(db, 'public', [category.id]),
   ]);
   return toCategoryDetail(category, parent, subcategories);
 }
@@ -66,9 +69,10 @@ export async function listProducts(
     requested === 'price' ? 'base_price' : (requested ?? (words.length ? 'relevance' : 'default'));
   const direction = query.sort_order ?? (by === 'created_at' || by === 'relevance' ? 'desc' : 'asc');
   const offset = (query.page - 1) * query.per_page;
-  const [rows, total] = await Promise.all([
-    repo.findPublicProducts(
+  const [rows, { total }] = await Promise.all([
+    repo.findProducts(
       db,
+      'public',
       filters,
       { by: by === 'relevance' && !words.length ? 'default' : by, direction },
       {
@@ -76,7 +80,7 @@ export async function listProducts(
         offset,
       },
     ),
-    repo.countPublicProducts(db, filters),
+    repo.countProducts(db, 'public', filters),
   ]);
   return {
     products: rows.map(toProductSummary),
@@ -93,8 +97,9 @@ export async function listProducts(
 
 async function findProductRow(db: Db, ref: { id: number } | { slug: string }) {
   const filters: repo.ProductFilters = 'id' in ref ? { ids: [ref.id] } : { slug: ref.slug };
-  const [row] = await repo.findPublicProducts(
+  const [row] = await repo.findProducts(
     db,
+    'public',
     filters,
     { by: 'default', direction: 'asc' },
     { limit: 1, offset: 0 },
@@ -128,8 +133,9 @@ const page = (limit: number) => ({ limit, offset: 0 });
 export async function getProductSuggestions(db: Db, id: number) {
   const product = await findProductRow(db, { id });
   const topCategoryId = product.parent_id ?? product.category_id;
-  const similarSameCategory = await repo.findPublicProducts(
+  const similarSameCategory = await repo.findProducts(
     db,
+    'public',
     { categoryId: product.category_id, excludeIds: [id] },
     { by: 'price_distance', direction: 'asc', pivotPrice: product.base_price },
     page(SIMILAR_PRODUCTS_LIMIT),
@@ -138,8 +144,9 @@ export async function getProductSuggestions(db: Db, id: number) {
   const similar =
     similarSameCategory.length < SIMILAR_PRODUCTS_LIMIT
       ? similarSameCategory.concat(
-          await repo.findPublicProducts(
+          await repo.findProducts(
             db,
+            'public',
             { topCategoryId, excludeIds: [id, ...similarSameCategory.map((p) => p.id)] },
             { by: 'price_distance', direction: 'asc', pivotPrice: product.base_price },
             page(SIMILAR_PRODUCTS_LIMIT - similarSameCategory.length),
@@ -147,14 +154,16 @@ export async function getProductSuggestions(db: Db, id: number) {
         )
       : similarSameCategory;
   const [popular, recent] = await Promise.all([
-    repo.findPublicProducts(
+    repo.findProducts(
       db,
+      'public',
       { topCategoryId, excludeIds: [id, ...similar.map((p) => p.id)] },
       { by: 'popularity', direction: 'desc' },
       page(POPULAR_IN_CATEGORY_LIMIT),
     ),
-    repo.findPublicProducts(
+    repo.findProducts(
       db,
+      'public',
       { excludeIds: [id] },
       { by: 'created_at', direction: 'desc' },
       page(RECENT_PRODUCTS_LIMIT),

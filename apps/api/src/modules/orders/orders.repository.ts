@@ -1,3 +1,4 @@
+import { INITIAL_ORDER_STATUS } from '@souk/domain/order-status';
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { order_items, order_status_history, orders } from '../../db/schema.ts';
@@ -66,7 +67,7 @@ export async function insertOrder(tx: DbOrTx, order: NewOrder): Promise<OrderRow
                         contact_name, contact_phone, contact_email)
     select next.id,
            'CMD-' || to_char(now() at time zone 'UTC', 'YYYYMMDD') || '-' || lpad(next.id::text, greatest(4, length(next.id::text)), '0'),
-           ${order.user_id}, 'en_attente', ${order.total_amount}, ${order.total_items}, ${order.notes},
+           ${order.user_id}, ${INITIAL_ORDER_STATUS}, ${order.total_amount}, ${order.total_items}, ${order.notes},
            ${order.contact_name}, ${order.contact_phone}, ${order.contact_email}
       from next
     returning *`,

@@ -1,10 +1,12 @@
 import { CART_MAX_LINES, ORDER_TOTAL_MAX } from '@souk/domain/limits';
 import { formatFcfa } from '@souk/domain/money';
+import { INITIAL_ORDER_STATUS } from '@souk/domain/order-status';
 import type { Order } from '@souk/domain/orders';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import * as carts from '../cart/cart.repository.ts';
 import { insufficientStock, itemLabel, mergeGuestCart, TOO_MANY_LINES } from '../cart/cart.service.ts';
+import { sellability } from '../catalog/catalog-rules.ts';
 import { toOrder } from './orders.mapper.ts';
 import * as repo from './orders.repository.ts';
 
@@ -35,21 +37,26 @@ async function checkout(tx: DbOrTx, cartId: number | null, buyer: Buyer, notes: 
   );
   const items = lines.map((line) => {
     const label = itemLabel(line.product_name, line.variant_name);
-    if (!line.product_visible) throw new AppError('conflict', `« ${label} » n'est plus disponible`);
-    if (line.variant_id === null) {
-      if (line.active_variants > 0) {
+    // Judged on the variant rows as locked, not as the cart read them.
+    const variant = line.variant_id === null ? null : (locked.get(line.variant_id) ?? null);
+    const verdict = sellability(
+      {
+        ...line,
+        variant_product_id: variant?.product_id ?? null,
+        variant_active: variant?.is_active ?? null,
+        stock_quantity: variant?.stock_quantity ?? null,
+      },
+      line.quantity,
+    );
+    if (!verdict.sellable) {
+      if (verdict.reason === 'insufficient_stock') throw insufficientStock(label, verdict.stock);
+      if (verdict.reason === 'variant_required')
         throw new AppError('conflict', `Veuillez sélectionner une variante pour « ${label} »`);
-      }
-      return { line, variant: null, unitPrice: line.base_price };
-    }
-    const variant = locked.get(line.variant_id);
-    if (!variant?.is_active || variant.product_id !== line.product_id) {
       throw new AppError('conflict', `« ${label} » n'est plus disponible`);
     }
-    if (variant.stock_quantity !== null && line.quantity > variant.stock_quantity) {
-      throw insufficientStock(label, variant.stock_quantity);
-    }
-    return { line, variant, unitPrice: variant.price };
+    return variant
+      ? { line, variant, unitPrice: variant.price }
+      : { line, variant: null, unitPrice: line.base_price };
   });
 
   // orders.total_amount and order_items.total_price are int4: refuse before they could overflow.
@@ -85,7 +92,7 @@ async function checkout(tx: DbOrTx, cartId: number | null, buyer: Buyer, notes: 
   await repo.insertHistory(tx, {
     order_id: order.id,
     from_status: null,
-    to_status: 'en_attente',
+    to_status: INITIAL_ORDER_STATUS,
     changed_by: buyer.kind === 'user' ? buyer.userId : null,
   });
   await carts.deleteLines(tx, cartId);

@@ -1,3 +1,4 @@
+import { CANCELLED_ORDER_STATUS } from '@souk/domain/order-status';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 
@@ -46,7 +47,7 @@ export async function findBoughtWith(db: DbOrTx, productIds: number[], limit: nu
     sql`
     select other.product_id
       from order_items other
-      join orders o on o.id = other.order_id and o.status <> 'annulée'
+      join orders o on o.id = other.order_id and o.status <> ${CANCELLED_ORDER_STATUS}
      where other.order_id in (select order_id from order_items where product_id in (${idList(productIds)}))
        and other.product_id is not null
        and other.product_id not in (${idList(productIds)})

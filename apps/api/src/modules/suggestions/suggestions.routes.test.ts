@@ -1,3 +1,4 @@
+import type { OrderStatus } from '@souk/domain/order-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { order_items, orders } from '../../db/schema.ts';
 import { createTestApp } from '../../test/app.ts';
@@ -24,7 +25,7 @@ describe.each(engines)('cart suggestions API on %s', (engine) => {
   const newSession = () => `suggest-session-${engine}-${++sessions}`;
 
   /** An order straight in the database: `lines` are [productId, quantity]. */
-  const placeOrder = async (lines: [number, number][], status = 'en_attente') => {
+  const placeOrder = async (lines: [number, number][], status: OrderStatus = 'en_attente') => {
     orderCount += 1;
     const [order] = await t.db
       .insert(orders)

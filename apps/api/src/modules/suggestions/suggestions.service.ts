@@ -2,7 +2,7 @@ import type { CartSuggestions } from '@souk/domain/catalog';
 import { CART_SUGGESTIONS_LIMIT, SIMILAR_PRODUCTS_LIMIT } from '@souk/domain/limits';
 import type { Db } from '../../db/client.ts';
 import { toProductSummary } from '../catalog/catalog.mapper.ts';
-import { findPublicProducts, type ProductFilters, type ProductSort } from '../catalog/catalog.repository.ts';
+import { findProducts, type ProductFilters, type ProductSort } from '../catalog/catalog.repository.ts';
 import * as repo from './suggestions.repository.ts';
 
 // Candidates read for "bought together" before inactive products are filtered out.
@@ -20,7 +20,7 @@ export async function getCartSuggestions(db: Db, owners: repo.CartOwners): Promi
   const cartIds = [...new Set(cart.map((r) => r.product_id))];
   const shown = new Set<number>(cartIds);
   const take = async (filters: ProductFilters, sort: ProductSort, limit: number) => {
-    const rows = await findPublicProducts(db, { ...filters, excludeIds: [...shown] }, sort, {
+    const rows = await findProducts(db, 'public', { ...filters, excludeIds: [...shown] }, sort, {
       limit,
       offset: 0,
     });
@@ -32,8 +32,9 @@ export async function getCartSuggestions(db: Db, owners: repo.CartOwners): Promi
   const rankedIds = await repo.findBoughtWith(db, cartIds, BOUGHT_WITH_CANDIDATES);
   if (rankedIds.length) {
     const rank = new Map(rankedIds.map((id, i) => [id, i]));
-    const rows = await findPublicProducts(
+    const rows = await findProducts(
       db,
+      'public',
       { ids: rankedIds, excludeIds: cartIds },
       { by: 'default', direction: 'asc' },
       { limit: rankedIds.length, offset: 0 },
