@@ -1,8 +1,8 @@
 import { LoginInputSchema } from '@souk/domain/auth';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { FormBanner, PasswordField, SubmitButton, TextField } from '~/components/ui/form-fields';
 import { echoValues, formOutcome, formText } from '~/features/account/auth.server';
 import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
-import { FormBanner, PasswordField, SubmitButton, TextField } from '~/features/account/form-fields';
 import { useFormErrors } from '~/features/account/use-form-errors';
 import { api, serverConfig } from '~/lib/api.server';
 import { accountPageHeaders } from '~/lib/no-store';

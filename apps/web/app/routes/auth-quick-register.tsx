@@ -1,8 +1,9 @@
 import { QuickRegisterInputSchema } from '@souk/domain/auth';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { FormBanner, SubmitButton } from '~/components/ui/form-fields';
 import { echoValues, formOutcome, formText } from '~/features/account/auth.server';
 import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
-import { FormBanner, NewAccountFields, SubmitButton } from '~/features/account/form-fields';
+import { NewAccountFields } from '~/features/account/new-account-fields';
 import { useFormErrors } from '~/features/account/use-form-errors';
 import { api, serverConfig } from '~/lib/api.server';
 import { accountPageHeaders } from '~/lib/no-store';

@@ -1,8 +1,8 @@
 import { ResetPasswordInputSchema } from '@souk/domain/auth';
 import { data, Form, Link, useNavigation } from 'react-router';
+import { FormBanner, PasswordField, SubmitButton } from '~/components/ui/form-fields';
 import { formOutcome, formText } from '~/features/account/auth.server';
 import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
-import { FormBanner, PasswordField, SubmitButton } from '~/features/account/form-fields';
 import { useFormErrors } from '~/features/account/use-form-errors';
 import { api, serverConfig } from '~/lib/api.server';
 import { accountPageHeaders } from '~/lib/no-store';

@@ -1,23 +1,53 @@
-import { type Ref, useState } from 'react';
+import { type ComponentProps, type ReactNode, type Ref, useState } from 'react';
+import { Spinner } from './button';
 
 const inputClass =
-  'block w-full rounded-xl border bg-white px-4 py-3 text-base text-stone-900 placeholder:text-stone-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-700 focus-visible:ring-offset-1';
+  'block w-full rounded-xl border bg-white px-4 py-3 text-base text-stone-900 placeholder:text-stone-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-700 focus-visible:ring-offset-1 disabled:cursor-not-allowed disabled:bg-stone-100 disabled:text-stone-600';
 const borderClass = (error?: string) =>
   error ? 'border-red-700 bg-red-50/40' : 'border-stone-300 hover:border-stone-400';
 
+/**
+ * What every labelled field takes. A field is required unless `required` is false: the label then says
+ * '(facultatif)'. Only aria-required is set, never the native attribute: the forms validate with the
+ * domain schema and show the messages themselves (noValidate), in the same words as the server.
+ */
 type FieldProps = {
   id: string;
   name: string;
   label: string;
   error?: string;
   hint?: string;
-  defaultValue?: string;
-  autoComplete?: string;
   required?: boolean;
 };
 
+/** Native attributes a field forwards to its control; the field owns identity, wiring and look. */
+type NativeProps<Tag extends 'input' | 'textarea' | 'select'> = Omit<
+  ComponentProps<Tag>,
+  keyof FieldProps | 'type' | 'ref' | 'className' | 'children'
+>;
+
 const describedBy = (id: string, error?: string, hint?: string) =>
   [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+
+/**
+ * Splits a field's props: what the label and messages need, what every control gets (identity, the
+ * error and hint announced with it through aria-invalid + aria-describedby, the look), and the native
+ * attributes the caller added.
+ */
+function fieldParts<P extends FieldProps>({ id, name, label, error, hint, required, ...native }: P) {
+  return {
+    field: { id, label, error, hint, required },
+    control: {
+      id,
+      name,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy(id, error, hint),
+      'aria-required': required === false ? undefined : true,
+      className: `${inputClass} ${borderClass(error)}`,
+    },
+    native,
+  };
+}
 
 function FieldMessages({ id, error, hint }: { id: string; error?: string; hint?: string }) {
   return (
@@ -46,63 +76,161 @@ function Label({ id, label, required }: { id: string; label: string; required?: 
   );
 }
 
-/** A labelled input whose error is announced with it (aria-invalid + aria-describedby). */
-export function TextField({
-  type = 'text',
-  inputMode,
-  inputRef,
-  ...props
-}: FieldProps & {
-  type?: 'text' | 'email' | 'tel';
-  inputMode?: 'email' | 'tel' | 'text';
-  inputRef?: Ref<HTMLInputElement>;
-}) {
-  const { id, name, label, error, hint, defaultValue, autoComplete, required } = props;
+/** Label above, control, then hint and error: the layout every stacked field shares. */
+function Field({
+  id,
+  label,
+  required,
+  error,
+  hint,
+  children,
+}: Omit<FieldProps, 'name'> & { children: ReactNode }) {
   return (
     <div className="flex flex-col gap-1.5">
       <Label id={id} label={label} required={required} />
-      <input
-        ref={inputRef}
-        id={id}
-        name={name}
-        type={type}
-        inputMode={inputMode}
-        autoComplete={autoComplete}
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        aria-required={required === false ? undefined : true}
-        className={`${inputClass} ${borderClass(error)}`}
-      />
+      {children}
       <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
 }
 
-/** Password input with a show/hide toggle (aria-pressed) that keeps the caret where it was. */
-export function PasswordField(props: FieldProps & { autoComplete: 'current-password' | 'new-password' }) {
-  const { id, name, label, error, hint, autoComplete } = props;
-  const [visible, setVisible] = useState(false);
+/** A labelled input whose error is announced with it. */
+export function TextField({
+  type = 'text',
+  inputRef,
+  ...props
+}: FieldProps &
+  NativeProps<'input'> & {
+    type?: 'text' | 'email' | 'tel' | 'url' | 'search';
+    inputRef?: Ref<HTMLInputElement>;
+  }) {
+  const { field, control, native } = fieldParts(props);
+  return (
+    <Field {...field}>
+      <input {...native} {...control} ref={inputRef} type={type} />
+    </Field>
+  );
+}
+
+/**
+ * A whole-number input (prices in FCFA, stock): the phone shows its digit pad, and `min` (0 unless
+ * told) keeps the spinner from going negative.
+ */
+export function NumberField({
+  min = 0,
+  step = 1,
+  inputRef,
+  ...props
+}: FieldProps & NativeProps<'input'> & { inputRef?: Ref<HTMLInputElement> }) {
+  const { field, control, native } = fieldParts(props);
+  return (
+    <Field {...field}>
+      <input
+        {...native}
+        {...control}
+        ref={inputRef}
+        type="number"
+        inputMode="numeric"
+        min={min}
+        step={step}
+      />
+    </Field>
+  );
+}
+
+/** A labelled multi-line text (descriptions), taller by default and resizable in height only. */
+export function TextAreaField({ rows = 4, ...props }: FieldProps & NativeProps<'textarea'>) {
+  const { field, control, native } = fieldParts(props);
+  return (
+    <Field {...field}>
+      <textarea {...native} {...control} rows={rows} className={`${control.className} resize-y`} />
+    </Field>
+  );
+}
+
+export type SelectOption = { value: string; label: string; disabled?: boolean };
+
+/**
+ * A labelled native select (the phone's own picker). Pass `options` for a flat list, or `<option>` /
+ * `<optgroup>` children for groups (e.g. sub-categories under their category); `placeholder` adds an
+ * empty first choice.
+ */
+export function SelectField({
+  options,
+  placeholder,
+  children,
+  ...props
+}: FieldProps &
+  NativeProps<'select'> & {
+    options?: readonly SelectOption[];
+    placeholder?: string;
+    children?: ReactNode;
+  }) {
+  const { field, control, native } = fieldParts(props);
+  return (
+    <Field {...field}>
+      <select {...native} {...control} className={`${control.className} pr-10`}>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options?.map((option) => (
+          <option key={option.value} value={option.value} disabled={option.disabled}>
+            {option.label}
+          </option>
+        ))}
+        {children}
+      </select>
+    </Field>
+  );
+}
+
+/**
+ * A checkbox with its label beside it. Optional unless `required` is true (a box is usually a choice,
+ * not an answer), so its label never says '(facultatif)'.
+ */
+export function CheckboxField({ required = false, ...props }: FieldProps & NativeProps<'input'>) {
+  const { field, control, native } = fieldParts({ ...props, required });
   return (
     <div className="flex flex-col gap-1.5">
-      <Label id={id} label={label} />
+      <div className="flex items-start gap-3">
+        <input
+          {...native}
+          {...control}
+          type="checkbox"
+          className="mt-0.5 h-5 w-5 shrink-0 cursor-pointer rounded accent-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 disabled:cursor-not-allowed"
+        />
+        <label htmlFor={field.id} className="cursor-pointer text-sm font-semibold text-stone-800">
+          {field.label}
+        </label>
+      </div>
+      <div className="flex flex-col gap-1.5 pl-8">
+        <FieldMessages id={field.id} error={field.error} hint={field.hint} />
+      </div>
+    </div>
+  );
+}
+
+/** Password input with a show/hide toggle (aria-pressed) that keeps the caret where it was. */
+export function PasswordField({
+  autoComplete,
+  ...props
+}: Omit<FieldProps, 'required'> & { autoComplete: 'current-password' | 'new-password' }) {
+  // Always required (no `required` prop): an optional password is never asked.
+  const { field, control } = fieldParts(props);
+  const [visible, setVisible] = useState(false);
+  return (
+    <Field {...field}>
       <div className="relative">
         <input
-          id={id}
-          name={name}
+          {...control}
           type={visible ? 'text' : 'password'}
           autoComplete={autoComplete}
           autoCapitalize="none"
           spellCheck={false}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, error, hint)}
-          aria-required
-          className={`${inputClass} ${borderClass(error)} pr-14`}
+          className={`${control.className} pr-14`}
         />
         <button
           type="button"
           aria-pressed={visible}
-          aria-controls={id}
+          aria-controls={control.id}
           onClick={() => setVisible((v) => !v)}
           className="absolute inset-y-0 right-0 flex w-12 items-center justify-center rounded-r-xl text-stone-600 hover:text-emerald-800 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-700"
         >
@@ -111,8 +239,7 @@ export function PasswordField(props: FieldProps & { autoComplete: 'current-passw
           <EyeIcon crossed={visible} />
         </button>
       </div>
-      <FieldMessages id={id} error={error} hint={hint} />
-    </div>
+    </Field>
   );
 }
 
@@ -161,6 +288,7 @@ export function FormBanner({
   );
 }
 
+/** The form's full-width submit button; while pending it spins, says what is happening and is disabled. */
 export function SubmitButton({
   pending,
   children,
@@ -176,72 +304,8 @@ export function SubmitButton({
       disabled={pending}
       className="mt-1 inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-emerald-800 px-6 py-3 text-base font-semibold text-white shadow-sm transition hover:bg-emerald-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800 disabled:cursor-wait disabled:opacity-80"
     >
-      {pending && (
-        <span
-          aria-hidden="true"
-          className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white motion-reduce:animate-none"
-        />
-      )}
+      {pending && <Spinner />}
       {pending ? pendingLabel : children}
     </button>
-  );
-}
-
-/** Name, WhatsApp number, optional e-mail and password: what every account creation asks. */
-export function NewAccountFields({
-  idPrefix,
-  values,
-  errors,
-  phoneHint,
-  emailHint,
-}: {
-  idPrefix: string;
-  values: Partial<Record<'name' | 'whatsapp_phone' | 'email', string>>;
-  errors: Partial<Record<string, string>>;
-  phoneHint: string;
-  emailHint?: string;
-}) {
-  return (
-    <>
-      <TextField
-        id={`${idPrefix}-name`}
-        name="name"
-        label="Nom complet"
-        autoComplete="name"
-        defaultValue={values.name}
-        error={errors.name}
-      />
-      <TextField
-        id={`${idPrefix}-phone`}
-        name="whatsapp_phone"
-        label="Numéro WhatsApp"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        hint={phoneHint}
-        defaultValue={values.whatsapp_phone}
-        error={errors.whatsapp_phone}
-      />
-      <TextField
-        id={`${idPrefix}-email`}
-        name="email"
-        label="Email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        required={false}
-        hint={emailHint}
-        defaultValue={values.email}
-        error={errors.email}
-      />
-      <PasswordField
-        id={`${idPrefix}-password`}
-        name="password"
-        label="Mot de passe"
-        autoComplete="new-password"
-        hint="8 caractères au minimum."
-        error={errors.password}
-      />
-    </>
   );
 }

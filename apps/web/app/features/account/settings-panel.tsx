@@ -2,8 +2,8 @@ import { ChangePasswordInputSchema, UpdateProfileInputSchema, type User } from '
 import { formatPhoneNumber, whatsappLink } from '@souk/domain/shop';
 import { useEffect, useRef } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
+import { FormBanner, PasswordField, TextField } from '~/components/ui/form-fields';
 import type { FormFailure } from './form-failure';
-import { FormBanner, PasswordField, TextField } from './form-fields';
 import { LogoutButton } from './logout-button';
 import { sectionTitle } from './panel-styles';
 import { useFormErrors } from './use-form-errors';

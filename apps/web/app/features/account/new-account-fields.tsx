@@ -1,0 +1,60 @@
+import { PasswordField, TextField } from '~/components/ui/form-fields';
+
+/** Name, WhatsApp number, optional e-mail and password: what every account creation asks. */
+export function NewAccountFields({
+  idPrefix,
+  values,
+  errors,
+  phoneHint,
+  emailHint,
+}: {
+  idPrefix: string;
+  values: Partial<Record<'name' | 'whatsapp_phone' | 'email', string>>;
+  errors: Partial<Record<string, string>>;
+  phoneHint: string;
+  emailHint?: string;
+}) {
+  return (
+    <>
+      <TextField
+        id={`${idPrefix}-name`}
+        name="name"
+        label="Nom complet"
+        autoComplete="name"
+        defaultValue={values.name}
+        error={errors.name}
+      />
+      <TextField
+        id={`${idPrefix}-phone`}
+        name="whatsapp_phone"
+        label="Numéro WhatsApp"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        hint={phoneHint}
+        defaultValue={values.whatsapp_phone}
+        error={errors.whatsapp_phone}
+      />
+      <TextField
+        id={`${idPrefix}-email`}
+        name="email"
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        required={false}
+        hint={emailHint}
+        defaultValue={values.email}
+        error={errors.email}
+      />
+      <PasswordField
+        id={`${idPrefix}-password`}
+        name="password"
+        label="Mot de passe"
+        autoComplete="new-password"
+        hint="8 caractères au minimum."
+        error={errors.password}
+      />
+    </>
+  );
+}
