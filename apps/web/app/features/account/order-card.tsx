@@ -1,7 +1,8 @@
 import { formatLongDate } from '@souk/domain/dates';
 import { formatFcfa } from '@souk/domain/money';
 import type { Order } from '@souk/domain/orders';
-import { articleCount, articlesLabel, orderNumber, statusBadgeClass, statusLabel } from './order-status';
+import { OrderStatusBadge } from '~/components/ui/status-badge';
+import { articleCount, articlesLabel, orderNumber } from './order-status';
 
 /** One order of 'Mes Commandes': number, date, total, status, article count and its lines. */
 export function OrderCard({ order }: { order: Order }) {
@@ -21,7 +22,7 @@ export function OrderCard({ order }: { order: Order }) {
             {articlesLabel(articleCount(order))}
           </p>
         </div>
-        <span className={statusBadgeClass(order.status)}>{statusLabel(order.status)}</span>
+        <OrderStatusBadge status={order.status} />
       </div>
       <ul className="mt-3 divide-y divide-stone-100 border-y border-stone-100">
         {order.items.map((item) => (

@@ -1,14 +1,6 @@
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@souk/domain/order-status';
+import { ORDER_STATUSES, type OrderStatus } from '@souk/domain/order-status';
 import type { Order } from '@souk/domain/orders';
-
-const STATUS_STYLES: Record<OrderStatus, string> = {
-  en_attente: 'bg-amber-100 text-amber-950 ring-amber-300',
-  acceptée: 'bg-sky-100 text-sky-950 ring-sky-300',
-  prête: 'bg-indigo-100 text-indigo-950 ring-indigo-300',
-  en_cours: 'bg-violet-100 text-violet-950 ring-violet-300',
-  disponible: 'bg-emerald-100 text-emerald-950 ring-emerald-300',
-  annulée: 'bg-stone-200 text-stone-800 ring-stone-300',
-};
+import { normalizeStatus } from '~/components/ui/status-badge';
 
 /** How many orders are in each status, for the account summary (header, filter bar, count grid). */
 export const STATUS_COUNT_LABELS: Record<OrderStatus, string> = {
@@ -20,14 +12,6 @@ export const STATUS_COUNT_LABELS: Record<OrderStatus, string> = {
   disponible: 'Terminées',
   annulée: 'Annulées',
 };
-
-const isKnown = (status: string): status is OrderStatus =>
-  (ORDER_STATUSES as readonly string[]).includes(status);
-
-/** A status the client does not know yet reads and looks like a pending one (spec §4). */
-export const normalizeStatus = (status: string): OrderStatus => (isKnown(status) ? status : 'en_attente');
-export const statusLabel = (status: string) => ORDER_STATUS_LABELS[normalizeStatus(status)];
-export const statusStyle = (status: string) => STATUS_STYLES[normalizeStatus(status)];
 
 export function countByStatus(orders: readonly Order[]): Record<OrderStatus, number> {
   const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
@@ -48,7 +32,3 @@ export const articleCount = (order: Order) =>
   order.items.reduce((n, i) => n + i.quantity, 0);
 
 export const articlesLabel = (count: number) => `${count} article${count > 1 ? 's' : ''}`;
-
-export function statusBadgeClass(status: string) {
-  return `inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${statusStyle(status)}`;
-}

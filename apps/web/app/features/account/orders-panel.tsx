@@ -2,8 +2,9 @@ import { ORDER_STATUSES, type OrderStatus } from '@souk/domain/order-status';
 import type { Order } from '@souk/domain/orders';
 import { Form, Link } from 'react-router';
 import { EmptyState } from '~/components/ui/empty-state';
+import { normalizeStatus, statusStyle } from '~/components/ui/status-badge';
 import { OrderCard } from './order-card';
-import { normalizeStatus, STATUS_COUNT_LABELS, statusStyle } from './order-status';
+import { STATUS_COUNT_LABELS } from './order-status';
 import { sectionTitle } from './panel-styles';
 
 const filterHref = (status: OrderStatus | null) =>

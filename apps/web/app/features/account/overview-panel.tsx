@@ -5,7 +5,8 @@ import type { Order } from '@souk/domain/orders';
 import { formatPhoneNumber, phoneCallLink, WHATSAPP_GREETING, whatsappLink } from '@souk/domain/shop';
 import { Link } from 'react-router';
 import { ArrowRightIcon, BagIcon, GridIcon, PhoneIcon, WhatsappIcon } from '~/components/ui/icons';
-import { orderNumber, statusBadgeClass, statusLabel } from './order-status';
+import { OrderStatusBadge } from '~/components/ui/status-badge';
+import { orderNumber } from './order-status';
 import { OrdersLoadError } from './orders-panel';
 import { sectionTitle } from './panel-styles';
 
@@ -83,7 +84,7 @@ export function OverviewPanel({
                     {formatFcfa(order.total_amount)}
                   </p>
                 </div>
-                <span className={statusBadgeClass(order.status)}>{statusLabel(order.status)}</span>
+                <OrderStatusBadge status={order.status} />
               </li>
             ))}
           </ul>
