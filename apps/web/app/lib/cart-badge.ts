@@ -1,6 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { useRouteLoaderData } from 'react-router';
-import type { loader } from '~/routes/shop-layout';
+import { useShopLayoutData } from './shop-layout-data';
 
 // The badge shows the server's count (shop layout loader) unless a change the server has not
 // confirmed yet is pending: then this small store holds the optimistic count (spec §4).
@@ -23,8 +22,7 @@ export function setCartBadge(count: number | null) {
 
 /** The cart's article count the server reported on the last layout load (0 outside the shop layout). */
 export function useServerCartCount(): number {
-  const data = useRouteLoaderData<typeof loader>('routes/shop-layout');
-  return data?.cart.total_items ?? 0;
+  return useShopLayoutData()?.cart.total_items ?? 0;
 }
 
 /** The count the badges show: the optimistic one while pending, else the server's. */

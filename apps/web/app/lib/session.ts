@@ -1,14 +1,9 @@
 import type { User } from '@souk/domain/auth';
-import { useRouteLoaderData } from 'react-router';
-import type { loader } from '~/routes/shop-layout';
-
-/** Route id React Router gives app/routes/shop-layout.tsx (its file path without the extension). */
-const SHOP_LAYOUT_ROUTE_ID = 'routes/shop-layout';
+import { useShopLayoutData } from './shop-layout-data';
 
 /** The signed-in user, loaded once by the shop layout (null for a guest or outside the shop layout). */
 export function useCurrentUser(): User | null {
-  const data = useRouteLoaderData<typeof loader>(SHOP_LAYOUT_ROUTE_ID);
-  return data?.user ?? null;
+  return useShopLayoutData()?.user ?? null;
 }
 
 /** Where the account entry points (header button, bottom-nav 'Profil') lead, per spec §2. */

@@ -8,6 +8,7 @@ import { useCartCount } from '~/features/layout/use-cart-count';
 import { serverConfig } from '~/lib/api.server';
 import { loadCartBadge } from '~/lib/cart-badge.server';
 import { getCurrentUser } from '~/lib/session.server';
+import type { ShopLayoutData } from '~/lib/shop-layout-data';
 import type { Route } from './+types/shop-layout';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -15,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cart = await loadCartBadge(context);
   const user = await getCurrentUser(request, context);
   // The year comes from the server so the client renders the same text (no hydration mismatch).
-  return { shopWhatsapp, publicUrl, year: new Date().getFullYear(), cart, user };
+  return { shopWhatsapp, publicUrl, year: new Date().getFullYear(), cart, user } satisfies ShopLayoutData;
 }
 
 // The user and the cart count only change through an action (form or fetcher submission) or an

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { SHOP_LAYOUT_ROUTE_ID } from './use-shop-config';
+import { SHOP_LAYOUT_ROUTE_ID, type ShopLayoutData } from '~/lib/shop-layout-data';
 
 /** The public origin from the shop layout's loader data, for the `meta` of pages without a loader. */
 export function layoutPublicUrl(
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
 ): string {
   const data = matches.find((match) => match?.id === SHOP_LAYOUT_ROUTE_ID)?.loaderData as
-    | { publicUrl?: string }
+    | ShopLayoutData
     | undefined;
   return data?.publicUrl ?? '';
 }

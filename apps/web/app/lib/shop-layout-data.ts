@@ -1,0 +1,24 @@
+import type { User } from '@souk/domain/auth';
+import { useRouteLoaderData } from 'react-router';
+import type { CartBadge } from './cart-badge.server';
+
+/** Route id React Router gives app/routes/shop-layout.tsx (its file path without the extension). */
+export const SHOP_LAYOUT_ROUTE_ID = 'routes/shop-layout';
+
+/**
+ * What the shop layout's loader answers. Stated here rather than read from the route's `typeof loader`
+ * so that lib and features never import a route: the loader `satisfies` this type instead, and the
+ * dependency points routes → lib only.
+ */
+export type ShopLayoutData = {
+  shopWhatsapp: string;
+  publicUrl: string;
+  year: number;
+  cart: CartBadge;
+  user: User | null;
+};
+
+/** The shop layout's data, or undefined outside it (e.g. /test). */
+export function useShopLayoutData(): ShopLayoutData | undefined {
+  return useRouteLoaderData<ShopLayoutData>(SHOP_LAYOUT_ROUTE_ID);
+}
