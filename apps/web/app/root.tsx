@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { ToastRegion } from '~/components/ui/toast';
 import type { Route } from './+types/root';
 import './app.css';
 
@@ -26,6 +27,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
+        <ToastRegion />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -1,24 +1,13 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
+import { createModuleStore } from './module-store';
 import { useShopLayoutData } from './shop-layout-data';
 
 // The badge shows the server's count (shop layout loader) unless a change the server has not
 // confirmed yet is pending: then this small store holds the optimistic count (spec §4).
-let pending: number | null = null;
-const listeners = new Set<() => void>();
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-const snapshot = () => pending;
-const serverSnapshot = () => null;
+const pending = createModuleStore<number | null>(null);
 
 /** Shows `count` on the badges at once (null: back to the server's count). */
-export function setCartBadge(count: number | null) {
-  if (pending === count) return;
-  pending = count;
-  for (const listener of listeners) listener();
-}
+export const setCartBadge = (count: number | null) => pending.set(count);
 
 /** The cart's article count the server reported on the last layout load (0 outside the shop layout). */
 export function useServerCartCount(): number {
@@ -28,8 +17,7 @@ export function useServerCartCount(): number {
 /** The count the badges show: the optimistic one while pending, else the server's. */
 export function useCartBadgeCount(): number {
   const server = useServerCartCount();
-  const local = useSyncExternalStore(subscribe, snapshot, serverSnapshot);
-  return local ?? server;
+  return pending.use() ?? server;
 }
 
 /** Used once, by the layout: a fresh server count supersedes any optimistic one. */
