@@ -8,20 +8,23 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { adminShellRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { bannersRoutes } from './modules/banners/banners.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { adminCategoriesRoutes } from './modules/catalog/admin-categories.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { suggestionsRoutes } from './modules/suggestions/suggestions.routes.ts';
-import { authPlugin } from './plugins/auth.ts';
+import { authPlugin, requireAdmin } from './plugins/auth.ts';
 import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { guestSessionPlugin } from './plugins/guest-session.ts';
 import { scheduleHousekeeping } from './plugins/housekeeping.ts';
+import { multipartPlugin } from './plugins/multipart.ts';
 import {
   type AttemptLimitsOverride,
   connectRedis,
@@ -34,6 +37,7 @@ import { apiFallback, recordRouteTable } from './plugins/route-table.ts';
 import { textGuardPlugin } from './plugins/text-guard.ts';
 import { type Background, createBackground } from './shared/background.ts';
 import type { ModuleDeps, RouteModule } from './shared/module.ts';
+import { ADMIN_PATH, API_PREFIX } from './shared/route.ts';
 
 export type ApiDeps = {
   config: Config;
@@ -178,6 +182,7 @@ export async function buildApi({
     ordersRoutes,
     suggestionsRoutes,
   ];
+  const adminModules: RouteModule[] = [adminShellRoutes, adminCategoriesRoutes];
   await app.register(
     async (api) => {
       await api.register(authPlugin, { db, config });
@@ -186,9 +191,19 @@ export async function buildApi({
       await api.register(rateLimitPlugin, { redis, keyPrefix: rateLimitKeyPrefix });
       await api.register(textGuardPlugin);
       for (const module of modules) await api.register(module(moduleDeps));
-      apiFallback(api, '/api');
+      // The back office: every /api/admin route sits in this one scope, behind its one hook, so a
+      // route added later cannot be left open. Only here are multipart forms (uploads) read.
+      await api.register(
+        async (admin) => {
+          admin.addHook('onRequest', requireAdmin);
+          await admin.register(multipartPlugin);
+          for (const module of adminModules) await admin.register(module(moduleDeps));
+        },
+        { prefix: ADMIN_PATH },
+      );
+      apiFallback(api, API_PREFIX);
     },
-    { prefix: '/api' },
+    { prefix: API_PREFIX },
   );
   return app;
 }

@@ -47,17 +47,19 @@ export const SEARCH_SORTS = {
 } as const;
 export type SearchSort = keyof typeof SEARCH_SORTS;
 
+/** What a search box sends (storefront and back office). */
+export const SearchTextSchema = z
+  .string()
+  .trim()
+  .max(100, { error: 'La recherche est trop longue (100 caractères au plus)' });
+
 const price = (message: string) => priceSchema(message).optional();
 
 export const ProductListQuerySchema = z
   .object({
     category_id: idSchema('Catégorie invalide').optional(),
     subcategory_id: idSchema('Sous-catégorie invalide').optional(),
-    search: z
-      .string()
-      .trim()
-      .max(100, { error: 'La recherche est trop longue (100 caractères au plus)' })
-      .optional(),
+    search: SearchTextSchema.optional(),
     min_price: price('Le prix minimum doit être un nombre entier positif'),
     max_price: price('Le prix maximum doit être un nombre entier positif'),
     sort: z.enum(PRODUCT_SORTS, { error: 'Tri inconnu' }).optional(),

@@ -1,4 +1,17 @@
 import { z } from 'zod';
+import {
+  AdminCategoryDetailSchema,
+  AdminCategoryEnvelopeSchema,
+  AdminCategoryListQuerySchema,
+  AdminCategoryListSchema,
+  AdminNotificationsSchema,
+  AdminSearchQuerySchema,
+  AdminSearchResultsSchema,
+  CategoryIdParamsSchema,
+  CategoryImageInputSchema,
+  CreateCategoryInputSchema,
+  UpdateCategoryInputSchema,
+} from './admin-catalog.ts';
 import { NoDataSchema } from './api.ts';
 import {
   AuthResultSchema,
@@ -34,6 +47,7 @@ import {
   VariantIdParamsSchema,
   VariantSchema,
 } from './catalog.ts';
+import { IMAGE_MAX_BYTES } from './limits.ts';
 import {
   CreateGuestOrderInputSchema,
   CreateOrderInputSchema,
@@ -76,9 +90,16 @@ export type Operation = {
    * Anything else is answered `no-store`.
    */
   cache?: 'public';
+  /** Also reads multipart/form-data (files); the body schema then validates the form's fields. */
+  multipart?: true;
+  /** Largest JSON body in bytes, when more than the 1 MB default (inline base64 images). */
+  bodyLimit?: number;
 };
 
 const op = <const T extends Operation>(operation: T) => operation;
+
+// One inline base64 image (4 characters for 3 bytes) and the other fields.
+const ONE_IMAGE_JSON_LIMIT = Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 64 * 1024;
 
 const HealthSchema = z.object({
   status: z.literal('ok'),
@@ -325,6 +346,77 @@ export const operations = {
     params: OrderIdParamsSchema,
     data: OrderEnvelopeSchema,
     errors: [404],
+  }),
+
+  // ---- back office (every /admin path is served by the admin scope: an admin session, no-store) ----
+  'GET /admin/notifications': op({
+    summary: "Ce que la cloche de l'administration signale (commandes en attente)",
+    tag: 'admin',
+    access: 'admin',
+    data: AdminNotificationsSchema,
+  }),
+  'GET /admin/search': op({
+    summary: "Recherche de l'en-tête de l'administration (produits, catégories)",
+    tag: 'admin',
+    access: 'admin',
+    query: AdminSearchQuerySchema,
+    data: AdminSearchResultsSchema,
+  }),
+  'GET /admin/categories': op({
+    summary: 'Catégories (actives et inactives) filtrées et triées, avec les compteurs',
+    tag: 'admin catalogue',
+    access: 'admin',
+    query: AdminCategoryListQuerySchema,
+    data: AdminCategoryListSchema,
+  }),
+  'GET /admin/categories/:id': op({
+    summary: "Détails d'une catégorie : statistiques, sous-catégories, produits récents",
+    tag: 'admin catalogue',
+    access: 'admin',
+    params: CategoryIdParamsSchema,
+    data: AdminCategoryDetailSchema,
+    errors: [404],
+  }),
+  'POST /admin/categories': op({
+    summary: 'Créer une catégorie (JSON avec image en data URL, ou multipart)',
+    tag: 'admin catalogue',
+    access: 'admin',
+    body: CreateCategoryInputSchema,
+    data: AdminCategoryEnvelopeSchema,
+    status: 201,
+    errors: [409],
+    multipart: true,
+    bodyLimit: ONE_IMAGE_JSON_LIMIT,
+  }),
+  'PUT /admin/categories/:id': op({
+    summary: 'Modifier une catégorie (tout ou partie, dont is_active seul)',
+    tag: 'admin catalogue',
+    access: 'admin',
+    params: CategoryIdParamsSchema,
+    body: UpdateCategoryInputSchema,
+    data: AdminCategoryEnvelopeSchema,
+    errors: [404, 409],
+    multipart: true,
+    bodyLimit: ONE_IMAGE_JSON_LIMIT,
+  }),
+  'DELETE /admin/categories/:id': op({
+    summary: 'Supprimer une catégorie vide (sans produit ni sous-catégorie)',
+    tag: 'admin catalogue',
+    access: 'admin',
+    params: CategoryIdParamsSchema,
+    data: NoDataSchema,
+    errors: [404, 409],
+  }),
+  'POST /admin/categories/:id/image': op({
+    summary: "Remplacer l'image d'une catégorie (champ image_main)",
+    tag: 'admin catalogue',
+    access: 'admin',
+    params: CategoryIdParamsSchema,
+    body: CategoryImageInputSchema,
+    data: AdminCategoryEnvelopeSchema,
+    errors: [404],
+    multipart: true,
+    bodyLimit: ONE_IMAGE_JSON_LIMIT,
   }),
 } as const;
 

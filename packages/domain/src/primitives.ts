@@ -57,3 +57,35 @@ export const PageSchema = wholeNumber('Page invalide').pipe(
 /** PostgreSQL text cannot hold U+0000: requests carrying it are refused (see the API's guard). */
 export const NUL_CHARACTER_MESSAGE = 'Caractère invalide (NUL) dans la requête';
 export const containsNul = (value: string) => value.includes('\u0000');
+
+/**
+ * A yes/no from JSON (a boolean) or from a form field ('true'/'false', a checkbox's 'on', '1'/'0').
+ * Anything else is refused with `message`.
+ */
+export const booleanField = (message: string) =>
+  z.union(
+    [
+      z.boolean(),
+      z
+        .enum(['true', 'false', 'on', 'off', '1', '0'])
+        .transform((value) => value === 'true' || value === 'on' || value === '1'),
+    ],
+    { error: message },
+  );
+
+/** A sort order: a whole number from 0 (first) up to int4. */
+export const sortOrderSchema = (message = "L'ordre d'affichage doit être un nombre entier positif ou nul") =>
+  wholeNumber(message).pipe(z.number().min(0, { error: message }).max(INT4_MAX, { error: message }));
+
+/** Optional text that a form sends as '' when left empty: '' and spaces become null. */
+export const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: tooLong })
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** An optional id that a form's empty select sends as '': '' becomes null. */
+export const optionalId = (message: string) =>
+  z.union([z.literal('').transform(() => null), z.null(), idSchema(message)]);

@@ -36,7 +36,8 @@ export function registerErrorHandling(app: FastifyInstance) {
         .send({ success: false, message: 'Trop de tentatives. Veuillez réessayer plus tard.' });
     }
     if (status === 413) {
-      return reply.status(413).send({ success: false, message: 'Fichier ou requête trop volumineux' });
+      const message = request.routeOptions.config?.tooLargeMessage ?? 'Fichier ou requête trop volumineux';
+      return reply.status(413).send({ success: false, message });
     }
     if (status === 415) {
       return reply.status(415).send({ success: false, message: 'Type de contenu non pris en charge' });

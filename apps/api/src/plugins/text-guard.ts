@@ -10,7 +10,8 @@ function firstNulPath(root: Record<string, unknown>): string | null {
     const [path, value] = stack.pop() as [string, unknown];
     if (typeof value === 'string') {
       if (containsNul(value)) return path;
-    } else if (value && typeof value === 'object') {
+    } else if (value && typeof value === 'object' && !(value instanceof Uint8Array)) {
+      // (A file's bytes are not text: the image pipeline reads them.)
       for (const [key, child] of Object.entries(value)) {
         if (containsNul(key)) return path;
         stack.push([`${path}.${key}`, child]);
@@ -24,14 +25,16 @@ function firstNulPath(root: Record<string, unknown>): string | null {
  * PostgreSQL text cannot store U+0000 (it answers an error, which would be a 500). Every route gets
  * this check before its own validation, so no schema has to remember it and new routes are covered.
  */
+export async function refuseNul(request: FastifyRequest) {
+  const path = firstNulPath({ body: request.body, query: request.query, params: request.params });
+  if (path === null) return;
+  const field = path.split('.').slice(1).join('.') || '_';
+  throw new AppError('validation', NUL_CHARACTER_MESSAGE, { [field]: [NUL_CHARACTER_MESSAGE] });
+}
+
 export const textGuardPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('preValidation', async (request: FastifyRequest) => {
-      const path = firstNulPath({ body: request.body, query: request.query, params: request.params });
-      if (path === null) return;
-      const field = path.split('.').slice(1).join('.') || '_';
-      throw new AppError('validation', NUL_CHARACTER_MESSAGE, { [field]: [NUL_CHARACTER_MESSAGE] });
-    });
+    app.addHook('preValidation', refuseNul);
   },
   { name: 'souk-text-guard' },
 );

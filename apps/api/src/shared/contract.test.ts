@@ -109,10 +109,10 @@ describe('the contract', () => {
 
 describe('unknown API paths and methods', () => {
   it('answers an unknown path with the JSON envelope and 404', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/categories', payload: {} });
+    const res = await t.app.inject({ method: 'POST', url: '/api/wishlist', payload: {} });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/application\/json/);
-    expect(res.json()).toEqual({ success: false, message: 'Route introuvable : POST /api/admin/categories' });
+    expect(res.json()).toEqual({ success: false, message: 'Route introuvable : POST /api/wishlist' });
   });
 
   it('answers a known path with another method with 405 and Allow', async () => {

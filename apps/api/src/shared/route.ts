@@ -7,6 +7,7 @@ import {
   type OperationKey,
   operations,
 } from '@souk/domain/contract';
+import { IMAGE_TOO_LARGE_MESSAGE } from '@souk/domain/uploads';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -15,7 +16,7 @@ import type {
   preHandlerHookHandler,
 } from 'fastify';
 import type { z } from 'zod';
-import { rejectBlocked, requireAdmin, requireUser } from '../plugins/auth.ts';
+import { rejectBlocked, requireUser } from '../plugins/auth.ts';
 
 // Routes are registered from the contract in packages/domain/src/contract.ts: its request schemas
 // validate, its success and error envelopes serialise (so a column the schema does not name never
@@ -41,12 +42,30 @@ export const ok = <T>(data: T, message?: string): ApiSuccess<T> =>
 export const done = (message: string): ApiSuccess<undefined> => ({ success: true, data: undefined, message });
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+// Admin operations get no hook of their own: the admin scope's one hook guards every route in it
+// (and route() refuses to register an admin operation anywhere else).
 const ACCESS_HOOK: Record<Access, onRequestHookHandler | null> = {
   public: null,
   visitor: rejectBlocked,
   user: requireUser,
-  admin: requireAdmin,
+  admin: null,
 };
+
+/** Where the API is mounted, and where its admin scope is (app.ts). */
+export const API_PREFIX = '/api';
+export const ADMIN_PATH = '/admin';
+
+/**
+ * The URL to register `path` (relative to /api, as the contract writes it) at in `app`'s scope,
+ * checking that admin operations, and only they, live in the admin scope.
+ */
+function scopedUrl(app: FastifyInstance, path: string, access: Access): string {
+  const scope = app.prefix.slice(API_PREFIX.length);
+  const isAdminPath = path === ADMIN_PATH || path.startsWith(`${ADMIN_PATH}/`);
+  if ((access === 'admin') !== isAdminPath || (access === 'admin') !== (scope === ADMIN_PATH))
+    throw new Error(`${path}: admin operations are the /admin paths, registered in the admin scope only`);
+  return path.slice(scope.length) || '/';
+}
 const SIGNED_IN = [{ bearer: [] }, { cookie: [] }];
 
 /** Every refusal an operation can answer: its own, and those that follow from access, input and limits. */
@@ -74,7 +93,8 @@ export function route<K extends OperationKey>(
   options: RouteOptions = {},
 ) {
   const operation: Operation = operations[key];
-  const [method, url] = key.split(' ') as [Method, string];
+  const [method, path] = key.split(' ') as [Method, string];
+  const url = scopedUrl(app, path, operation.access);
   const status = operation.status ?? 200;
   const response: Record<number, z.ZodType> = { [status]: envelopeFor(operation.data) };
   for (const code of errorStatuses(method, operation)) response[code] = ApiFailureSchema;
@@ -84,11 +104,17 @@ export function route<K extends OperationKey>(
     url,
     ...(accessHook ? { onRequest: accessHook } : {}),
     ...(options.preHandler ? { preHandler: options.preHandler } : {}),
-    config: { cache: operation.cache ?? 'no-store' },
+    config: {
+      cache: operation.cache ?? 'no-store',
+      // The one thing that makes such a body large is its image.
+      ...(operation.bodyLimit ? { tooLargeMessage: IMAGE_TOO_LARGE_MESSAGE } : {}),
+    },
+    ...(operation.bodyLimit ? { bodyLimit: operation.bodyLimit } : {}),
     schema: {
       tags: [operation.tag],
       summary: operation.summary,
       security: needsSession(operation.access) ? SIGNED_IN : [{}, ...SIGNED_IN],
+      ...(operation.multipart ? { consumes: ['application/json', 'multipart/form-data'] } : {}),
       ...(operation.params ? { params: operation.params } : {}),
       ...(operation.query ? { querystring: operation.query } : {}),
       ...(operation.body ? { body: operation.body } : {}),

@@ -1,3 +1,4 @@
+import type { AdminCategory, AdminCategoryDetail } from '@souk/domain/admin-catalog';
 import type {
   CategoryDetail,
   CategorySummary,
@@ -133,4 +134,27 @@ export function toMediaRefs(
 
 export function toProductDetail(row: ProductRow, variants: VariantRow[], media: MediaRow[]): ProductDetail {
   return { ...toProductSummary(row), variants: variants.map(toVariant), ...toMediaRefs(media, row.name) };
+}
+
+export function toAdminCategory(row: CategoryRow): AdminCategory {
+  return {
+    ...toCategorySummary(row),
+    is_active: row.is_active,
+    created_at: iso(row.created_at),
+    direct_products_count: row.direct_products_count,
+  };
+}
+
+export function toAdminCategoryProduct(row: ProductRow): AdminCategoryDetail['products'][number] {
+  const { id, name, slug, image, base_price, variants_count } = toProductSummary(row);
+  return {
+    id,
+    name,
+    slug,
+    image,
+    base_price,
+    variants_count,
+    is_active: row.is_active,
+    min_price: variants_count > 0 ? row.min_price : null,
+  };
 }

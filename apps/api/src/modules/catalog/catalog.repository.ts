@@ -25,6 +25,7 @@ export type CategoryRow = {
   sort_order: number;
   is_active: boolean;
   created_at: string | Date;
+  parent_name: string | null;
   /** Products of the category and of its subcategories (those the visibility shows). */
   products_count: number;
   /** Products filed directly under the category. */
@@ -44,7 +45,7 @@ export async function findCategories(db: DbOrTx, visibility: Visibility, where: 
     sql`
     select cat.id, cat.parent_id, cat.name, cat.slug, cat.description, cat.image_key, cat.image_width,
            cat.image_height, cat.sort_order, cat.is_active, cat.created_at,
-           counts.products_count, counts.direct_products_count,
+           catparent.name as parent_name, counts.products_count, counts.direct_products_count,
            (select count(*)::int from categories s where s.parent_id = cat.id
               ${isPublic ? sql`and s.is_active` : sql``}) as subcategories_count
       from categories cat
@@ -58,6 +59,10 @@ export async function findCategories(db: DbOrTx, visibility: Visibility, where: 
      order by cat.sort_order, f_fold(cat.name), cat.id`,
   );
 }
+
+/** For findCategories: the category's name contains `folded` (already folded, see foldText). */
+export const categoryNameContains = (folded: string) =>
+  sql`f_fold(cat.name) like ${`%${escapeLike(folded)}%`}`;
 
 export const topLevelCategories = (db: DbOrTx, visibility: Visibility) =>
   findCategories(db, visibility, sql`cat.parent_id is null`);
@@ -191,7 +196,10 @@ function orderClause(sort: ProductSort, words: string[]): SQL {
   const dir = sort.direction === 'asc' ? sql`asc` : sql`desc`;
   switch (sort.by) {
     case 'relevance':
-      return sql`${relevance(words)} desc, p.sort_order asc, p.id asc`;
+      // Without words ('^' folds to nothing) there is nothing to rank by: the shop's order.
+      return words.length
+        ? sql`${relevance(words)} desc, p.sort_order asc, p.id asc`
+        : sql`p.sort_order asc, p.id asc`;
     case 'base_price':
       return sql`p.base_price ${dir}, p.id asc`;
     case 'created_at':

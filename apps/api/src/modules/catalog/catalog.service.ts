@@ -74,7 +74,7 @@ export async function listProducts(
       db,
       'public',
       filters,
-      { by: by === 'relevance' && !words.length ? 'default' : by, direction },
+      { by, direction },
       {
         limit: query.per_page,
         offset,

@@ -1,4 +1,4 @@
-import { INITIAL_ORDER_STATUS } from '@souk/domain/order-status';
+import { INITIAL_ORDER_STATUS, type OrderStatus } from '@souk/domain/order-status';
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { order_items, order_status_history, orders } from '../../db/schema.ts';
@@ -105,4 +105,12 @@ export async function findItems(db: DbOrTx, orderIds: number[]): Promise<OrderIt
     .from(order_items)
     .where(inArray(order_items.order_id, orderIds))
     .orderBy(asc(order_items.order_id), asc(order_items.id));
+}
+
+export async function countOrdersInStatus(db: DbOrTx, status: OrderStatus): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from orders where status = ${status}`,
+  );
+  return row?.count ?? 0;
 }

@@ -1,0 +1,44 @@
+import type { AdminSearchResults } from '@souk/domain/admin-catalog';
+import { ADMIN_SEARCH_RESULTS } from '@souk/domain/limits';
+import { INITIAL_ORDER_STATUS } from '@souk/domain/order-status';
+import { foldText } from '@souk/domain/text';
+import type { Db } from '../../db/client.ts';
+import { toProductSummary } from '../catalog/catalog.mapper.ts';
+import * as catalog from '../catalog/catalog.repository.ts';
+import { searchWords } from '../catalog/catalog.service.ts';
+import { countOrdersInStatus } from '../orders/orders.repository.ts';
+
+/** The bell: orders waiting for the shop to accept or cancel them. */
+export async function getNotifications(db: Db) {
+  return { pending_orders: await countOrdersInStatus(db, INITIAL_ORDER_STATUS) };
+}
+
+/** The header search: products (any status) by the storefront's tolerant search, categories by name. */
+export async function searchAdmin(db: Db, q: string): Promise<AdminSearchResults> {
+  const words = searchWords(q);
+  const folded = foldText(q);
+  // Only marks ('^', '´'): nothing to look for.
+  if (!words.length || !folded) return { products: [], categories: [] };
+  const [products, categories] = await Promise.all([
+    catalog.findProducts(
+      db,
+      'admin',
+      { words },
+      { by: 'relevance', direction: 'desc' },
+      { limit: ADMIN_SEARCH_RESULTS, offset: 0 },
+    ),
+    catalog.findCategories(db, 'admin', catalog.categoryNameContains(folded)),
+  ]);
+  return {
+    products: products.map((row) => {
+      const { id, name, image } = toProductSummary(row);
+      return { id, name, image, is_active: row.is_active };
+    }),
+    categories: categories.slice(0, ADMIN_SEARCH_RESULTS).map((c) => ({
+      id: c.id,
+      name: c.name,
+      is_active: c.is_active,
+      parent_name: c.parent_name,
+    })),
+  };
+}

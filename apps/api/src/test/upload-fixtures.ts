@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+
+// Files an admin might upload, good and hostile, made on the spot (no fixture files to keep).
+
+/** A real photo-like PNG (noise does not compress: bytes ≈ width × height × 3). */
+export const noisePng = (width: number, height: number) =>
+  sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+
+export const smallJpeg = (width = 640, height = 480) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 180, g: 90, b: 60 } } })
+    .jpeg()
+    .toBuffer();
+
+const chunk = (type: string, data: Buffer) => {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+};
+
+/** A decompression bomb: a few hundred bytes claiming width × height pixels. */
+export function pixelBombPng(width = 20_000, height = 20_000) {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(2, 9); // truecolour
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(width * 3 + 1))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+export const shellScript = () =>
+  Buffer.from('#!/bin/sh\nrm -rf / --no-preserve-root\necho pwned\n'.repeat(4));
+export const htmlPage = () =>
+  Buffer.from('<!doctype html><html><body><script>fetch("/api/auth/me")</script></body></html>'.repeat(2));
+export const svgWithScript = () =>
+  Buffer.from(
+    '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">' +
+      '<script>alert(document.cookie)</script><rect width="100" height="100"/></svg>',
+  );
+
+/** A real image cut in half. */
+export const truncatedPng = async () => {
+  const png = await noisePng(600, 600);
+  return png.subarray(0, Math.floor(png.length / 2));
+};
+
+export const dataUrl = (bytes: Buffer, type = 'image/png') =>
+  `data:${type};base64,${bytes.toString('base64')}`;
+
+/** The files under DATA_DIR/media (none when it does not exist yet). */
+export function mediaFiles(mediaDir: string): string[] {
+  try {
+    return readdirSync(mediaDir).sort();
+  } catch {
+    return [];
+  }
+}
+
+/** A multipart/form-data body (for `inject`) built by the platform's own encoder. */
+export async function multipart(
+  fields: Record<string, string | { bytes: Buffer; filename: string; type: string }>,
+): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === 'string') form.append(name, value);
+    else form.append(name, new Blob([new Uint8Array(value.bytes)], { type: value.type }), value.filename);
+  }
+  const response = new Response(form);
+  return {
+    payload: Buffer.from(await response.arrayBuffer()),
+    headers: { 'content-type': response.headers.get('content-type') as string },
+  };
+}
