@@ -1,5 +1,6 @@
+import { LOW_STOCK_THRESHOLD } from '@souk/domain/limits';
 import { describe, expect, it } from 'vitest';
-import { LOW_STOCK_THRESHOLD, normalizeStatus, statusLabel, stockLevel } from './status-badge';
+import { normalizeStatus, statusLabel, stockLevel } from './status-badge';
 
 describe('stockLevel', () => {
   it('reads null as unlimited, 0 as out of stock, up to the threshold as low, above as in stock', () => {

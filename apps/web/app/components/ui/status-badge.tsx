@@ -1,3 +1,4 @@
+import { LOW_STOCK_THRESHOLD } from '@souk/domain/limits';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@souk/domain/order-status';
 import { BADGE_BASE, Badge, type BadgeTone } from './badge';
 
@@ -25,10 +26,7 @@ export function OrderStatusBadge({ status }: { status: string }) {
   return <span className={statusBadgeClass(status)}>{statusLabel(status)}</span>;
 }
 
-// packages/domain has no low-stock constant: the back office's 'Faible' starts at this many left.
-export const LOW_STOCK_THRESHOLD = 5;
-
-/** What a stock level reads as: null is a product sold without counting (unlimited). */
+/** What a stock level reads as: null is a product sold without counting (unlimited); 'Faible' up to LOW_STOCK_THRESHOLD. */
 export function stockLevel(stock: number | null): { label: string; tone: BadgeTone } {
   if (stock === null) return { label: 'Illimité', tone: 'info' };
   if (stock <= 0) return { label: 'Rupture', tone: 'danger' };

@@ -1,11 +1,9 @@
+import { TOAST_MS } from '@souk/domain/limits';
 import { useEffect, useState } from 'react';
 import { createModuleStore } from '~/lib/module-store';
 import { CloseIcon } from './icons';
 
 export type ToastTone = 'success' | 'error' | 'info';
-
-/** How long a toast stays unless told otherwise (spec: "Toast default 5000 ms"). */
-export const TOAST_DURATION_MS = 5000;
 
 /** More than this and the oldest goes: a pile of toasts would hide the page it reports on. */
 const MAX_TOASTS = 3;
@@ -13,7 +11,7 @@ const MAX_TOASTS = 3;
 export type ToastOptions = {
   message: string;
   tone?: ToastTone;
-  /** Infinity keeps the toast until it is closed. */
+  /** TOAST_MS (spec: "Toast default 5000 ms") unless told; Infinity keeps it until it is closed. */
   durationMs?: number;
 };
 type Toast = { id: number; message: string; tone: ToastTone; durationMs: number };
@@ -24,7 +22,7 @@ const toasts = createModuleStore<readonly Toast[]>([]);
 let nextId = 1;
 
 /** Shows a message in the toast region; returns its id, for dismissToast. */
-export function showToast({ message, tone = 'info', durationMs = TOAST_DURATION_MS }: ToastOptions): number {
+export function showToast({ message, tone = 'info', durationMs = TOAST_MS }: ToastOptions): number {
   const id = nextId++;
   // On the server there is nobody to show it to, and module state would leak between requests.
   if (typeof window === 'undefined') return id;
