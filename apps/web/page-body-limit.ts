@@ -1,16 +1,25 @@
 import { Readable } from 'node:stream';
+import { IMAGE_MAX_BYTES } from '@souk/domain/limits';
 import type { RouteShorthandOptions } from 'fastify';
 
 // Page forms (login, cart, profile…) weigh a few hundred bytes. The React Router adapter hands the
 // raw request stream to the route actions, whose request.formData() would read any size into
 // memory: pages get the API's 1 MB limit here instead, checked before the body is read.
 export const PAGE_BODY_LIMIT = 1024 * 1024;
+/**
+ * Back-office forms carry pictures (5 MB each, IMAGE_MAX_BYTES): room for two and the fields, so an
+ * image over 5 MB still reaches the API and is refused under its field, in French.
+ */
+export const ADMIN_PAGE_BODY_LIMIT = 2 * IMAGE_MAX_BYTES + 1024 * 1024;
+const isAdminPage = (url: string) =>
+  url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?');
+export const pageBodyLimit = (url: string) => (isAdminPage(url) ? ADMIN_PAGE_BODY_LIMIT : PAGE_BODY_LIMIT);
 const LINGER_MS = 30_000;
 const TOO_LARGE = 'Fichier ou requête trop volumineux';
 const TOO_LARGE_PAGE = `<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${TOO_LARGE} — Souk</title></head>
-<body><h1>${TOO_LARGE}</h1><p>Le formulaire envoyé dépasse 1 Mo. <a href="/">Retour à la boutique</a></p></body></html>
+<body><h1>${TOO_LARGE}</h1><p>Le formulaire envoyé est trop volumineux. <a href="/">Retour à la boutique</a></p></body></html>
 `;
 
 /** Thrown before the body is read (or as soon as it goes past the limit), answered 413 below. */
@@ -54,8 +63,9 @@ export const pageRouteOptions: RouteShorthandOptions = {
     if (!hasBody) return payload;
     // A declared length over the limit is refused before a byte is read; a chunked or lying body
     // is read up to the limit and no further.
-    if (Number(request.headers['content-length']) > PAGE_BODY_LIMIT) throw new PageBodyTooLarge();
-    const body = await readAtMost(payload, PAGE_BODY_LIMIT);
+    const limit = pageBodyLimit(request.url);
+    if (Number(request.headers['content-length']) > limit) throw new PageBodyTooLarge();
+    const body = await readAtMost(payload, limit);
     if (!body) throw new PageBodyTooLarge();
     return Readable.from([body]);
   },

@@ -78,3 +78,17 @@ export async function requireUser(request: Request, context: Readonly<RouterCont
 
 /** Set-Cookie line that removes the session cookie even when the API could not answer. */
 export const clearSessionCookie = () => CLEAR_SESSION_COOKIE;
+
+/**
+ * For every back-office loader and action (a layout's check does not stop its children's loaders,
+ * which run in parallel): the signed-in admin; a guest goes to the login page with the origin, a
+ * client to the shop's home page (back-office spec §2).
+ */
+export async function requireAdmin(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<User> {
+  const user = await requireUser(request, context);
+  if (user.role !== 'admin') throw redirect('/');
+  return user;
+}

@@ -1,13 +1,13 @@
 import { ForgotPasswordInputSchema } from '@souk/domain/auth';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { FormBanner, SubmitButton, TextField } from '~/components/ui/form-fields';
-import { echoValues, formOutcome, formText } from '~/features/account/auth.server';
 import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
-import { useFormErrors } from '~/features/account/use-form-errors';
 import { api, serverConfig } from '~/lib/api.server';
+import { echoValues, formOutcome, formText } from '~/lib/form-outcome.server';
 import { accountPageHeaders } from '~/lib/no-store';
 import { readForm } from '~/lib/read-form.server';
 import { pageMeta } from '~/lib/seo';
+import { useFormErrors } from '~/lib/use-form-errors';
 import type { Route } from './+types/auth-forgot-password';
 
 export const headers: Route.HeadersFunction = accountPageHeaders;

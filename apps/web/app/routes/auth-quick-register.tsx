@@ -1,15 +1,15 @@
 import { QuickRegisterInputSchema } from '@souk/domain/auth';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { FormBanner, SubmitButton } from '~/components/ui/form-fields';
-import { echoValues, formOutcome, formText } from '~/features/account/auth.server';
 import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
 import { NewAccountFields } from '~/features/account/new-account-fields';
-import { useFormErrors } from '~/features/account/use-form-errors';
 import { api, serverConfig } from '~/lib/api.server';
+import { echoValues, formOutcome, formText } from '~/lib/form-outcome.server';
 import { accountPageHeaders } from '~/lib/no-store';
 import { readForm } from '~/lib/read-form.server';
 import { pageMeta } from '~/lib/seo';
 import { cookieHeaders, getCurrentUser, safeRedirectPath } from '~/lib/session.server';
+import { useFormErrors } from '~/lib/use-form-errors';
 import type { Route } from './+types/auth-quick-register';
 
 export const headers: Route.HeadersFunction = accountPageHeaders;

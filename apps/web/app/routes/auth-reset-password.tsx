@@ -1,14 +1,14 @@
 import { ResetPasswordInputSchema } from '@souk/domain/auth';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { FormBanner, PasswordField, SubmitButton } from '~/components/ui/form-fields';
-import { formOutcome, formText } from '~/features/account/auth.server';
 import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
-import { useFormErrors } from '~/features/account/use-form-errors';
 import { api, serverConfig } from '~/lib/api.server';
+import { formOutcome, formText } from '~/lib/form-outcome.server';
 import { accountPageHeaders } from '~/lib/no-store';
 import { readForm } from '~/lib/read-form.server';
 import { pageMeta } from '~/lib/seo';
 import { cookieHeaders } from '~/lib/session.server';
+import { useFormErrors } from '~/lib/use-form-errors';
 import type { Route } from './+types/auth-reset-password';
 
 export const headers: Route.HeadersFunction = accountPageHeaders;

@@ -1,7 +1,6 @@
 import { ORDER_STATUSES, type OrderStatus } from '@souk/domain/order-status';
 import type { Order } from '@souk/domain/orders';
 import { data, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router';
-import { echoValues, formOutcome, formText } from '~/features/account/auth.server';
 import { countByStatus, totalSpent } from '~/features/account/order-status';
 import { OrdersPanel } from '~/features/account/orders-panel';
 import { OverviewPanel } from '~/features/account/overview-panel';
@@ -14,6 +13,7 @@ import {
   SettingsPanel,
 } from '~/features/account/settings-panel';
 import { api, serverConfig } from '~/lib/api.server';
+import { echoValues, formOutcome, formText } from '~/lib/form-outcome.server';
 import { accountPageHeaders } from '~/lib/no-store';
 import { readForm } from '~/lib/read-form.server';
 import { pageMeta } from '~/lib/seo';

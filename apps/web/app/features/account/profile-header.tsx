@@ -3,8 +3,8 @@ import { formatLongDate } from '@souk/domain/dates';
 import { formatFcfa } from '@souk/domain/money';
 import { ORDER_STATUSES, type OrderStatus } from '@souk/domain/order-status';
 import { formatPhoneNumber } from '@souk/domain/shop';
+import { LogoutButton } from '~/components/ui/logout-button';
 import { statusBadgeClass } from '~/components/ui/status-badge';
-import { LogoutButton } from './logout-button';
 import { STATUS_COUNT_LABELS } from './order-status';
 
 /** 'Mon Compte' header: who, since when, a logout button, two figures and the non-zero status counts. */

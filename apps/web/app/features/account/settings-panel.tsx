@@ -3,10 +3,10 @@ import { formatPhoneNumber, whatsappLink } from '@souk/domain/shop';
 import { useEffect, useRef } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { FormBanner, PasswordField, TextField } from '~/components/ui/form-fields';
-import type { FormFailure } from './form-failure';
-import { LogoutButton } from './logout-button';
+import { LogoutButton } from '~/components/ui/logout-button';
+import type { FormFailure } from '~/lib/form-failure';
+import { useFormErrors } from '~/lib/use-form-errors';
 import { sectionTitle } from './panel-styles';
-import { useFormErrors } from './use-form-errors';
 
 export const PROFILE_FIELDS = ['name', 'email', 'whatsapp_phone'] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];

@@ -4,12 +4,16 @@ import { Form } from 'react-router';
 export function LogoutButton({
   className,
   children = 'Se déconnecter',
+  redirectTo,
 }: {
   className: string;
-  children?: string;
+  children?: React.ReactNode;
+  /** Where to go once logged out (a path of this site); the shop's home page by default. */
+  redirectTo?: string;
 }) {
   return (
     <Form method="post" action="/auth/logout">
+      {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
       <button type="submit" className={className}>
         {children}
       </button>
