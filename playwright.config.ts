@@ -42,7 +42,19 @@ export default defineConfig({
   projects: [
     {
       name: 'phone',
+      testIgnore: /admin-.*\.spec\.ts/,
       use: { ...devices['Pixel 7'], browserName: 'chromium', viewport: { width: 360, height: 800 } },
+    },
+    // The back office is used from a desk and from a phone: its journeys run at both sizes.
+    {
+      name: 'admin-desktop',
+      testMatch: /admin-.*\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], browserName: 'chromium', viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'admin-phone',
+      testMatch: /admin-.*\.spec\.ts/,
+      use: { ...devices['Pixel 7'], browserName: 'chromium', viewport: { width: 390, height: 844 } },
     },
   ],
   webServer: {
@@ -63,6 +75,9 @@ export default defineConfig({
       // Every journey logs in from 127.0.0.1: generous attempt limits, so admin journeys never meet a 429.
       AUTH_RATE_LIMIT_MAX: '1000',
       AUTH_RATE_LIMIT_IP_MAX: '10000',
+      // The back office's journeys log in as this admin (e2e/admin-helpers.ts).
+      ADMIN_EMAIL: 'admin@souk.test',
+      ADMIN_PASSWORD: 'motdepasse-admin-e2e',
     },
     gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
     stdout: 'pipe',

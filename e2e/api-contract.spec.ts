@@ -4,13 +4,22 @@ import { expect, test } from '@playwright/test';
 // API's JSON envelope, never the storefront's HTML page.
 
 test('an unknown API path answers a JSON 404 in the envelope', async ({ request }) => {
-  const res = await request.post('/api/admin/categories', { data: { name: 'Savons' } });
+  const res = await request.post('/api/wishlist', { data: { name: 'Savons' } });
   expect(res.status()).toBe(404);
   expect(res.headers()['content-type']).toMatch(/^application\/json/);
   expect(await res.json()).toEqual({
     success: false,
-    message: 'Route introuvable : POST /api/admin/categories',
+    message: 'Route introuvable : POST /api/wishlist',
   });
+});
+
+test('the back office API refuses a visitor without a session (401), in JSON, and keeps nothing', async ({
+  request,
+}) => {
+  const res = await request.post('/api/admin/categories', { data: { name: 'Savons' } });
+  expect(res.status()).toBe(401);
+  expect(res.headers()['cache-control']).toBe('no-store');
+  expect((await res.json()).success).toBe(false);
 });
 
 test('a known API path with another method answers a JSON 405 naming the allowed ones', async ({

@@ -1,6 +1,6 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
 
-// Mirrors the storefront spec's route table (§2). Auth, cart, account and admin pages come with their issues.
+// Mirrors the specs' route tables (storefront §2, back office §2).
 export default [
   route('robots.txt', 'routes/robots-txt.ts'),
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
@@ -29,4 +29,14 @@ export default [
   route('auth/forgot-password', 'routes/auth-forgot-password.tsx'),
   route('auth/reset-password', 'routes/auth-reset-password.tsx'),
   route('auth/logout', 'routes/auth-logout.ts'),
+  // Back office (back-office spec §2): every loader and action checks the admin on the server.
+  layout('routes/admin-layout.tsx', [
+    route('admin', 'routes/admin-dashboard.tsx'),
+    route('admin/search', 'routes/admin-search.tsx'),
+    route('admin/categories', 'routes/admin-categories.tsx'),
+    route('admin/products', 'routes/admin-upcoming.tsx', { id: 'admin-products' }),
+    route('admin/orders', 'routes/admin-upcoming.tsx', { id: 'admin-orders' }),
+    route('admin/customers', 'routes/admin-upcoming.tsx', { id: 'admin-customers' }),
+    route('admin/banners', 'routes/admin-upcoming.tsx', { id: 'admin-banners' }),
+  ]),
 ] satisfies RouteConfig;

@@ -1,14 +1,16 @@
 import { useNavigation } from 'react-router';
 
-/** Pages whose loader checks the session before they show (spec §2, protected routes). */
+/** Pages whose loader checks the session before they show (spec §2, protected routes; the back office). */
 const PROTECTED_PATHS = ['/profile', '/order-success'];
+const isProtected = (path: string) =>
+  PROTECTED_PATHS.includes(path) || path === '/admin' || path.startsWith('/admin/');
 
 /** 'Vérification de l'authentification...' while a navigation to a protected page waits for its loader. */
 export function AuthCheckStatus() {
   const navigation = useNavigation();
   const checking =
     navigation.state === 'loading' &&
-    PROTECTED_PATHS.includes(navigation.location.pathname) &&
+    isProtected(navigation.location.pathname) &&
     // Moving between tabs of the same page is not a new check.
     typeof window !== 'undefined' &&
     window.location.pathname !== navigation.location.pathname;

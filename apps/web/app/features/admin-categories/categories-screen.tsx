@@ -1,0 +1,134 @@
+import type { AdminCategory, AdminCategoryDetail, AdminCategoryList } from '@souk/domain/admin-catalog';
+import { useCallback, useState } from 'react';
+import { Link, useFetcher, useLocation, useNavigate } from 'react-router';
+import { buttonClass } from '~/components/ui/button';
+import { ConfirmDialog } from '~/components/ui/confirm-dialog';
+import { EmptyState } from '~/components/ui/empty-state';
+import { type ActionOutcome, useOutcomeToast } from '~/lib/action-outcome';
+import { CategoryCard } from './category-card';
+import { CategoryDetailsDialog } from './category-details-dialog';
+import { CategoryFormDialog } from './category-form-dialog';
+import { type CategoryScreen, withParams } from './category-params';
+import { CategoryCounters, CategoryToolbar } from './category-toolbar';
+
+/** 'Nouvelle catégorie': opens the form (?edit=new). */
+export function NewCategoryLink() {
+  const { search } = useLocation();
+  return (
+    <Link
+      to={withParams(search, { edit: 'new', details: null })}
+      preventScrollReset
+      className={buttonClass('primary', 'md')}
+    >
+      Nouvelle catégorie
+    </Link>
+  );
+}
+
+/** Delete, after a confirmation naming the category; a refusal (it still holds things) is toasted. */
+function useCategoryDeletion() {
+  const fetcher = useFetcher<ActionOutcome>({ key: 'delete-category' });
+  const [target, setTarget] = useState<AdminCategory | null>(null);
+  useOutcomeToast(fetcher.data);
+  const confirm = () => {
+    if (!target) return;
+    fetcher.submit({ intent: 'delete', id: String(target.id) }, { method: 'post' });
+    setTarget(null);
+  };
+  return {
+    target,
+    ask: setTarget,
+    cancel: () => setTarget(null),
+    confirm,
+    pending: fetcher.state !== 'idle',
+  };
+}
+
+/** 'Gestion des Catégories': counters, search and filters, the categories, and their dialogs. */
+export function CategoriesScreen({
+  screen,
+  list,
+  details,
+  edited,
+}: {
+  screen: CategoryScreen;
+  list: AdminCategoryList;
+  details: AdminCategoryDetail | null;
+  edited: AdminCategoryDetail | null;
+}) {
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const deletion = useCategoryDeletion();
+  const close = useCallback(
+    () =>
+      navigate(withParams(search, { details: null, edit: null }), {
+        replace: true,
+        preventScrollReset: true,
+      }),
+    [navigate, search],
+  );
+  const filtering = Boolean(screen.query.search) || screen.query.status !== 'all';
+
+  return (
+    <>
+      <CategoryCounters counters={list.counters} />
+      <CategoryToolbar screen={screen} />
+      <p role="status" className="text-sm text-stone-600">
+        {list.categories.length} catégorie{list.categories.length > 1 ? 's' : ''} principale
+        {list.categories.length > 1 ? 's' : ''} affichée{list.categories.length > 1 ? 's' : ''}
+      </p>
+      {list.categories.length === 0 ? (
+        <EmptyState
+          title={filtering ? 'Aucune catégorie trouvée' : 'Aucune catégorie'}
+          action={
+            filtering ? (
+              <Link to="?" className={buttonClass('secondary', 'md')}>
+                Effacer les filtres
+              </Link>
+            ) : (
+              <NewCategoryLink />
+            )
+          }
+        >
+          {filtering
+            ? 'Essayez de modifier vos filtres de recherche.'
+            : 'Créez la première catégorie de la boutique.'}
+        </EmptyState>
+      ) : (
+        <ul
+          className={
+            screen.view === 'grid' ? 'grid gap-4 md:grid-cols-2 xl:grid-cols-3' : 'flex flex-col gap-4'
+          }
+        >
+          {list.categories.map((category) => (
+            <li key={category.id}>
+              <CategoryCard category={category} view={screen.view} onDelete={deletion.ask} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <CategoryDetailsDialog category={details} onClose={close} />
+      <CategoryFormDialog
+        key={screen.edit ?? 'closed'}
+        open={screen.edit !== null && (screen.edit === 'new' || edited !== null)}
+        category={screen.edit === 'new' ? null : edited}
+        tree={list.tree}
+        onClose={close}
+      />
+      <ConfirmDialog
+        open={deletion.target !== null}
+        title="Supprimer la catégorie"
+        message={
+          deletion.target
+            ? `Êtes-vous sûr de vouloir supprimer la catégorie « ${deletion.target.name} » ? Cette action est irréversible.`
+            : ''
+        }
+        confirmLabel="Supprimer"
+        tone="danger"
+        onConfirm={deletion.confirm}
+        onCancel={deletion.cancel}
+        pending={deletion.pending}
+      />
+    </>
+  );
+}

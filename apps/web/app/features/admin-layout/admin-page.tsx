@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+
+/** Every back-office screen's frame: its title (the page's one h1), header actions, then content. */
+export function AdminPage({
+  title,
+  subtitle,
+  actions,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <main id="main" tabIndex={-1} className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-3 py-6 sm:px-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="font-serif text-2xl font-bold text-stone-900 sm:text-3xl">{title}</h1>
+          {subtitle && <p className="mt-1 text-sm text-stone-600">{subtitle}</p>}
+        </div>
+        {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
+      </div>
+      {children}
+    </main>
+  );
+}

@@ -1,0 +1,195 @@
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Form, Link, useLocation, useNavigation } from 'react-router';
+import { CloseIcon, SearchIcon } from '~/components/ui/icons';
+import { LogoutButton } from '~/components/ui/logout-button';
+import { BellIcon, LogoutIcon, MenuIcon } from './admin-icons';
+import { AdminNav } from './admin-nav';
+
+const LOGIN = '/auth/login';
+
+function Brand() {
+  return (
+    <Link to="/admin" className="flex items-center gap-2 rounded-lg px-2 py-1 text-white">
+      <span className="font-serif text-2xl font-semibold tracking-wide">Souk</span>
+      <span className="rounded-full bg-amber-300 px-2 py-0.5 text-xs font-bold text-emerald-950">Admin</span>
+    </Link>
+  );
+}
+
+function SideContent({ userName, onNavigate }: { userName: string; onNavigate?: () => void }) {
+  return (
+    <div className="flex h-full flex-col gap-6 p-4">
+      <Brand />
+      <AdminNav onNavigate={onNavigate} />
+      <div className="mt-auto flex flex-col gap-2 border-t border-white/15 pt-4 text-sm text-emerald-50">
+        <p>
+          Connecté en tant que <span className="font-semibold text-white">{userName}</span>
+        </p>
+        <Link to="/" className="rounded-lg underline-offset-2 hover:underline">
+          Voir la boutique
+        </Link>
+        <LogoutButton
+          redirectTo={LOGIN}
+          className="flex min-h-11 w-full items-center gap-3 rounded-xl px-3 py-2 font-semibold text-white hover:bg-white/10"
+        >
+          <LogoutIcon className="h-5 w-5" />
+          Se déconnecter
+        </LogoutButton>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The menu as a drawer on small screens: a native modal <dialog> (focus trapped, Escape closes,
+ * the page behind inert), opened by the header's 'Menu' button, closed by any link it holds.
+ */
+function MenuDrawer({ open, onClose, userName }: { open: boolean; onClose: () => void; userName: string }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  // A tap on the backdrop (the dialog element itself, outside its panel) closes it; keyboards have
+  // Escape and the 'Fermer le menu' button.
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop is not a control; Escape closes
+    <dialog
+      ref={ref}
+      id="admin-menu"
+      aria-label="Menu de l'administration"
+      onClose={onClose}
+      onClick={(event) => event.target === ref.current && onClose()}
+      className="m-0 h-dvh max-h-none w-72 max-w-[85vw] bg-emerald-900 p-0 backdrop:bg-stone-950/50"
+    >
+      <div className="relative h-full">
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Fermer le menu"
+          className="absolute top-3 right-3 inline-flex h-11 w-11 items-center justify-center rounded-full text-white hover:bg-white/10"
+        >
+          <CloseIcon className="h-6 w-6" />
+        </button>
+        <SideContent userName={userName} onNavigate={onClose} />
+      </div>
+    </dialog>
+  );
+}
+
+/** The header's search: a plain GET form (works before hydration) to the results page. */
+function AdminSearch() {
+  const location = useLocation();
+  const current = location.pathname === '/admin/search' ? new URLSearchParams(location.search).get('q') : '';
+  return (
+    <Form method="get" action="/admin/search" role="search" className="relative min-w-0 flex-1 sm:max-w-md">
+      <label htmlFor="admin-search" className="sr-only">
+        Rechercher des produits ou des catégories
+      </label>
+      <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-stone-500" />
+      <input
+        id="admin-search"
+        key={current ?? ''}
+        type="search"
+        name="q"
+        required
+        maxLength={100}
+        defaultValue={current ?? ''}
+        placeholder="Rechercher…"
+        className="block h-11 w-full rounded-full border border-stone-300 bg-white pr-4 pl-10 text-base text-stone-900 placeholder:text-stone-500"
+      />
+    </Form>
+  );
+}
+
+function Bell({ pendingOrders }: { pendingOrders: number }) {
+  const label =
+    pendingOrders === 0
+      ? 'Aucune commande en attente'
+      : `${pendingOrders} commande${pendingOrders > 1 ? 's' : ''} en attente`;
+  return (
+    <Link
+      to="/admin/orders?status=en_attente"
+      aria-label={label}
+      title={label}
+      className="relative inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-stone-700 hover:bg-stone-100"
+    >
+      <BellIcon className="h-6 w-6" />
+      {pendingOrders > 0 && (
+        <span
+          aria-hidden="true"
+          className="absolute top-1 right-1 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs leading-5 font-bold text-white"
+        >
+          {pendingOrders > 99 ? '99+' : pendingOrders}
+        </span>
+      )}
+    </Link>
+  );
+}
+
+/** The back office's frame (spec §2): side menu (a drawer on phones), search, bell, logout. */
+export function AdminShell({
+  userName,
+  pendingOrders,
+  children,
+}: {
+  userName: string;
+  pendingOrders: number;
+  children: ReactNode;
+}) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading';
+  return (
+    <div className="min-h-dvh bg-stone-50 lg:flex">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-white font-semibold text-emerald-900 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:px-4 focus:py-2"
+      >
+        Aller au contenu
+      </a>
+      <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 bg-emerald-900 lg:block">
+        <SideContent userName={userName} />
+      </aside>
+      <MenuDrawer open={menuOpen} onClose={() => setMenuOpen(false)} userName={userName} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-stone-200 bg-white px-3 sm:px-6">
+          <button
+            type="button"
+            onClick={() => setMenuOpen(true)}
+            aria-label="Menu"
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            aria-controls="admin-menu"
+            className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-stone-800 hover:bg-stone-100 lg:hidden"
+          >
+            <MenuIcon className="h-6 w-6" />
+          </button>
+          <AdminSearch />
+          <div className="ml-auto flex items-center gap-1">
+            <Bell pendingOrders={pendingOrders} />
+            <LogoutButton
+              redirectTo={LOGIN}
+              className="hidden min-h-11 items-center gap-2 rounded-full px-4 text-sm font-semibold text-stone-800 hover:bg-stone-100 sm:inline-flex"
+            >
+              <LogoutIcon className="h-5 w-5" />
+              Se déconnecter
+            </LogoutButton>
+          </div>
+        </header>
+        <div role="status" className="h-1">
+          {loading && (
+            <div className="h-1 w-full animate-pulse bg-emerald-700">
+              <span className="sr-only">Chargement…</span>
+            </div>
+          )}
+        </div>
+        <div aria-busy={loading} className="flex min-w-0 flex-1 flex-col">
+          {children}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { useEffect, useRef } from 'react';
+import { showToast } from '~/components/ui/toast';
+import type { FormFailure } from './form-failure';
+
+/** What a back-office action answers its page: the outcome of one intent (save, toggle, delete…). */
+export type ActionOutcome =
+  | { intent: string; ok: true; message: string; id?: number }
+  | { intent: string; ok: false; failure: FormFailure };
+
+/**
+ * Shows each new outcome as a toast (spec §9: 5 s): a success always; a refusal only when no form
+ * shows it under its fields (`inForm` tells which intents have a form on screen).
+ */
+export function useOutcomeToast(
+  outcome: ActionOutcome | undefined,
+  inForm: (intent: string) => boolean = () => false,
+) {
+  const shown = useRef<ActionOutcome | undefined>(undefined);
+  useEffect(() => {
+    if (!outcome || outcome === shown.current) return;
+    shown.current = outcome;
+    if (outcome.ok) showToast({ message: outcome.message, tone: 'success' });
+    else if (!inForm(outcome.intent))
+      showToast({
+        message:
+          outcome.failure.message ??
+          Object.values(outcome.failure.errors ?? {})[0] ??
+          'Une erreur est survenue',
+        tone: 'error',
+      });
+  }, [outcome, inForm]);
+}

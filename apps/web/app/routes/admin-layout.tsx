@@ -1,0 +1,42 @@
+import { Outlet } from 'react-router';
+import { ErrorState, routeErrorInfo } from '~/components/ui/error-state';
+import { AdminShell } from '~/features/admin-layout/admin-shell';
+import { api } from '~/lib/api.server';
+import { accountPageHeaders } from '~/lib/no-store';
+import { requireAdmin } from '~/lib/session.server';
+import type { Route } from './+types/admin-layout';
+import '~/admin.css';
+
+export const headers: Route.HeadersFunction = accountPageHeaders;
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Administration — Souk' },
+  { name: 'robots', content: 'noindex, nofollow' },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireAdmin(request, context);
+  // The bell is a convenience: if it cannot be read, the page still opens without a number.
+  const notifications = await api(context).get('/admin/notifications');
+  return { userName: user.name, pendingOrders: notifications.ok ? notifications.data.pending_orders : 0 };
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminShell userName={loaderData.userName} pendingOrders={loaderData.pendingOrders}>
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+/** Spec (dashboard error state): 'Erreur de chargement', 'Réessayer', and 'Se reconnecter'. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { status, message } = routeErrorInfo(error, 'Une erreur est survenue');
+  return (
+    <ErrorState
+      title="Erreur de chargement"
+      hint={status === 401 ? 'Session expirée. Veuillez vous reconnecter.' : message}
+      back={{ to: '/auth/login?redirectTo=%2Fadmin', label: 'Se reconnecter' }}
+    />
+  );
+}

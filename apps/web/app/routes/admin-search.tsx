@@ -1,0 +1,17 @@
+import { AdminSearchResults } from '~/features/admin-layout/admin-search-results';
+import { api, dataOrThrow } from '~/lib/api.server';
+import { requireAdmin } from '~/lib/session.server';
+import type { Route } from './+types/admin-search';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Recherche — Administration Souk' }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 100);
+  if (!q) return { q, results: null };
+  return { q, results: dataOrThrow(await api(context).get('/admin/search', { query: { q } })) };
+}
+
+export default function AdminSearchPage({ loaderData }: Route.ComponentProps) {
+  return <AdminSearchResults q={loaderData.q} results={loaderData.results} />;
+}
