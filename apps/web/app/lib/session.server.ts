@@ -2,6 +2,7 @@ import type { User } from '@souk/domain/auth';
 import { type RouterContextProvider, redirect } from 'react-router';
 import { api, apiError } from './api.server';
 import { cookieValue } from './cookies';
+import { pageAddressOf } from './page-address';
 
 /** The API's httpOnly session cookie (apps/api/src/plugins/auth.ts). */
 const SESSION_COOKIE = 'session';
@@ -69,9 +70,8 @@ export async function requireUser(request: Request, context: Readonly<RouterCont
   if (user) return user;
   // Blocked account (403) or API failure: an error page, not a login loop.
   if (status !== 401) throw apiError(status, message ?? 'Erreur de chargement');
-  const url = new URL(request.url);
   const expired = hasSessionCookie(request);
-  throw redirect(loginUrl(`${url.pathname}${url.search}`, expired), {
+  throw redirect(loginUrl(pageAddressOf(request), expired), {
     headers: expired ? cookieHeaders([CLEAR_SESSION_COOKIE]) : undefined,
   });
 }
