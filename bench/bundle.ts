@@ -23,7 +23,27 @@ export type PageBundle = {
   /** Inline scripts of the HTML (hydration, manifest, loader data): shipped in the document, not in the budget. */
   inlineBytes: number;
   inlineGzipBytes: number;
+  /** Back-office JavaScript or CSS this page loads (must stay empty: storefront pages never load it). */
+  adminFiles: string[];
 };
+
+/**
+ * Texts only the back office's code holds: a storefront file carrying one has admin code in it,
+ * whatever chunk the bundler put it in. Admin route modules and styles are also named 'admin-…'.
+ */
+export const ADMIN_MARKERS = ['Gestion des Catégories', "Menu de l'administration", 'Nouvelle catégorie'];
+export const isAdminAsset = (urlPath: string, text: string) =>
+  /\/admin-[^/]*$/.test(urlPath) || ADMIN_MARKERS.some((marker) => text.includes(marker));
+
+/** The stylesheets an HTML document links. */
+export function stylesheets(html: string): string[] {
+  const urls: string[] = [];
+  for (const m of html.matchAll(/<link\b([^>]*)>/gi)) {
+    const attrs = attributes(m[1] as string);
+    if ((attrs.rel ?? '').toLowerCase() === 'stylesheet' && attrs.href) urls.push(attrs.href);
+  }
+  return urls;
+}
 
 // A browser-like user agent: isbot() would otherwise change how the page streams.
 /** A phone browser: pages render for it as for a visitor (streamed; bots get complete pages). */
@@ -115,6 +135,7 @@ export async function fetchHtml(url: string): Promise<string> {
  */
 export async function measurePage(page: string, html: string, ctx: BundleContext): Promise<PageBundle> {
   const notInBuild: string[] = [];
+  const adminFiles: string[] = [];
   const files = new Map<string, BundleFile>();
   const queue: { url: URL; via: BundleFile['via'] }[] = [];
   const origin = new URL(ctx.origin);
@@ -126,6 +147,7 @@ export async function measurePage(page: string, html: string, ctx: BundleContext
     if (url.origin !== origin.origin) continue; // third-party scripts are out of the budget's scope
     if (files.has(url.pathname)) continue;
     const bytes = await readAsset(url.pathname, ctx, notInBuild);
+    if (isAdminAsset(url.pathname, bytes.toString('utf8'))) adminFiles.push(url.pathname);
     files.set(url.pathname, {
       path: url.pathname,
       rawBytes: bytes.length,
@@ -139,6 +161,13 @@ export async function measurePage(page: string, html: string, ctx: BundleContext
     }
   }
 
+  for (const href of stylesheets(html)) {
+    const url = new URL(href, pageUrl);
+    if (url.origin !== origin.origin) continue;
+    if (isAdminAsset(url.pathname, (await readAsset(url.pathname, ctx, notInBuild)).toString('utf8')))
+      adminFiles.push(url.pathname);
+  }
+
   const list = [...files.values()].sort((a, b) => b.gzipBytes - a.gzipBytes);
   const inline = Buffer.from(inlineScripts(html), 'utf8');
   return {
@@ -149,5 +178,6 @@ export async function measurePage(page: string, html: string, ctx: BundleContext
     notInBuild,
     inlineBytes: inline.length,
     inlineGzipBytes: inline.length ? gzipSync(inline, { level: 9 }).length : 0,
+    adminFiles,
   };
 }

@@ -193,6 +193,7 @@ export function bundleTable(results: Results): string {
     `${kB(p.gzipBytes)} ${mark(p.gzipBytes <= budget)}`,
     `${Math.round((p.gzipBytes / budget) * 100)} %`,
     kB(p.inlineGzipBytes),
+    `${p.adminFiles.length} ${mark(p.adminFiles.length === 0)}`,
   ]);
   return table(
     [
@@ -202,9 +203,10 @@ export function bundleTable(results: Results): string {
       `gzip kB (≤ ${kB(budget)})`,
       'of budget',
       'inline JS gzip kB (not counted)',
+      'admin files (= 0)',
     ],
     rows,
-    ['l', 'r', 'r', 'r', 'r', 'r'],
+    ['l', 'r', 'r', 'r', 'r', 'r', 'r'],
   );
 }
 
@@ -249,6 +251,7 @@ export function misses(results: Results): string[] {
       out.push(
         `First-load JS of ${p.page} is ${kB(p.gzipBytes)} kB gzip (budget ${kB(results.bundle.budgetGzipBytes)} kB)`,
       );
+    if (p.adminFiles.length) out.push(`${p.page} loads back-office code: ${p.adminFiles.join(', ')}`);
   }
   for (const t of [...results.api.targets, ...results.pages.targets]) {
     for (const [id, r] of Object.entries(t.cases)) {

@@ -11,7 +11,9 @@ const adminPages = (routes as RouteEntry[])
   .filter((r) => r.path?.startsWith('admin') && r.file.startsWith('routes/admin-'))
   .map((r) => ({ path: `/${r.path}`, id: r.id ?? r.file.replace(/\.tsx?$/, '') }));
 
-test('the route table holds the back-office pages, and the categories page takes forms', async ({ request }) => {
+test('the route table holds the back-office pages, and the categories page takes forms', async ({
+  request,
+}) => {
   // At least one admin page has an action, so the POST checks below do reach one.
   const posted = await request.post('/admin/categories', { form: { intent: 'delete' }, maxRedirects: 0 });
   expect(posted.status()).toBe(302);
@@ -30,7 +32,10 @@ test('a guest who opens a back-office page is sent to the login page, then back 
   await expect(page.getByRole('heading', { level: 1, name: 'Gestion des Catégories' })).toBeVisible();
 });
 
-test('no back-office loader or action answers a guest or a client, even called alone', async ({ page, request }) => {
+test('no back-office loader or action answers a guest or a client, even called alone', async ({
+  page,
+  request,
+}) => {
   for (const { path, id } of adminPages) {
     // A data request for the page's own loader only: the layout's check does not run for it.
     const alone = await request.get(`${path}.data?_routes=${encodeURIComponent(id)}`);
@@ -38,7 +43,8 @@ test('no back-office loader or action answers a guest or a client, even called a
     // A page without an action answers 405; one with an action sends the guest to log in.
     const posted = await request.post(path, { form: { intent: 'delete', id: '1' }, maxRedirects: 0 });
     expect([302, 405], `POST ${path}`).toContain(posted.status());
-    if (posted.status() === 302) expect(posted.headers().location, `POST ${path}`).toMatch(/^\/auth\/login\?/);
+    if (posted.status() === 302)
+      expect(posted.headers().location, `POST ${path}`).toMatch(/^\/auth\/login\?/);
   }
   await signInNewClient(page);
   for (const { path, id } of adminPages) {
@@ -77,11 +83,15 @@ test('the shell: menu (a drawer on phones), search, bell, every page accessible,
     await drawer.getByRole('link', { name: 'Catégories' }).click();
     await expect(drawer).toBeHidden();
   } else {
-    await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Catégories' }).click();
+    await page
+      .getByRole('navigation', { name: 'Administration' })
+      .getByRole('link', { name: 'Catégories' })
+      .click();
   }
   await expect(page.getByRole('heading', { level: 1, name: 'Gestion des Catégories' })).toBeVisible();
   const menu = page.getByRole('navigation', { name: 'Administration' });
-  if (!isMobile) await expect(menu.getByRole('link', { name: 'Catégories' })).toHaveAttribute('aria-current', 'page');
+  if (!isMobile)
+    await expect(menu.getByRole('link', { name: 'Catégories' })).toHaveAttribute('aria-current', 'page');
 
   // The header search finds products and categories, inactive ones included.
   await page.getByRole('searchbox', { name: 'Rechercher des produits ou des catégories' }).fill('savon');
@@ -92,7 +102,9 @@ test('the shell: menu (a drawer on phones), search, bell, every page accessible,
   await expectAccessible(page);
 
   // The bell names the orders waiting.
-  await expect(page.getByRole('link', { name: /commandes? en attente|Aucune commande en attente/ })).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: /commandes? en attente|Aucune commande en attente/ }),
+  ).toBeVisible();
 
   // 'Se déconnecter' ends the session and opens the login page.
   if (isMobile) {

@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { logInAsAdmin, pictureFile, unique } from './admin-helpers.ts';
 import { expectAccessible, expectNoHorizontalScroll } from './helpers.ts';
 
-test('an admin creates a category with a picture and a subcategory; the shop shows them at once', async ({ page }) => {
+test('an admin creates a category with a picture and a subcategory; the shop shows them at once', async ({
+  page,
+}) => {
   const main = unique('Savons artisanaux');
   const sub = unique('Savons au karité');
   await logInAsAdmin(page, '/admin/categories');
@@ -17,7 +19,9 @@ test('an admin creates a category with a picture and a subcategory; the shop sho
   await expect(form.getByText('Le nom de la catégorie est obligatoire')).toBeVisible();
   await form.getByLabel('Nom de la catégorie').fill(`  ${main}  `);
   await form.getByLabel('Description').fill('Savons saponifiés à froid, fabriqués à Dakar.');
-  await form.getByLabel(/Image principale/).setInputFiles(await pictureFile('savon.jpg', { r: 200, g: 150, b: 90 }));
+  await form
+    .getByLabel(/Image principale/)
+    .setInputFiles(await pictureFile('savon.jpg', { r: 200, g: 150, b: 90 }));
   await expect(form.getByRole('img', { name: "Aperçu de l'image" })).toBeVisible();
   await expectAccessible(page);
   await form.getByRole('button', { name: 'Créer' }).click();
@@ -62,7 +66,10 @@ test('an admin creates a category with a picture and a subcategory; the shop sho
   await expect(shop.getByRole('link', { name: new RegExp(main) })).toHaveCount(0);
 
   // A category with a subcategory is not deleted: the message says why.
-  await card.getByRole('button', { name: `Supprimer ${main}` }).first().click();
+  await card
+    .getByRole('button', { name: `Supprimer ${main}` })
+    .first()
+    .click();
   const confirm = page.getByRole('alertdialog', { name: 'Supprimer la catégorie' });
   await expect(confirm).toContainText(`« ${main} »`);
   await confirm.getByRole('button', { name: 'Supprimer' }).click();

@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+import { isAdminAsset } from '../bench/bundle.ts';
+
+// The back office's JavaScript and CSS never reach a storefront page: not in its first load, not
+// in the route chunks it fetches once hydrated, not in its stylesheets.
+
+test('storefront pages load no back-office script or stylesheet', async ({ page }) => {
+  const loaded = new Map<string, string>();
+  page.on('response', async (response) => {
+    const url = new URL(response.url());
+    if (!/\.(m?js|css)$/.test(url.pathname)) return;
+    loaded.set(url.pathname, await response.text().catch(() => ''));
+  });
+  for (const path of ['/', '/catalog', '/products/1', '/search?q=savon', '/cart', '/auth/login']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  // Browse on, client side, so lazily loaded route modules are fetched too.
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Catalogue' }).first().click();
+  await page.waitForLoadState('networkidle');
+
+  expect(loaded.size).toBeGreaterThan(3);
+  const admin = [...loaded].filter(([path, text]) => isAdminAsset(path, text)).map(([path]) => path);
+  expect(admin).toEqual([]);
+});
+
+test('the back office does load its own script and stylesheet (the check above can see them)', async ({
+  request,
+}) => {
+  // The assets exist in the build under the names the check looks for.
+  const html = await (await request.get('/auth/login')).text();
+  expect(html).not.toMatch(/admin-layout/);
+  const manifest = await request.get(html.match(/\/assets\/manifest-[\w-]+\.js/)?.[0] ?? '/missing');
+  expect(manifest.status()).toBe(200);
+  expect(await manifest.text()).toMatch(/\/assets\/admin-layout-[\w-]+\.js/);
+});
