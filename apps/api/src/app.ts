@@ -13,6 +13,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { bannersRoutes } from './modules/banners/banners.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { adminCategoriesRoutes } from './modules/catalog/admin-categories.routes.ts';
+import { adminProductsRoutes } from './modules/catalog/admin-products.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
@@ -182,7 +183,7 @@ export async function buildApi({
     ordersRoutes,
     suggestionsRoutes,
   ];
-  const adminModules: RouteModule[] = [adminShellRoutes, adminCategoriesRoutes];
+  const adminModules: RouteModule[] = [adminShellRoutes, adminCategoriesRoutes, adminProductsRoutes];
   await app.register(
     async (api) => {
       await api.register(authPlugin, { db, config });

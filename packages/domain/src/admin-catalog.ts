@@ -1,7 +1,30 @@
 import { z } from 'zod';
-import { CategoryLinkSchema, CategorySummarySchema, ImageRefSchema, SearchTextSchema } from './catalog.ts';
-import { CATEGORY_NAME_MAX_LENGTH, DESCRIPTION_MAX_LENGTH } from './limits.ts';
-import { booleanField, idSchema, optionalId, optionalText, sortOrderSchema } from './primitives.ts';
+import { PaginationSchema } from './api.ts';
+import {
+  CategoryLinkSchema,
+  CategorySummarySchema,
+  ImageRefSchema,
+  ProductSummarySchema,
+  SearchTextSchema,
+} from './catalog.ts';
+import {
+  ADMIN_PRODUCTS_PER_PAGE,
+  CATEGORY_NAME_MAX_LENGTH,
+  DESCRIPTION_MAX_LENGTH,
+  PRODUCT_IMAGES_MAX,
+  PRODUCT_NAME_MAX_LENGTH,
+  PRODUCTS_MAX_PER_PAGE,
+} from './limits.ts';
+import {
+  booleanField,
+  idSchema,
+  optionalId,
+  optionalText,
+  PageSchema,
+  priceSchema,
+  sortOrderSchema,
+  wholeNumber,
+} from './primitives.ts';
 import { ImageUploadSchema } from './uploads.ts';
 
 // The back office's catalogue calls (back-office spec §3, §5, §7): request schemas shared by the
@@ -149,3 +172,124 @@ export const AdminNotificationsSchema = z.object({
   /** Orders waiting for the shop (en_attente): the bell's number. */
   pending_orders: z.number(),
 });
+
+// ---- Products (back-office spec: 'Gestion des produits', the product form) ----
+
+export const AdminProductIdParamsSchema = z.object({ id: idSchema('ID de produit invalide') });
+
+export const PRODUCT_NAME_REQUIRED = 'Le nom du produit est obligatoire';
+export const PRODUCT_DESCRIPTION_REQUIRED = 'La description du produit est obligatoire';
+export const PRODUCT_PRICE_INVALID = 'Le prix de base doit être un nombre positif';
+export const PRODUCT_CATEGORY_REQUIRED = 'La catégorie est obligatoire';
+
+/** An additional image in JSON (spec §7: images[] with data, alt_text, title, sort_order). */
+export const ProductImageInputSchema = z.object({
+  data: ImageUploadSchema,
+  alt_text: optionalText(200, 'Le texte alternatif ne peut pas dépasser 200 caractères').optional(),
+  title: optionalText(200, 'Le titre ne peut pas dépasser 200 caractères').optional(),
+  sort_order: sortOrderSchema().optional(),
+});
+
+/** A multipart form sends one file per `images` part: one or several, read as a list. */
+const imageList = z.preprocess(
+  (value) => (value === undefined || Array.isArray(value) ? value : [value]),
+  z
+    .array(
+      z.preprocess(
+        (value) => (value instanceof Uint8Array || typeof value === 'string' ? { data: value } : value),
+        ProductImageInputSchema,
+      ),
+    )
+    .max(PRODUCT_IMAGES_MAX, { error: `${PRODUCT_IMAGES_MAX} images supplémentaires au plus par envoi` }),
+);
+
+const productFields = {
+  name: z
+    .string({ error: PRODUCT_NAME_REQUIRED })
+    .trim()
+    .min(1, { error: PRODUCT_NAME_REQUIRED })
+    .max(PRODUCT_NAME_MAX_LENGTH, {
+      error: `Le nom du produit ne peut pas dépasser ${PRODUCT_NAME_MAX_LENGTH} caractères`,
+    }),
+  description: z
+    .string({ error: PRODUCT_DESCRIPTION_REQUIRED })
+    .trim()
+    .min(1, { error: PRODUCT_DESCRIPTION_REQUIRED })
+    .max(DESCRIPTION_MAX_LENGTH, {
+      error: `La description ne peut pas dépasser ${DESCRIPTION_MAX_LENGTH} caractères`,
+    }),
+  base_price: priceSchema(PRODUCT_PRICE_INVALID),
+  category_id: z
+    .union([z.literal('').transform(() => undefined), z.undefined(), idSchema(PRODUCT_CATEGORY_REQUIRED)])
+    .pipe(z.number({ error: PRODUCT_CATEGORY_REQUIRED })),
+  sort_order: sortOrderSchema().optional(),
+  is_active: booleanField('Le statut doit être actif ou inactif').optional(),
+  image_main: ImageUploadSchema.optional(),
+  images: imageList.optional(),
+};
+
+/** POST /admin/products: JSON (images as data URLs) or multipart (files). */
+export const CreateProductInputSchema = z.object(productFields);
+export type CreateProductInput = z.output<typeof CreateProductInputSchema>;
+
+/** PUT /admin/products/:id: any of the fields (a toggle sends only is_active). */
+export const UpdateProductInputSchema = z.object(productFields).partial();
+export type UpdateProductInput = z.output<typeof UpdateProductInputSchema>;
+
+export const PRODUCT_SORT_FIELDS = ['name', 'created_at', 'base_price'] as const;
+/** The six sorts of the filter panel (spec), as sort_by + sort_order. */
+export const PRODUCT_SORT_CHOICES = {
+  'name-asc': 'Nom (A-Z)',
+  'name-desc': 'Nom (Z-A)',
+  'created_at-desc': 'Plus récents',
+  'created_at-asc': 'Plus anciens',
+  'base_price-asc': 'Prix croissant',
+  'base_price-desc': 'Prix décroissant',
+} as const;
+export type ProductSortChoice = keyof typeof PRODUCT_SORT_CHOICES;
+
+export const AdminProductListQuerySchema = z.object({
+  page: PageSchema.default(1),
+  per_page: wholeNumber('Nombre de produits par page invalide')
+    .pipe(
+      z
+        .number()
+        .min(1, { error: 'Nombre de produits par page invalide' })
+        .max(PRODUCTS_MAX_PER_PAGE, { error: `${PRODUCTS_MAX_PER_PAGE} produits par page au maximum` }),
+    )
+    .default(ADMIN_PRODUCTS_PER_PAGE),
+  search: SearchTextSchema.optional(),
+  status: z.enum(['active', 'inactive'], { error: 'Filtre de statut inconnu' }).optional(),
+  category_id: idSchema('Catégorie invalide').optional(),
+  sort_by: z.enum(PRODUCT_SORT_FIELDS, { error: 'Tri inconnu' }).default('created_at'),
+  sort_order: z.enum(['asc', 'desc'], { error: "L'ordre de tri doit être asc ou desc" }).default('desc'),
+});
+export type AdminProductListQuery = z.infer<typeof AdminProductListQuerySchema>;
+
+export const AdminProductSchema = ProductSummarySchema.extend({
+  is_active: z.boolean(),
+  sort_order: z.number(),
+  /** The lowest active variant price, or null for a single-price product. */
+  min_price: z.number().nullable(),
+});
+export type AdminProduct = z.infer<typeof AdminProductSchema>;
+
+export const AdminProductListSchema = z.object({
+  products: z.array(AdminProductSchema),
+  pagination: PaginationSchema,
+  /** Over the whole filtered set, not the page (the spec reports page-only counts as a flaw). */
+  counters: z.object({
+    total: z.number(),
+    active: z.number(),
+    inactive: z.number(),
+    categories: z.number(),
+  }),
+});
+export type AdminProductList = z.infer<typeof AdminProductListSchema>;
+
+export const AdminProductDetailSchema = AdminProductSchema.extend({
+  images: z.array(ImageRefSchema),
+});
+export type AdminProductDetail = z.infer<typeof AdminProductDetailSchema>;
+
+export const AdminProductEnvelopeSchema = z.object({ product: AdminProductDetailSchema });

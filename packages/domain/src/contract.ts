@@ -5,12 +5,19 @@ import {
   AdminCategoryListQuerySchema,
   AdminCategoryListSchema,
   AdminNotificationsSchema,
+  AdminProductDetailSchema,
+  AdminProductEnvelopeSchema,
+  AdminProductIdParamsSchema,
+  AdminProductListQuerySchema,
+  AdminProductListSchema,
   AdminSearchQuerySchema,
   AdminSearchResultsSchema,
   CategoryIdParamsSchema,
   CategoryImageInputSchema,
   CreateCategoryInputSchema,
+  CreateProductInputSchema,
   UpdateCategoryInputSchema,
+  UpdateProductInputSchema,
 } from './admin-catalog.ts';
 import { NoDataSchema } from './api.ts';
 import {
@@ -47,7 +54,7 @@ import {
   VariantIdParamsSchema,
   VariantSchema,
 } from './catalog.ts';
-import { IMAGE_MAX_BYTES } from './limits.ts';
+import { IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX } from './limits.ts';
 import {
   CreateGuestOrderInputSchema,
   CreateOrderInputSchema,
@@ -98,8 +105,11 @@ export type Operation = {
 
 const op = <const T extends Operation>(operation: T) => operation;
 
-// One inline base64 image (4 characters for 3 bytes) and the other fields.
-const ONE_IMAGE_JSON_LIMIT = Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 64 * 1024;
+// Inline base64 images (4 characters for 3 bytes) and the other fields.
+const imagesJsonLimit = (images: number) => images * Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 64 * 1024;
+const ONE_IMAGE_JSON_LIMIT = imagesJsonLimit(1);
+/** A product's main image and its additional ones. */
+const PRODUCT_JSON_LIMIT = imagesJsonLimit(1 + PRODUCT_IMAGES_MAX);
 
 const HealthSchema = z.object({
   status: z.literal('ok'),
@@ -417,6 +427,50 @@ export const operations = {
     errors: [404],
     multipart: true,
     bodyLimit: ONE_IMAGE_JSON_LIMIT,
+  }),
+  'GET /admin/products': op({
+    summary: 'Produits (actifs et inactifs) filtrés, triés, paginés, avec les compteurs du filtre',
+    tag: 'admin catalogue',
+    access: 'admin',
+    query: AdminProductListQuerySchema,
+    data: AdminProductListSchema,
+  }),
+  'GET /admin/products/:id': op({
+    summary: "Un produit tel que le formulaire d'édition le montre",
+    tag: 'admin catalogue',
+    access: 'admin',
+    params: AdminProductIdParamsSchema,
+    data: AdminProductDetailSchema,
+    errors: [404],
+  }),
+  'POST /admin/products': op({
+    summary: 'Créer un produit (JSON avec images en data URL, ou multipart)',
+    tag: 'admin catalogue',
+    access: 'admin',
+    body: CreateProductInputSchema,
+    data: AdminProductEnvelopeSchema,
+    status: 201,
+    multipart: true,
+    bodyLimit: PRODUCT_JSON_LIMIT,
+  }),
+  'PUT /admin/products/:id': op({
+    summary: 'Modifier un produit (tout ou partie, dont is_active seul)',
+    tag: 'admin catalogue',
+    access: 'admin',
+    params: AdminProductIdParamsSchema,
+    body: UpdateProductInputSchema,
+    data: AdminProductEnvelopeSchema,
+    errors: [404],
+    multipart: true,
+    bodyLimit: PRODUCT_JSON_LIMIT,
+  }),
+  'DELETE /admin/products/:id': op({
+    summary: 'Supprimer un produit (les commandes passées gardent leur copie)',
+    tag: 'admin catalogue',
+    access: 'admin',
+    params: AdminProductIdParamsSchema,
+    data: NoDataSchema,
+    errors: [404],
   }),
 } as const;
 

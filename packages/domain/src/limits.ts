@@ -69,3 +69,6 @@ export const DESCRIPTION_MAX_LENGTH = 5000;
 export const CATEGORY_RECENT_PRODUCTS = 6;
 /** Results of each kind the back office's header search shows. */
 export const ADMIN_SEARCH_RESULTS = 5;
+export const PRODUCT_NAME_MAX_LENGTH = 160;
+/** Additional images one product form may send at once (each up to IMAGE_MAX_BYTES). */
+export const PRODUCT_IMAGES_MAX = 4;

@@ -17,6 +17,13 @@ const bytesOf = (upload: ImageUpload) =>
     ? Buffer.from(upload.bytes.buffer, upload.bytes.byteOffset, upload.bytes.byteLength)
     : Buffer.from(upload.base64, 'base64');
 
+/** Removes a stored media file (a video), already gone being fine. */
+export async function removeMediaFile(mediaDir: string, name: string) {
+  // Stored names are generated, never a path: refuse anything that could leave the media folder.
+  if (name !== path.basename(name)) return;
+  await rm(path.join(mediaDir, name), { force: true });
+}
+
 /** Removes a picture's files (already gone is fine): after its row is replaced or deleted. */
 export async function removePicture(mediaDir: string, picture: StoredPicture) {
   await Promise.all(
@@ -24,27 +31,43 @@ export async function removePicture(mediaDir: string, picture: StoredPicture) {
   );
 }
 
+async function processUpload(upload: ImageUpload, mediaDir: string, field: string): Promise<ProcessedImage> {
+  try {
+    return await processImage(bytesOf(upload), mediaDir);
+  } catch (error) {
+    if (error instanceof ImageRejectedError)
+      throw new AppError('validation', error.message, { [field]: [error.message] });
+    throw error;
+  }
+}
+
 /**
- * Processes `upload` (a refusal is a 422 naming `field`), then runs `save` with the written
- * picture; if `save` throws, the picture's files are removed before the error goes on.
+ * Processes every upload in turn (a refusal is a 422 naming its field: 'image_main', 'images.1'),
+ * then runs `save` with the written pictures, in the same order. If any upload is refused or `save`
+ * throws, every picture written for this call is removed before the error goes on.
  */
-export async function withUploadedImage<T>(
+export async function withUploadedImages<T>(
+  uploads: readonly { upload: ImageUpload; field: string }[],
+  mediaDir: string,
+  save: (images: ProcessedImage[]) => Promise<T>,
+): Promise<T> {
+  const images: ProcessedImage[] = [];
+  try {
+    for (const { upload, field } of uploads) images.push(await processUpload(upload, mediaDir, field));
+    return await save(images);
+  } catch (error) {
+    await Promise.all(images.map((image) => removePicture(mediaDir, image)));
+    throw error;
+  }
+}
+
+/** One upload: see withUploadedImages. */
+export function withUploadedImage<T>(
   upload: ImageUpload,
   options: { mediaDir: string; field: string },
   save: (image: ProcessedImage) => Promise<T>,
 ): Promise<T> {
-  let image: ProcessedImage;
-  try {
-    image = await processImage(bytesOf(upload), options.mediaDir);
-  } catch (error) {
-    if (error instanceof ImageRejectedError)
-      throw new AppError('validation', error.message, { [options.field]: [error.message] });
-    throw error;
-  }
-  try {
-    return await save(image);
-  } catch (error) {
-    await removePicture(options.mediaDir, image);
-    throw error;
-  }
+  return withUploadedImages([{ upload, field: options.field }], options.mediaDir, ([image]) =>
+    save(image as ProcessedImage),
+  );
 }

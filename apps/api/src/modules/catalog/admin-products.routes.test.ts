@@ -1,0 +1,304 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/app.ts';
+import { putInCart } from '../../test/cart-fixtures.ts';
+import { seedCatalog } from '../../test/catalog-fixtures.ts';
+import { engines } from '../../test/database.ts';
+import { fingerprint } from '../../test/db-fingerprint.ts';
+import {
+  dataUrl,
+  mediaFiles,
+  multipart,
+  noisePng,
+  shellScript,
+  smallJpeg,
+  svgWithScript,
+} from '../../test/upload-fixtures.ts';
+import { signedInUser } from '../../test/user-fixtures.ts';
+
+type Listed = { id: number; name: string; is_active: boolean; slug: string; base_price: number };
+
+describe.each(engines)('admin products on %s', (engine) => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let admin: Record<string, string>;
+  let catalog: Awaited<ReturnType<typeof seedCatalog>>;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, {
+      orderRateLimits: { perIp: { max: 1000 }, perIdentifier: { max: 1000 } },
+    });
+    catalog = await seedCatalog(t.db);
+    admin = (await signedInUser(t.db, { role: 'admin' })).auth;
+  });
+  afterAll(() => t?.close());
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url: `/api${url}`, headers: admin, ...(payload ? { payload } : {}) });
+  const upload = async (method: 'POST' | 'PUT', url: string, fields: Parameters<typeof multipart>[0]) => {
+    const form = await multipart(fields);
+    return t.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: { ...admin, ...form.headers },
+      payload: form.payload,
+    });
+  };
+  const list = async (query = '') => (await call('GET', `/admin/products${query}`)).json().data;
+  const publicProduct = (id: number) => t.app.inject({ method: 'GET', url: `/api/products/${id}` });
+  const jpeg = async () => ({ bytes: await smallJpeg(), filename: 'photo.jpg', type: 'image/jpeg' });
+
+  describe('the list', () => {
+    it('pages by 10, newest first, inactive products included, with counters over the filtered set', async () => {
+      const data = await list();
+      expect(data.products).toHaveLength(10);
+      expect(data.pagination).toMatchObject({ current_page: 1, per_page: 10, from: 1, to: 10 });
+      expect(data.pagination.total).toBe(data.counters.total);
+      expect(data.counters.active + data.counters.inactive).toBe(data.counters.total);
+      expect(data.counters.inactive).toBeGreaterThanOrEqual(1);
+      expect(data.counters.categories).toBe(6);
+      const dates = data.products.map((p: { created_at: string }) => p.created_at);
+      expect([...dates].sort().reverse()).toEqual(dates);
+    });
+
+    it('counts active and inactive over every page, not the one shown', async () => {
+      const inactive = await list('?status=inactive&per_page=1');
+      expect(inactive.products).toHaveLength(1);
+      expect(inactive.products[0].is_active).toBe(false);
+      expect(inactive.counters).toMatchObject({ active: 0, inactive: inactive.pagination.total });
+      const all = await list('?per_page=1');
+      expect(all.counters.active).toBeGreaterThan(1);
+    });
+
+    it('filters by category (subcategories included) and search, and sorts six ways', async () => {
+      const soins = await list(`?category_id=${catalog.soins.id}&per_page=100&sort_by=name&sort_order=asc`);
+      const names = soins.products.map((p: Listed) => p.name);
+      expect(names).toEqual(
+        expect.arrayContaining([
+          "Crème hydratante à l'argan",
+          'Lait corporel à la rose',
+          'Masque au ghassoul',
+        ]),
+      );
+      expect([...names].sort((a, b) => a.localeCompare(b, 'fr'))).toEqual(names);
+      const byPrice = await list('?sort_by=base_price&sort_order=desc&per_page=100');
+      const prices = byPrice.products.map((p: Listed) => p.base_price);
+      expect([...prices].sort((a, b) => b - a)).toEqual(prices);
+      const found = await list(`?search=${encodeURIComponent('AMBRE')}`);
+      expect(found.products.map((p: Listed) => p.name)).toContain('Ambre nuit');
+    });
+
+    it('refuses an unknown sort or page size in French', async () => {
+      const res = await call('GET', '/admin/products?sort_by=popularite');
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe('Tri inconnu');
+      expect((await call('GET', '/admin/products?per_page=1000')).json().message).toBe(
+        '100 produits par page au maximum',
+      );
+    });
+  });
+
+  describe('create', () => {
+    it('creates a product from JSON with a main image and additional ones (spec §7)', async () => {
+      const res = await call('POST', '/admin/products', {
+        name: '  Savon noir à l’eucalyptus ',
+        description: 'Savon noir traditionnel.',
+        base_price: 2500,
+        category_id: catalog.cremes.id,
+        sort_order: 3,
+        is_active: true,
+        image_main: dataUrl(await smallJpeg(), 'image/jpeg'),
+        images: [
+          {
+            data: dataUrl(await noisePng(300, 200)),
+            alt_text: 'Le savon coupé',
+            title: 'Coupe',
+            sort_order: 2,
+          },
+        ],
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().message).toBe('Produit créé avec succès');
+      const { product } = res.json().data;
+      expect(product).toMatchObject({
+        name: 'Savon noir à l’eucalyptus',
+        slug: 'savon-noir-a-l-eucalyptus',
+        base_price: 2500,
+        is_active: true,
+        sort_order: 3,
+      });
+      expect(product.images).toHaveLength(2);
+      expect(product.images[1]).toMatchObject({ alt: 'Le savon coupé', title: 'Coupe' });
+      // The shop shows it at once, with its picture and price.
+      const shown = (await publicProduct(product.id)).json().data;
+      expect(shown).toMatchObject({ name: product.name, price: 2500 });
+      expect(shown.image.url).toBe(product.images[0].url);
+      expect((await t.app.inject({ method: 'GET', url: shown.image.url })).statusCode).toBe(200);
+    });
+
+    it('creates a product from a multipart form with several additional files', async () => {
+      const res = await upload('POST', '/admin/products', {
+        name: 'Beurre de karité brut',
+        description: 'Karité du Burkina.',
+        base_price: '4000',
+        category_id: String(catalog.cremes.id),
+        is_active: 'false',
+        image_main: await jpeg(),
+        images: await jpeg(),
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().data.product).toMatchObject({ is_active: false, base_price: 4000 });
+      expect(res.json().data.product.images).toHaveLength(2);
+      expect((await publicProduct(res.json().data.product.id)).statusCode).toBe(404);
+    });
+
+    it('refuses what the spec refuses, with its messages, and keeps nothing', async () => {
+      const files = mediaFiles(t.config.mediaDir);
+      const before = await fingerprint(t.db);
+      const res = await call('POST', '/admin/products', { name: ' ', description: '', base_price: -5 });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toMatchObject({
+        name: ['Le nom du produit est obligatoire'],
+        description: ['La description du produit est obligatoire'],
+        base_price: ['Le prix de base doit être un nombre positif'],
+        category_id: ['La catégorie est obligatoire'],
+      });
+      const unknown = await call('POST', '/admin/products', {
+        name: 'Orphelin',
+        description: 'Sans catégorie',
+        base_price: 100,
+        category_id: 999999,
+        image_main: dataUrl(await smallJpeg(), 'image/jpeg'),
+      });
+      expect(unknown.statusCode).toBe(422);
+      expect(unknown.json().errors.category_id).toEqual(['Cette catégorie est introuvable']);
+      expect(await fingerprint(t.db)).toEqual(before);
+      expect(mediaFiles(t.config.mediaDir)).toEqual(files);
+    });
+
+    it('refuses a hostile file among the additional images and removes the main one it already stored', async () => {
+      const files = mediaFiles(t.config.mediaDir);
+      const before = await fingerprint(t.db);
+      for (const bad of [
+        { bytes: shellScript(), filename: 'photo.jpg', type: 'image/jpeg' },
+        { bytes: svgWithScript(), filename: 'logo.svg', type: 'image/svg+xml' },
+      ]) {
+        const res = await upload('POST', '/admin/products', {
+          name: 'Piège',
+          description: 'Piège',
+          base_price: '100',
+          category_id: String(catalog.cremes.id),
+          image_main: await jpeg(),
+          images: bad,
+        });
+        expect(res.statusCode).toBe(422);
+        expect(res.json().errors['images.0']).toEqual(['Le fichier doit être une image']);
+      }
+      const big = await upload('POST', '/admin/products', {
+        name: 'Trop lourd',
+        description: 'Trop lourd',
+        base_price: '100',
+        category_id: String(catalog.cremes.id),
+        image_main: { bytes: await noisePng(1450, 1450), filename: 'big.png', type: 'image/png' },
+      });
+      expect(big.statusCode).toBe(413);
+      expect(big.json().message).toBe("L'image est trop volumineuse (max 5MB)");
+      expect(await fingerprint(t.db)).toEqual(before);
+      expect(mediaFiles(t.config.mediaDir)).toEqual(files);
+    });
+
+    it('gives each product a unique slug', async () => {
+      const body = {
+        name: 'Huile de baobab',
+        description: 'Pressée à froid',
+        base_price: 3000,
+        category_id: catalog.cremes.id,
+      };
+      const first = (await call('POST', '/admin/products', body)).json().data.product;
+      const second = (await call('POST', '/admin/products', body)).json().data.product;
+      expect([first.slug, second.slug]).toEqual(['huile-de-baobab', 'huile-de-baobab-2']);
+    });
+  });
+
+  describe('edit and delete', () => {
+    it('changes the price (the product page shows it, the slug stays) and renames (the slug follows)', async () => {
+      const id = catalog.lait.product.id;
+      const slug = (await publicProduct(id)).json().data.slug;
+      const priced = await call('PUT', `/admin/products/${id}`, { base_price: 7250 });
+      expect(priced.json().message).toBe('Produit mis à jour avec succès');
+      expect(priced.json().data.product.slug).toBe(slug);
+      expect((await publicProduct(id)).json().data.price).toBe(7250);
+      const renamed = await call('PUT', `/admin/products/${id}`, { name: 'Lait corporel au néroli' });
+      expect(renamed.json().data.product.slug).toBe('lait-corporel-au-neroli');
+    });
+
+    it('deactivates a product (the shop hides it) and activates it again', async () => {
+      const id = catalog.nuit.product.id;
+      await call('PUT', `/admin/products/${id}`, { is_active: false });
+      expect((await publicProduct(id)).statusCode).toBe(404);
+      await call('PUT', `/admin/products/${id}`, { is_active: 'true' });
+      expect((await publicProduct(id)).statusCode).toBe(200);
+    });
+
+    it('replaces the main image and removes the old files', async () => {
+      const created = (
+        await upload('POST', '/admin/products', {
+          name: 'Encens',
+          description: 'Oud',
+          base_price: '1500',
+          category_id: String(catalog.cremes.id),
+          image_main: await jpeg(),
+        })
+      ).json().data.product;
+      const oldKey = created.images[0].url.slice(7, -9);
+      const res = await upload('PUT', `/admin/products/${created.id}`, {
+        image_main: { bytes: await noisePng(500, 500), filename: 'b.png', type: 'image/png' },
+      });
+      expect(res.statusCode).toBe(200);
+      const { images } = res.json().data.product;
+      expect(images).toHaveLength(1);
+      expect(images[0].url).not.toContain(oldKey);
+      expect(mediaFiles(t.config.mediaDir).some((f) => f.startsWith(oldKey))).toBe(false);
+    });
+
+    it('answers 404 for an unknown product and changes nothing', async () => {
+      for (const [method, payload] of [
+        ['PUT', { base_price: 1 }],
+        ['DELETE', undefined],
+      ] as const) {
+        const res = await call(method, '/admin/products/999999', payload);
+        expect(res.statusCode).toBe(404);
+        expect(res.json().message).toBe('Produit non trouvé');
+      }
+    });
+
+    it('deletes a product that was ordered: the order keeps its copy, the files go', async () => {
+      const client = await signedInUser(t.db);
+      const created = (
+        await upload('POST', '/admin/products', {
+          name: 'Parfum éphémère',
+          description: 'Dernier flacon',
+          base_price: '9900',
+          category_id: String(catalog.cremes.id),
+          image_main: await jpeg(),
+        })
+      ).json().data.product;
+      await putInCart(t.db, { userId: client.user.id }, { productId: created.id, quantity: 2 });
+      const order = (
+        await t.app.inject({ method: 'POST', url: '/api/orders', headers: client.auth, payload: {} })
+      ).json().data.order;
+      const key = created.images[0].url.slice(7, -9);
+
+      const res = await call('DELETE', `/admin/products/${created.id}`);
+      expect(res.json()).toEqual({ success: true, message: 'Produit supprimé avec succès' });
+      expect((await publicProduct(created.id)).statusCode).toBe(404);
+      expect(mediaFiles(t.config.mediaDir).some((f) => f.startsWith(key))).toBe(false);
+      const kept = await t.app.inject({
+        method: 'GET',
+        url: `/api/orders/${order.id}`,
+        headers: client.auth,
+      });
+      expect(kept.statusCode).toBe(200);
+      expect(kept.json().data.order).toMatchObject({ total_amount: 19_800 });
+      expect(kept.json().data.order.items[0]).toMatchObject({ product_name: 'Parfum éphémère', quantity: 2 });
+    });
+  });
+});
