@@ -5,7 +5,9 @@ import {
   CategorySummarySchema,
   ImageRefSchema,
   ProductSummarySchema,
+  ProductsPerPageSchema,
   SearchTextSchema,
+  SortOrderSchema,
 } from './catalog.ts';
 import {
   ADMIN_PRODUCTS_PER_PAGE,
@@ -13,7 +15,6 @@ import {
   DESCRIPTION_MAX_LENGTH,
   PRODUCT_IMAGES_MAX,
   PRODUCT_NAME_MAX_LENGTH,
-  PRODUCTS_MAX_PER_PAGE,
 } from './limits.ts';
 import {
   booleanField,
@@ -23,7 +24,6 @@ import {
   PageSchema,
   priceSchema,
   sortOrderSchema,
-  wholeNumber,
 } from './primitives.ts';
 import { ImageUploadSchema } from './uploads.ts';
 
@@ -250,19 +250,12 @@ export type ProductSortChoice = keyof typeof PRODUCT_SORT_CHOICES;
 
 export const AdminProductListQuerySchema = z.object({
   page: PageSchema.default(1),
-  per_page: wholeNumber('Nombre de produits par page invalide')
-    .pipe(
-      z
-        .number()
-        .min(1, { error: 'Nombre de produits par page invalide' })
-        .max(PRODUCTS_MAX_PER_PAGE, { error: `${PRODUCTS_MAX_PER_PAGE} produits par page au maximum` }),
-    )
-    .default(ADMIN_PRODUCTS_PER_PAGE),
+  per_page: ProductsPerPageSchema.default(ADMIN_PRODUCTS_PER_PAGE),
   search: SearchTextSchema.optional(),
   status: z.enum(['active', 'inactive'], { error: 'Filtre de statut inconnu' }).optional(),
   category_id: idSchema('Catégorie invalide').optional(),
   sort_by: z.enum(PRODUCT_SORT_FIELDS, { error: 'Tri inconnu' }).default('created_at'),
-  sort_order: z.enum(['asc', 'desc'], { error: "L'ordre de tri doit être asc ou desc" }).default('desc'),
+  sort_order: SortOrderSchema.default('desc'),
 });
 export type AdminProductListQuery = z.infer<typeof AdminProductListQuerySchema>;
 

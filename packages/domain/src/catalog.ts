@@ -53,6 +53,15 @@ export const SearchTextSchema = z
   .trim()
   .max(100, { error: 'La recherche est trop longue (100 caractères au plus)' });
 
+/** How many products one page of a list holds (storefront and back office). */
+export const ProductsPerPageSchema = wholeNumber('Nombre de produits par page invalide').pipe(
+  z
+    .number()
+    .min(1, { error: 'Nombre de produits par page invalide' })
+    .max(PRODUCTS_MAX_PER_PAGE, { error: `${PRODUCTS_MAX_PER_PAGE} produits par page au maximum` }),
+);
+export const SortOrderSchema = z.enum(['asc', 'desc'], { error: "L'ordre de tri doit être asc ou desc" });
+
 const price = (message: string) => priceSchema(message).optional();
 
 export const ProductListQuerySchema = z
@@ -64,16 +73,9 @@ export const ProductListQuerySchema = z
     max_price: price('Le prix maximum doit être un nombre entier positif'),
     sort: z.enum(PRODUCT_SORTS, { error: 'Tri inconnu' }).optional(),
     sort_by: z.enum(PRODUCT_SORTS, { error: 'Tri inconnu' }).optional(),
-    sort_order: z.enum(['asc', 'desc'], { error: "L'ordre de tri doit être asc ou desc" }).optional(),
+    sort_order: SortOrderSchema.optional(),
     page: PageSchema.default(1),
-    per_page: wholeNumber('Nombre de produits par page invalide')
-      .pipe(
-        z
-          .number()
-          .min(1, { error: 'Nombre de produits par page invalide' })
-          .max(PRODUCTS_MAX_PER_PAGE, { error: `${PRODUCTS_MAX_PER_PAGE} produits par page au maximum` }),
-      )
-      .default(PRODUCTS_DEFAULT_PER_PAGE),
+    per_page: ProductsPerPageSchema.default(PRODUCTS_DEFAULT_PER_PAGE),
   })
   .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, {
     error: 'Le prix minimum doit être inférieur ou égal au prix maximum',
