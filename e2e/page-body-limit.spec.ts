@@ -93,3 +93,17 @@ test('a page form under the limit still reaches its action', async ({ request })
   expect(res.status()).not.toBe(413);
   expect(res.status()).toBeLessThan(500);
 });
+
+test('a stranger gets the 1 MB limit on back-office pages too (their larger limit needs a session)', async ({
+  request,
+}) => {
+  const res = await request.post('/admin/categories', {
+    multipart: {
+      intent: 'save',
+      name: 'Savons',
+      image_main: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(2 * 1024 * 1024) },
+    },
+  });
+  expect(res.status()).toBe(413);
+  expect(await res.text()).toContain(TOO_LARGE);
+});

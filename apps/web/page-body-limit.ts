@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { IMAGE_MAX_BYTES } from '@souk/domain/limits';
+import { IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX } from '@souk/domain/limits';
 import type { RouteShorthandOptions } from 'fastify';
 
 // Page forms (login, cart, profile…) weigh a few hundred bytes. The React Router adapter hands the
@@ -7,13 +7,17 @@ import type { RouteShorthandOptions } from 'fastify';
 // memory: pages get the API's 1 MB limit here instead, checked before the body is read.
 export const PAGE_BODY_LIMIT = 1024 * 1024;
 /**
- * Back-office forms carry pictures (5 MB each, IMAGE_MAX_BYTES): room for two and the fields, so an
- * image over 5 MB still reaches the API and is refused under its field, in French.
+ * Back-office forms carry pictures (5 MB each, IMAGE_MAX_BYTES): a product's main image and its
+ * additional ones, and the fields, so an image over 5 MB still reaches the API and is refused under
+ * its field, in French. Only a visitor with a session may send that much (the pages check it is an
+ * admin before reading anything): a stranger's post to /admin gets the shop's 1 MB.
  */
-export const ADMIN_PAGE_BODY_LIMIT = 2 * IMAGE_MAX_BYTES + 1024 * 1024;
+export const ADMIN_PAGE_BODY_LIMIT = (1 + PRODUCT_IMAGES_MAX) * IMAGE_MAX_BYTES + 1024 * 1024;
 const isAdminPage = (url: string) =>
   url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?');
-export const pageBodyLimit = (url: string) => (isAdminPage(url) ? ADMIN_PAGE_BODY_LIMIT : PAGE_BODY_LIMIT);
+const hasSession = (cookie: string | undefined) => /(?:^|;\s*)session=[^;]/.test(cookie ?? '');
+export const pageBodyLimit = (url: string, cookie: string | undefined) =>
+  isAdminPage(url) && hasSession(cookie) ? ADMIN_PAGE_BODY_LIMIT : PAGE_BODY_LIMIT;
 const LINGER_MS = 30_000;
 const TOO_LARGE = 'Fichier ou requête trop volumineux';
 const TOO_LARGE_PAGE = `<!doctype html>
@@ -63,7 +67,7 @@ export const pageRouteOptions: RouteShorthandOptions = {
     if (!hasBody) return payload;
     // A declared length over the limit is refused before a byte is read; a chunked or lying body
     // is read up to the limit and no further.
-    const limit = pageBodyLimit(request.url);
+    const limit = pageBodyLimit(request.url, request.headers.cookie);
     if (Number(request.headers['content-length']) > limit) throw new PageBodyTooLarge();
     const body = await readAtMost(payload, limit);
     if (!body) throw new PageBodyTooLarge();
