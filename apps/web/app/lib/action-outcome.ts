@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useFetcher } from 'react-router';
 import { showToast } from '~/components/ui/toast';
 import type { FormFailure } from './form-failure';
 
@@ -29,4 +30,26 @@ export function useOutcomeToast(
         tone: 'error',
       });
   }, [outcome, inForm]);
+}
+
+/**
+ * An action that waits for a yes (a delete): `ask(target)` opens the question, `confirm` posts
+ * `fields(target)` to the page's action through the fetcher `key`, and the outcome is toasted.
+ */
+export function useConfirmedAction<T>(key: string, fields: (target: T) => Record<string, string>) {
+  const fetcher = useFetcher<ActionOutcome>({ key });
+  const [target, setTarget] = useState<T | null>(null);
+  useOutcomeToast(fetcher.data);
+  const confirm = () => {
+    if (target === null) return;
+    fetcher.submit(fields(target), { method: 'post' });
+    setTarget(null);
+  };
+  return {
+    target,
+    ask: (next: T) => setTarget(() => next),
+    cancel: () => setTarget(null),
+    confirm,
+    pending: fetcher.state !== 'idle',
+  };
 }

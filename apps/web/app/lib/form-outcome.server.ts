@@ -1,3 +1,5 @@
+import { data } from 'react-router';
+import type { ActionOutcome } from '~/lib/action-outcome';
 import type { ApiResult } from '~/lib/api-client';
 import type { FormFailure } from './form-failure';
 
@@ -48,3 +50,22 @@ export const formText = (form: FormData, field: string) => {
   const value = form.get(field);
   return typeof value === 'string' ? value : '';
 };
+
+/**
+ * A back-office action's answer to one intent: the API's success message for the toast, or its
+ * refusal (field errors, or a message with `fallback` — spec §8) with the API's status.
+ */
+export function intentOutcome(intent: string, result: ApiResult<unknown>, fallback: string) {
+  const outcome = formOutcome(result, fallback);
+  if (outcome.ok)
+    return { intent, ok: true, message: outcome.message ?? 'Enregistré' } satisfies ActionOutcome;
+  return data({ intent, ok: false, failure: outcome.failure } satisfies ActionOutcome, {
+    status: outcome.status,
+  });
+}
+
+/** An intent the page does not know (a forged form): 400. */
+export const unknownIntent = (intent: string) =>
+  data({ intent, ok: false, failure: { message: 'Action inconnue' } } satisfies ActionOutcome, {
+    status: 400,
+  });

@@ -6,7 +6,9 @@
 export function pageAddressOf(request: Request): string {
   const url = new URL(request.url);
   url.searchParams.delete('_routes');
-  const pathname = url.pathname.endsWith('.data') ? url.pathname.slice(0, -'.data'.length) || '/' : url.pathname;
+  const pathname = url.pathname.endsWith('.data')
+    ? url.pathname.slice(0, -'.data'.length) || '/'
+    : url.pathname;
   // '/_root.data' is the data request of the home page.
   return `${pathname === '/_root' ? '/' : pathname}${url.search}`;
 }

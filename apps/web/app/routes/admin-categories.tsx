@@ -1,12 +1,10 @@
-import { data } from 'react-router';
 import { CategoriesScreen, NewCategoryLink } from '~/features/admin-categories/categories-screen';
 import { readCategoryScreen } from '~/features/admin-categories/category-params';
 import { AdminPage } from '~/features/admin-layout/admin-page';
-import type { ActionOutcome } from '~/lib/action-outcome';
+import { adminAction } from '~/lib/admin-action.server';
 import { api, dataOrThrow } from '~/lib/api.server';
-import type { ApiResult } from '~/lib/api-client';
-import { formOutcome, formText } from '~/lib/form-outcome.server';
-import { readForm } from '~/lib/read-form.server';
+import { formText } from '~/lib/form-outcome.server';
+import { apiFormBody } from '~/lib/read-form.server';
 import { requireAdmin } from '~/lib/session.server';
 import type { Route } from './+types/admin-categories';
 
@@ -30,56 +28,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { screen, list: dataOrThrow(list), details, edited };
 }
 
-const FAILURES = {
-  save: 'Erreur lors de la sauvegarde de la catégorie',
-  toggle: 'Erreur lors de la mise à jour du statut',
-  delete: 'Erreur lors de la suppression de la catégorie',
-} as const;
-
 /** The form as the API takes it: the checkbox says yes or no, an empty file input sends no file. */
-function categoryBody(form: FormData): FormData {
-  const body = new FormData();
-  for (const field of ['name', 'description', 'parent_id', 'sort_order']) {
-    const value = form.get(field);
-    if (typeof value === 'string') body.set(field, value);
-  }
-  body.set('is_active', form.has('is_active') ? 'true' : 'false');
-  const image = form.get('image_main');
-  if (image instanceof File && image.size > 0) body.set('image_main', image);
-  return body;
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  const form = await readForm(request);
-  const intent = formText(form, 'intent');
-  const id = formText(form, 'id');
-  const client = api(context);
-
-  let result: ApiResult<unknown>;
-  if (intent === 'save') {
-    result = id
-      ? await client.put('/admin/categories/:id', { params: { id }, body: categoryBody(form) })
-      : await client.post('/admin/categories', { body: categoryBody(form) });
-  } else if (intent === 'toggle') {
-    result = await client.put('/admin/categories/:id', {
-      params: { id },
-      body: { is_active: formText(form, 'is_active') === 'true' },
-    });
-  } else if (intent === 'delete') {
-    result = await client.delete('/admin/categories/:id', { params: { id } });
-  } else {
-    return data({ intent, ok: false, failure: { message: 'Action inconnue' } } satisfies ActionOutcome, {
-      status: 400,
-    });
-  }
-  const outcome = formOutcome(result, FAILURES[intent]);
-  if (outcome.ok)
-    return { intent, ok: true, message: outcome.message ?? 'Enregistré' } satisfies ActionOutcome;
-  return data({ intent, ok: false, failure: outcome.failure } satisfies ActionOutcome, {
-    status: outcome.status,
+const categoryBody = (form: FormData) =>
+  apiFormBody(form, {
+    texts: ['name', 'description', 'parent_id', 'sort_order'],
+    checkboxes: ['is_active'],
+    files: ['image_main'],
   });
-}
+
+export const action = (args: Route.ActionArgs) =>
+  adminAction(args, {
+    save: {
+      failure: 'Erreur lors de la sauvegarde de la catégorie',
+      run: ({ client, id, form }) =>
+        id
+          ? client.put('/admin/categories/:id', { params: { id }, body: categoryBody(form) })
+          : client.post('/admin/categories', { body: categoryBody(form) }),
+    },
+    toggle: {
+      failure: 'Erreur lors de la mise à jour du statut',
+      run: ({ client, id, form }) =>
+        client.put('/admin/categories/:id', {
+          params: { id },
+          body: { is_active: formText(form, 'is_active') === 'true' },
+        }),
+    },
+    delete: {
+      failure: 'Erreur lors de la suppression de la catégorie',
+      run: ({ client, id }) => client.delete('/admin/categories/:id', { params: { id } }),
+    },
+  });
 
 export default function AdminCategories({ loaderData }: Route.ComponentProps) {
   const { screen, list, details, edited } = loaderData;

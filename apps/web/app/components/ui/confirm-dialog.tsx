@@ -54,3 +54,38 @@ export function ConfirmDialog({
     </Dialog>
   );
 }
+
+/**
+ * The question before a delete (spec): it names what goes — `noun` is 'la catégorie', 'le
+ * produit'… — and says it cannot be undone. Open while `target` is set.
+ */
+export function ConfirmDeletion({
+  target,
+  noun,
+  onConfirm,
+  onCancel,
+  pending,
+}: {
+  target: { name: string } | null;
+  noun: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  pending: boolean;
+}) {
+  return (
+    <ConfirmDialog
+      open={target !== null}
+      title={`Supprimer ${noun}`}
+      message={
+        target
+          ? `Êtes-vous sûr de vouloir supprimer ${noun} « ${target.name} » ? Cette action est irréversible.`
+          : ''
+      }
+      confirmLabel="Supprimer"
+      tone="danger"
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+      pending={pending}
+    />
+  );
+}

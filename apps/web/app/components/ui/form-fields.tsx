@@ -1,5 +1,5 @@
 import { type ComponentProps, type ReactNode, type Ref, useState } from 'react';
-import { Spinner } from './button';
+import { Button, Spinner } from './button';
 
 const inputClass =
   'block w-full rounded-xl border bg-white px-4 py-3 text-base text-stone-900 placeholder:text-stone-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-700 focus-visible:ring-offset-1 disabled:cursor-not-allowed disabled:bg-stone-100 disabled:text-stone-600';
@@ -307,5 +307,29 @@ export function SubmitButton({
       {pending && <Spinner />}
       {pending ? pendingLabel : children}
     </button>
+  );
+}
+
+/** A dialog form's last row: 'Annuler' (closes without saving) and the submit button. */
+export function FormActions({
+  onCancel,
+  pending,
+  children,
+}: {
+  onCancel: () => void;
+  pending: boolean;
+  children: string;
+}) {
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      <Button variant="secondary" onClick={onCancel} disabled={pending}>
+        Annuler
+      </Button>
+      <div className="min-w-40">
+        <SubmitButton pending={pending} pendingLabel="Enregistrement…">
+          {children}
+        </SubmitButton>
+      </div>
+    </div>
   );
 }

@@ -1,14 +1,14 @@
 import type { AdminCategory, AdminCategoryDetail, AdminCategoryList } from '@souk/domain/admin-catalog';
-import { useCallback, useState } from 'react';
-import { Link, useFetcher, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
-import { ConfirmDialog } from '~/components/ui/confirm-dialog';
+import { ConfirmDeletion } from '~/components/ui/confirm-dialog';
 import { EmptyState } from '~/components/ui/empty-state';
-import { type ActionOutcome, useOutcomeToast } from '~/lib/action-outcome';
+import { useConfirmedAction } from '~/lib/action-outcome';
+import { useDropParams, withParams } from '~/lib/url-params';
 import { CategoryCard } from './category-card';
 import { CategoryDetailsDialog } from './category-details-dialog';
 import { CategoryFormDialog } from './category-form-dialog';
-import { type CategoryScreen, withParams } from './category-params';
+import type { CategoryScreen } from './category-params';
 import { CategoryCounters, CategoryToolbar } from './category-toolbar';
 
 /** 'Nouvelle catégorie': opens the form (?edit=new). */
@@ -25,25 +25,6 @@ export function NewCategoryLink() {
   );
 }
 
-/** Delete, after a confirmation naming the category; a refusal (it still holds things) is toasted. */
-function useCategoryDeletion() {
-  const fetcher = useFetcher<ActionOutcome>({ key: 'delete-category' });
-  const [target, setTarget] = useState<AdminCategory | null>(null);
-  useOutcomeToast(fetcher.data);
-  const confirm = () => {
-    if (!target) return;
-    fetcher.submit({ intent: 'delete', id: String(target.id) }, { method: 'post' });
-    setTarget(null);
-  };
-  return {
-    target,
-    ask: setTarget,
-    cancel: () => setTarget(null),
-    confirm,
-    pending: fetcher.state !== 'idle',
-  };
-}
-
 /** 'Gestion des Catégories': counters, search and filters, the categories, and their dialogs. */
 export function CategoriesScreen({
   screen,
@@ -56,17 +37,12 @@ export function CategoriesScreen({
   details: AdminCategoryDetail | null;
   edited: AdminCategoryDetail | null;
 }) {
-  const { search } = useLocation();
-  const navigate = useNavigate();
-  const deletion = useCategoryDeletion();
-  const close = useCallback(
-    () =>
-      navigate(withParams(search, { details: null, edit: null }), {
-        replace: true,
-        preventScrollReset: true,
-      }),
-    [navigate, search],
-  );
+  // Delete, after a confirmation naming the category; a refusal (it still holds things) is toasted.
+  const deletion = useConfirmedAction('delete-category', (category: AdminCategory) => ({
+    intent: 'delete',
+    id: String(category.id),
+  }));
+  const close = useDropParams('details', 'edit');
   const filtering = Boolean(screen.query.search) || screen.query.status !== 'all';
 
   return (
@@ -115,16 +91,9 @@ export function CategoriesScreen({
         tree={list.tree}
         onClose={close}
       />
-      <ConfirmDialog
-        open={deletion.target !== null}
-        title="Supprimer la catégorie"
-        message={
-          deletion.target
-            ? `Êtes-vous sûr de vouloir supprimer la catégorie « ${deletion.target.name} » ? Cette action est irréversible.`
-            : ''
-        }
-        confirmLabel="Supprimer"
-        tone="danger"
+      <ConfirmDeletion
+        target={deletion.target}
+        noun="la catégorie"
         onConfirm={deletion.confirm}
         onCancel={deletion.cancel}
         pending={deletion.pending}

@@ -5,7 +5,7 @@ import { ActiveBadge } from '~/components/ui/badge';
 import { Button, buttonClass } from '~/components/ui/button';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { type ActionOutcome, useOutcomeToast } from '~/lib/action-outcome';
-import { withParams } from './category-params';
+import { withParams } from '~/lib/url-params';
 
 const count = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
 

@@ -6,7 +6,7 @@ import { ActiveBadge } from '~/components/ui/badge';
 import { buttonClass } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
-import { withParams } from './category-params';
+import { withParams } from '~/lib/url-params';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (

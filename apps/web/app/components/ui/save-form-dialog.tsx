@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import { useSaveForm } from '~/lib/use-save-form';
+import { Dialog } from './dialog';
+import { FormActions, FormBanner } from './form-fields';
+
+/**
+ * A create/edit form in a dialog, posted to the page's action with the intent 'save' (and the `id`
+ * of the row edited): the schema checks it first, the action's field errors come back under the
+ * fields (`children` gets them), a general one in the banner; once saved, a toast and `onClose`.
+ */
+export function SaveFormDialog({
+  fetcherKey,
+  schema,
+  title,
+  open,
+  onClose,
+  id,
+  size,
+  children,
+}: {
+  fetcherKey: string;
+  schema: Parameters<typeof useSaveForm>[1];
+  title: string;
+  open: boolean;
+  onClose: () => void;
+  /** The row edited; none to create one. */
+  id: number | undefined;
+  size: 'md' | 'lg';
+  children: (errors: Record<string, string>) => ReactNode;
+}) {
+  const { Form, pending, errors, message, bannerRef, formProps } = useSaveForm(fetcherKey, schema, onClose);
+  return (
+    <Dialog open={open} onClose={onClose} title={title} size={size} closeButton>
+      <Form
+        key={id ?? 'new'}
+        method="post"
+        encType="multipart/form-data"
+        className="flex flex-col gap-4"
+        {...formProps}
+      >
+        <input type="hidden" name="intent" value="save" />
+        {id !== undefined && <input type="hidden" name="id" value={id} />}
+        <FormBanner message={message} bannerRef={bannerRef} />
+        {children(errors)}
+        <FormActions onCancel={onClose} pending={pending}>
+          {id !== undefined ? 'Enregistrer' : 'Créer'}
+        </FormActions>
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,23 @@
+import { useEffect } from 'react';
+import { useFetcher } from 'react-router';
+import { type ActionOutcome, useOutcomeToast } from './action-outcome';
+import { useFormErrors } from './use-form-errors';
+
+/**
+ * A dialog's create/edit form, posted with the intent 'save' through the fetcher `key`: the schema's
+ * checks and the action's field errors (useFormErrors), the success toast, and `onSaved` once the
+ * answer is in (the list has already reloaded with it).
+ */
+export function useSaveForm(key: string, schema: Parameters<typeof useFormErrors>[0], onSaved: () => void) {
+  const fetcher = useFetcher<ActionOutcome>({ key });
+  const outcome = fetcher.data?.intent === 'save' ? fetcher.data : undefined;
+  const failure = outcome && !outcome.ok ? outcome.failure : undefined;
+  const form = useFormErrors(schema, failure);
+  useOutcomeToast(outcome, () => true);
+
+  useEffect(() => {
+    if (fetcher.state === 'idle' && outcome?.ok) onSaved();
+  }, [fetcher.state, outcome, onSaved]);
+
+  return { ...form, Form: fetcher.Form, pending: fetcher.state !== 'idle' };
+}
