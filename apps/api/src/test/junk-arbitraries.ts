@@ -219,6 +219,25 @@ export const oddBody: fc.Arbitrary<{ contentType: string; text: string }> = fc.o
     { contentType: 'application/x-www-form-urlencoded', text: 'product_id=1&quantity=2' },
     { contentType: 'application/json; charset=latin1', text: '{"name":"\u00e9"}' },
     { contentType: 'multipart/form-data; boundary=x', text: '--x\r\n\r\n--x--' },
+    // Broken forms: no boundary, cut off in a field or a file, a forbidden name, repeated fields.
+    { contentType: 'multipart/form-data', text: 'name=Savon' },
+    {
+      contentType: 'multipart/form-data; boundary=x',
+      text: '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nSav',
+    },
+    {
+      contentType: 'multipart/form-data; boundary=x',
+      text: '--x\r\nContent-Disposition: form-data; name="image_main"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\u00ff\u00d8\u00ff',
+    },
+    {
+      contentType: 'multipart/form-data; boundary=x',
+      text: '--x\r\nContent-Disposition: form-data; name="__proto__"\r\n\r\n{}\r\n--x--\r\n',
+    },
+    {
+      contentType: 'multipart/form-data; boundary=x',
+      text: '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\na\r\n--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nb\r\n--x--\r\n',
+    },
+    { contentType: 'multipart/form-data; boundary=x', text: 'garbage\u0000\u0001' },
     { contentType: 'application/xml', text: '<a/>' },
   ),
 );

@@ -28,24 +28,26 @@ export type LockedCategory = {
 
 /**
  * Locks the categories of `ids` in ascending id order (two writers never wait on each other in
- * opposite orders) and answers them with what they hold: their own products (any status) and
- * subcategories.
+ * opposite orders), then answers them with what they hold: their own products (any status) and
+ * subcategories. The counts are read by a second statement, after the lock is held, so they include
+ * whatever a writer that held it before us committed (PostgreSQL's read committed takes a new
+ * snapshot per statement).
  */
 export async function lockCategories(tx: DbOrTx, ids: number[]): Promise<Map<number, LockedCategory>> {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   if (!sorted.length) return new Map();
+  const list = sql.join(
+    sorted.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  await queryRows(tx, sql`select id from categories where id in (${list}) order by id for update`);
   const rows = await queryRows<LockedCategory>(
     tx,
     sql`select c.id, c.parent_id, c.name, c.image_key, c.image_width,
                (select count(*)::int from products p where p.category_id = c.id) as products_count,
                (select count(*)::int from categories s where s.parent_id = c.id) as subcategories_count
           from categories c
-         where c.id in (${sql.join(
-           sorted.map((id) => sql`${id}`),
-           sql`, `,
-         )})
-         order by c.id
-           for update of c`,
+         where c.id in (${list})`,
   );
   return new Map(rows.map((r) => [r.id, r]));
 }

@@ -107,7 +107,8 @@ describe.each(engines)('admin categories on %s', (engine) => {
         detail.statistics.products_count,
       );
       const creme = detail.products.find((p: { name: string }) => p.name === "Crème hydratante à l'argan");
-      expect(creme).toMatchObject({ variants_count: 2, min_price: 8500 });
+      // The back office counts every variant (one of the three is inactive); prices are what sells.
+      expect(creme).toMatchObject({ variants_count: 3, min_price: 8500 });
     });
 
     it('names the parent of a subcategory, and answers 404 for an unknown one', async () => {
@@ -263,6 +264,25 @@ describe.each(engines)('admin categories on %s', (engine) => {
       expect((await call('GET', `/admin/categories/${category.id}`)).statusCode).toBe(404);
     });
 
+    it('keeps the current image when a new one is refused', async () => {
+      const id = catalog.parfums.id;
+      const first = await upload('POST', `/admin/categories/${id}/image`, {
+        image_main: { bytes: await smallJpeg(), filename: 'a.jpg', type: 'image/jpeg' },
+      });
+      const url = first.json().data.category.image.url;
+      const files = mediaFiles(t.config.mediaDir);
+      for (const res of [
+        await upload('POST', `/admin/categories/${id}/image`, {
+          image_main: { bytes: svgWithScript(), filename: 'x.svg', type: 'image/svg+xml' },
+        }),
+        await call('PUT', `/admin/categories/${id}`, { image_main: dataUrl(pixelBombPng()) }),
+      ]) {
+        expect(res.statusCode).toBe(422);
+      }
+      expect((await call('GET', `/admin/categories/${id}`)).json().data.image.url).toBe(url);
+      expect(mediaFiles(t.config.mediaDir)).toEqual(files);
+    });
+
     it('replaces the image (POST …/image) and removes the old files', async () => {
       const id = catalog.cremes.id;
       const first = await upload('POST', `/admin/categories/${id}/image`, {
@@ -356,6 +376,52 @@ describe.each(engines)('admin categories on %s', (engine) => {
       });
       expect(res.statusCode).toBe(422);
       expect(res.json().errors.image_main).toEqual(["L'image est trop volumineuse (max 5MB)"]);
+    });
+
+    it('answers a broken or oversized form in French, never with a server error', async () => {
+      const part = (name: string, value: string) =>
+        `--x\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+      const file = (i: number) =>
+        `--x\r\nContent-Disposition: form-data; name="images"; filename="${i}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n${'a'.repeat(20)}\r\n`;
+      const cases: [string, string, number, string][] = [
+        ['multipart/form-data', 'name=Savon', 400, 'Formulaire invalide : envoi incomplet ou mal formé'],
+        [
+          'multipart/form-data; boundary=x',
+          `${part('name', 'Sav').slice(0, -10)}`,
+          400,
+          'Formulaire invalide : envoi incomplet ou mal formé',
+        ],
+        [
+          'multipart/form-data; boundary=x',
+          `${part('__proto__', '{}')}--x--\r\n`,
+          400,
+          'Formulaire invalide : envoi incomplet ou mal formé',
+        ],
+        [
+          'multipart/form-data; boundary=x',
+          `${[1, 2, 3, 4, 5, 6].map(file).join('')}--x--\r\n`,
+          413,
+          'Trop de fichiers : 5 au plus par envoi',
+        ],
+        [
+          'multipart/form-data; boundary=x',
+          `${part('name', 'a')}${part('name', 'b')}--x--\r\n`,
+          422,
+          'Entrée invalide : string attendu, tableau reçu',
+        ],
+      ];
+      const before = await fingerprint(t.db);
+      for (const [type, body, status, message] of cases) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/categories',
+          headers: { ...admin, 'content-type': type },
+          payload: body,
+        });
+        expect(res.statusCode, body.slice(0, 40)).toBe(status);
+        expect(res.json()).toMatchObject({ success: false, ...(status === 422 ? {} : { message }) });
+      }
+      expect(await fingerprint(t.db)).toEqual(before);
     });
 
     it('refuses a data URL that is too short or not an image type', async () => {

@@ -3,8 +3,8 @@ import { done, ok, route } from '../../shared/route.ts';
 import * as categories from './admin-categories.service.ts';
 
 /** The categories screen's calls (back-office spec §7), in the admin scope. */
-export const adminCategoriesRoutes: RouteModule = ({ db, config }) => {
-  const deps = { db, mediaDir: config.mediaDir };
+export const adminCategoriesRoutes: RouteModule = ({ db, config, log }) => {
+  const deps = { db, mediaDir: config.mediaDir, log };
   return async (app) => {
     route(app, 'GET /admin/categories', async (req) =>
       ok(await categories.listAdminCategories(db, req.query)),

@@ -20,7 +20,7 @@ import { toAdminCategory, toAdminCategoryProduct } from './catalog.mapper.ts';
 import * as repo from './catalog.repository.ts';
 import { uniqueSlug } from './slugs.repository.ts';
 
-export type CategoryDeps = { db: Db; mediaDir: string };
+export type CategoryDeps = { db: Db; mediaDir: string; log?: (line: string) => void };
 
 const NOT_FOUND = 'Catégorie non trouvée';
 const PARENT_FIELD = 'parent_id';
@@ -177,7 +177,11 @@ export async function createCategory({ db, mediaDir }: CategoryDeps, input: Crea
   return { category, message: `Catégorie « ${category.name} » créée avec succès` };
 }
 
-export async function updateCategory({ db, mediaDir }: CategoryDeps, id: number, input: UpdateCategoryInput) {
+export async function updateCategory(
+  { db, mediaDir, log }: CategoryDeps,
+  id: number,
+  input: UpdateCategoryInput,
+) {
   const { image_main, ...fields } = input;
   const { replaced, toggledOnly } = await withOptionalImage(image_main, mediaDir, (image) =>
     db.transaction(async (tx) => {
@@ -199,7 +203,7 @@ export async function updateCategory({ db, mediaDir }: CategoryDeps, id: number,
     }),
   );
   // The old picture's files go once the new row is committed.
-  if (replaced) await removePicture(mediaDir, replaced);
+  if (replaced) await removePicture(mediaDir, replaced, log);
   const category = await adminCategory(db, id);
   const message =
     toggledOnly && fields.is_active !== undefined
@@ -211,7 +215,7 @@ export async function updateCategory({ db, mediaDir }: CategoryDeps, id: number,
 const plural = (count: number, one: string, many: string) => `${count} ${count > 1 ? many : one}`;
 
 /** Deletes an empty category; one that still holds products or subcategories is kept, and told why. */
-export async function deleteCategory({ db, mediaDir }: CategoryDeps, id: number) {
+export async function deleteCategory({ db, mediaDir, log }: CategoryDeps, id: number) {
   const removed = await db.transaction(async (tx) => {
     const category = (await writes.lockCategories(tx, [id])).get(id);
     if (!category) throw notFound(NOT_FOUND);
@@ -231,7 +235,7 @@ export async function deleteCategory({ db, mediaDir }: CategoryDeps, id: number)
     return category;
   });
   const picture = pictureOf(removed);
-  if (picture) await removePicture(mediaDir, picture);
+  if (picture) await removePicture(mediaDir, picture, log);
   return { message: `Catégorie « ${removed.name} » supprimée avec succès` };
 }
 

@@ -3,8 +3,8 @@ import { done, ok, route } from '../../shared/route.ts';
 import * as products from './admin-products.service.ts';
 
 /** The products screen's calls (back-office spec §7), in the admin scope. */
-export const adminProductsRoutes: RouteModule = ({ db, config }) => {
-  const deps = { db, mediaDir: config.mediaDir };
+export const adminProductsRoutes: RouteModule = ({ db, config, log }) => {
+  const deps = { db, mediaDir: config.mediaDir, log };
   return async (app) => {
     route(app, 'GET /admin/products', async (req) => ok(await products.listAdminProducts(db, req.query)));
     route(app, 'GET /admin/products/:id', async (req) =>

@@ -1,5 +1,4 @@
 import type {
-  AdminProduct,
   AdminProductDetail,
   AdminProductList,
   AdminProductListQuery,
@@ -13,24 +12,15 @@ import { AppError, notFound } from '../../shared/app-error.ts';
 import type { ProcessedImage } from '../media/image-pipeline.ts';
 import { removeMediaFile, removePicture, withUploadedImages } from '../media/image-upload.ts';
 import * as writes from './admin-products.repository.ts';
-import { toMediaRefs, toProductSummary } from './catalog.mapper.ts';
+import { toAdminProduct, toMediaRefs } from './catalog.mapper.ts';
 import * as repo from './catalog.repository.ts';
 import { searchWords } from './catalog.service.ts';
 import { uniqueSlug } from './slugs.repository.ts';
 
-export type ProductDeps = { db: Db; mediaDir: string };
+export type ProductDeps = { db: Db; mediaDir: string; log?: (line: string) => void };
 
 const NOT_FOUND = 'Produit non trouvé';
 const UNKNOWN_CATEGORY = 'Cette catégorie est introuvable';
-
-function toAdminProduct(row: repo.ProductRow): AdminProduct {
-  return {
-    ...toProductSummary(row),
-    is_active: row.is_active,
-    sort_order: row.sort_order,
-    min_price: row.variants_count > 0 ? row.min_price : null,
-  };
-}
 
 // ---- reads ----
 
@@ -158,7 +148,11 @@ export async function createProduct({ db, mediaDir }: ProductDeps, input: Create
   return { product, message: 'Produit créé avec succès' };
 }
 
-export async function updateProduct({ db, mediaDir }: ProductDeps, id: number, input: UpdateProductInput) {
+export async function updateProduct(
+  { db, mediaDir, log }: ProductDeps,
+  id: number,
+  input: UpdateProductInput,
+) {
   const { image_main, images: _images, ...fields } = input;
   const { product, replaced } = await withUploadedImages(uploadsOf(input), mediaDir, (images) =>
     db.transaction(async (tx) => {
@@ -184,7 +178,7 @@ export async function updateProduct({ db, mediaDir }: ProductDeps, id: number, i
     }),
   );
   // The replaced main image's files go once the new one is committed.
-  if (replaced) await removePicture(mediaDir, { key: replaced.path, widths: replaced.widths });
+  if (replaced) await removePicture(mediaDir, { key: replaced.path, widths: replaced.widths }, log);
   return { product, message: 'Produit mis à jour avec succès' };
 }
 
@@ -192,7 +186,7 @@ export async function updateProduct({ db, mediaDir }: ProductDeps, id: number, i
  * Deletes a product with its variants and media. Orders that hold it keep their own copy of its
  * name and price (order_items), so they read the same afterwards.
  */
-export async function deleteProduct({ db, mediaDir }: ProductDeps, id: number) {
+export async function deleteProduct({ db, mediaDir, log }: ProductDeps, id: number) {
   const media = await db.transaction(async (tx) => {
     if (!(await writes.lockProduct(tx, id))) throw notFound(NOT_FOUND);
     const rows = await writes.findMedia(tx, id);
@@ -202,8 +196,8 @@ export async function deleteProduct({ db, mediaDir }: ProductDeps, id: number) {
   await Promise.all(
     media.map((m) =>
       m.type === 'image'
-        ? removePicture(mediaDir, { key: m.path, widths: m.widths })
-        : removeMediaFile(mediaDir, m.path),
+        ? removePicture(mediaDir, { key: m.path, widths: m.widths }, log)
+        : removeMediaFile(mediaDir, m.path, log),
     ),
   );
   return { message: 'Produit supprimé avec succès' };

@@ -1,4 +1,4 @@
-import type { AdminCategory, AdminCategoryDetail } from '@souk/domain/admin-catalog';
+import type { AdminCategory, AdminCategoryDetail, AdminProduct } from '@souk/domain/admin-catalog';
 import type {
   CategoryDetail,
   CategorySummary,
@@ -145,16 +145,18 @@ export function toAdminCategory(row: CategoryRow): AdminCategory {
   };
 }
 
-export function toAdminCategoryProduct(row: ProductRow): AdminCategoryDetail['products'][number] {
-  const { id, name, slug, image, base_price, variants_count } = toProductSummary(row);
+/** A product as the back office lists it: with its status, order, and single price or lowest one. */
+export function toAdminProduct(row: ProductRow): AdminProduct {
   return {
-    id,
-    name,
-    slug,
-    image,
-    base_price,
-    variants_count,
+    ...toProductSummary(row),
     is_active: row.is_active,
-    min_price: variants_count > 0 ? row.min_price : null,
+    sort_order: row.sort_order,
+    // null: 'Prix unique' (no variant on sale), the base price applies.
+    min_price: row.variants_count > 0 ? row.min_price : null,
   };
+}
+
+export function toAdminCategoryProduct(row: ProductRow): AdminCategoryDetail['products'][number] {
+  const { id, name, slug, image, base_price, variants_count, is_active, min_price } = toAdminProduct(row);
+  return { id, name, slug, image, base_price, variants_count, is_active, min_price };
 }

@@ -242,9 +242,11 @@ export async function findProducts(
       select id, path, widths, width, height, alt, title from product_media
        where product_id = p.id and type = 'image' order by sort_order, id limit 1) m on true
     left join lateral (
-      select count(*)::int as variants_count, min(price)::int as min_price,
-             bool_or(stock_quantity is null or stock_quantity > 0) as available
-        from product_variants where product_id = p.id and is_active) v on true
+      -- The back office counts every variant; prices and availability are what customers can buy.
+      select (count(*) filter (where ${visibility === 'public' ? sql`is_active` : sql`true`}))::int as variants_count,
+             (min(price) filter (where is_active))::int as min_price,
+             bool_or(is_active and (stock_quantity is null or stock_quantity > 0)) as available
+        from product_variants where product_id = p.id) v on true
     where ${whereClause(filters, visibility)}
     order by ${orderClause(sort, filters.words ?? [])}
     limit ${page.limit} offset ${page.offset}`,

@@ -1,3 +1,4 @@
+import { isDigits } from '@souk/domain/primitives';
 import { slugify } from '@souk/domain/text';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
@@ -6,7 +7,7 @@ import { type DbOrTx, queryRows } from '../../db/client.ts';
 const FALLBACK: Record<'categories' | 'products', string> = { categories: 'categorie', products: 'produit' };
 
 /**
- * A slug made from `name` (accents stripped, lowercase, hyphens) that no other row of `table` uses:
+ * Call inside the transaction that writes the row. A slug made from `name` (accents stripped, lowercase, hyphens) that no other row of `table` uses:
  * 'savon-noir', else 'savon-noir-2', 'savon-noir-3'… `exceptId` is the row being renamed.
  */
 export async function uniqueSlug(
@@ -15,7 +16,12 @@ export async function uniqueSlug(
   name: string,
   exceptId?: number,
 ): Promise<string> {
-  const base = slugify(name).slice(0, 120).replace(/-+$/, '') || FALLBACK[table];
+  // Writers of one table take their slugs in turn (until their transaction ends): two products
+  // named alike at the same moment get 'x' and 'x-2', not a unique-index error.
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`souk:slugs:${table}`}))`);
+  const slug = slugify(name).slice(0, 120).replace(/-+$/, '');
+  // Digits alone read as an id in the storefront's URLs (/catalog/2024): they get a word first.
+  const base = !slug ? FALLBACK[table] : isDigits(slug) ? `${FALLBACK[table]}-${slug}` : slug;
   const escaped = base.replace(/[\\%_]/g, (c) => `\\${c}`);
   const rows = await queryRows<{ slug: string }>(
     db,

@@ -17,18 +17,32 @@ const bytesOf = (upload: ImageUpload) =>
     ? Buffer.from(upload.bytes.buffer, upload.bytes.byteOffset, upload.bytes.byteLength)
     : Buffer.from(upload.base64, 'base64');
 
-/** Removes a stored media file (a video), already gone being fine. */
-export async function removeMediaFile(mediaDir: string, name: string) {
-  // Stored names are generated, never a path: refuse anything that could leave the media folder.
-  if (name !== path.basename(name)) return;
-  await rm(path.join(mediaDir, name), { force: true });
+// Stored names are generated (the pipeline's hex keys, the seed's short ones), never a path: a
+// name that could leave the media folder is not touched.
+const STORED_NAME = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9]+)?$/;
+
+/**
+ * Removes a file of the media folder, already gone being fine. It runs after the row is committed:
+ * a failure is logged by the caller's `log`, never turned into a failed answer for a write that
+ * happened.
+ */
+async function removeStored(mediaDir: string, name: string, log?: (line: string) => void) {
+  if (!STORED_NAME.test(name)) return;
+  try {
+    await rm(path.join(mediaDir, name), { force: true });
+  } catch (error) {
+    log?.(`Fichier média non supprimé (${name}) : ${(error as Error).message}`);
+  }
 }
 
-/** Removes a picture's files (already gone is fine): after its row is replaced or deleted. */
-export async function removePicture(mediaDir: string, picture: StoredPicture) {
-  await Promise.all(
-    picture.widths.map((w) => rm(path.join(mediaDir, `${picture.key}-${w}.webp`), { force: true })),
-  );
+/** Removes a stored media file (a video). */
+export const removeMediaFile = (mediaDir: string, name: string, log?: (line: string) => void) =>
+  removeStored(mediaDir, name, log);
+
+/** Removes a picture's files: after its row is replaced or deleted. */
+export async function removePicture(mediaDir: string, picture: StoredPicture, log?: (line: string) => void) {
+  if (!STORED_NAME.test(picture.key)) return;
+  await Promise.all(picture.widths.map((w) => removeStored(mediaDir, `${picture.key}-${w}.webp`, log)));
 }
 
 async function processUpload(upload: ImageUpload, mediaDir: string, field: string): Promise<ProcessedImage> {
