@@ -16,6 +16,8 @@ const databaseTests = readdirSync(path.join(ROOT, API_TESTS), { recursive: true,
   .sort();
 
 export default defineConfig({
+  // The web app's '~/…' imports (apps/web/tsconfig.json and vite.config.ts), for its unit tests.
+  resolve: { alias: { '~': path.join(ROOT, 'apps/web/app') } },
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,0 +1,125 @@
+import type {
+  AdminProduct,
+  AdminProductDetail,
+  AdminProductList,
+  ParentChoice,
+} from '@souk/domain/admin-catalog';
+import { Link, useLocation, useRevalidator } from 'react-router';
+import { Button, buttonClass } from '~/components/ui/button';
+import { ConfirmDeletion } from '~/components/ui/confirm-dialog';
+import { EmptyState } from '~/components/ui/empty-state';
+import { Pagination } from '~/components/ui/pagination';
+import { useConfirmedAction } from '~/lib/action-outcome';
+import { useDropParams, withParams } from '~/lib/url-params';
+import { ProductFormDialog } from './product-form-dialog';
+import { ProductList } from './product-list';
+import { isFiltered, type ProductScreen } from './product-params';
+import { ProductCounters, ProductToolbar } from './product-toolbar';
+
+/** A link that opens the form for a new product (?edit=new). */
+function NewProductLink({ children }: { children: string }) {
+  const { search } = useLocation();
+  return (
+    <Link
+      to={withParams(search, { edit: 'new' })}
+      preventScrollReset
+      className={buttonClass('primary', 'md')}
+    >
+      {children}
+    </Link>
+  );
+}
+
+/** The header's buttons: 'Actualiser' (reads the list again) and 'Nouveau produit'. */
+export function ProductsHeaderActions() {
+  const revalidator = useRevalidator();
+  return (
+    <>
+      <Button
+        variant="secondary"
+        onClick={() => revalidator.revalidate()}
+        pending={revalidator.state === 'loading'}
+      >
+        Actualiser
+      </Button>
+      <NewProductLink>Nouveau produit</NewProductLink>
+    </>
+  );
+}
+
+/** 'Gestion des produits': counters, search and filters, the products, pages, and the dialogs. */
+export function ProductsScreen({
+  screen,
+  list,
+  tree,
+  categoriesCount,
+  edited,
+}: {
+  screen: ProductScreen;
+  list: AdminProductList;
+  tree: readonly ParentChoice[];
+  categoriesCount: number;
+  edited: AdminProductDetail | null;
+}) {
+  const { search } = useLocation();
+  const close = useDropParams('edit');
+  // Delete, after a confirmation naming the product; the outcome is toasted.
+  const deletion = useConfirmedAction('delete-product', (product: AdminProduct) => ({
+    intent: 'delete',
+    id: String(product.id),
+  }));
+  const filtering = isFiltered(screen);
+  const { pagination } = list;
+
+  return (
+    <>
+      <ProductCounters counters={list.counters} categories={categoriesCount} />
+      <ProductToolbar screen={screen} tree={tree} />
+      <h2 className="sr-only">Liste des produits</h2>
+      {list.products.length === 0 ? (
+        <EmptyState
+          title={filtering ? 'Aucun produit trouvé' : 'Aucun produit'}
+          action={
+            filtering ? (
+              <Link
+                to={screen.view === 'table' ? '?' : `?view=${screen.view}`}
+                className={buttonClass('secondary', 'md')}
+              >
+                Effacer tous les filtres
+              </Link>
+            ) : (
+              <NewProductLink>Créer mon premier produit</NewProductLink>
+            )
+          }
+        >
+          {filtering
+            ? 'Essayez de modifier vos filtres de recherche.'
+            : 'Ajoutez le premier produit de la boutique.'}
+        </EmptyState>
+      ) : (
+        <ProductList products={list.products} view={screen.view} onDelete={deletion.ask} />
+      )}
+      <Pagination
+        page={pagination.current_page}
+        lastPage={pagination.last_page}
+        perPage={pagination.per_page}
+        total={pagination.total}
+        hrefFor={(page) => withParams(search, { page: page === 1 ? null : page, edit: null })}
+      />
+      <ProductFormDialog
+        key={screen.edit ?? 'closed'}
+        open={screen.edit !== null && (screen.edit === 'new' || edited !== null)}
+        product={screen.edit === 'new' ? null : edited}
+        tree={tree}
+        onClose={close}
+      />
+      <ConfirmDeletion
+        target={deletion.target}
+        noun="le produit"
+        onConfirm={deletion.confirm}
+        onCancel={deletion.cancel}
+        pending={deletion.pending}
+      />
+    </>
+  );
+}
