@@ -65,11 +65,25 @@ test('the shell: menu (a drawer on phones), search, bell, every page accessible,
   await logInAsAdmin(page, '/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible();
 
+  // Nothing of the back office is kept by a browser or a proxy: pages and their data requests.
+  for (const { path, id } of adminPages) {
+    for (const url of [path, `${path}.data?_routes=${encodeURIComponent(id)}`]) {
+      const res = await page.request.get(url);
+      expect(res.headers()['cache-control'], url).toBe('no-store');
+    }
+  }
+
   for (const { path } of adminPages.filter((p) => !p.path.includes('search'))) {
     await page.goto(path);
     await expect(page.locator('h1')).toHaveCount(1);
     await expectAccessible(page);
     await expectNoHorizontalScroll(page);
+    if (isMobile) {
+      // The smallest phones the shop serves: 360 px.
+      await page.setViewportSize({ width: 360, height: 780 });
+      await expectNoHorizontalScroll(page);
+      await page.setViewportSize({ width: 390, height: 844 });
+    }
   }
 
   // The menu: on a phone it is a drawer opened by 'Menu', closed by a link.

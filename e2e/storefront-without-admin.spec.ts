@@ -1,5 +1,10 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { isAdminAsset } from '../bench/bundle.ts';
+
+const CLIENT_DIR = path.resolve('apps/web/build/client');
+type RouteAssets = { id: string; module: string; imports?: string[]; css?: string[] };
 
 // The back office's JavaScript and CSS never reach a storefront page: not in its first load, not
 // in the route chunks it fetches once hydrated, not in its stylesheets.
@@ -34,4 +39,26 @@ test('the back office does load its own script and stylesheet (the check above c
   const manifest = await request.get(html.match(/\/assets\/manifest-[\w-]+\.js/)?.[0] ?? '/missing');
   expect(manifest.status()).toBe(200);
   expect(await manifest.text()).toMatch(/\/assets\/admin-layout-[\w-]+\.js/);
+});
+
+test('over the build manifest: no storefront route module imports back-office code or styles', async () => {
+  // The server build lists, for every route, the module, the chunks it imports and its styles.
+  const build = (await import(path.resolve('apps/web/build/server/index.js'))) as {
+    assets: { entry: { module: string; imports: string[] }; routes: Record<string, RouteAssets> };
+  };
+  const routes = Object.values(build.assets.routes);
+  const isAdminRoute = (id: string) => /^(routes\/)?admin-/.test(id);
+  const admin = routes.filter((r) => isAdminRoute(r.id));
+  expect(admin.length).toBeGreaterThanOrEqual(4);
+  const storefront = routes.filter((r) => !isAdminRoute(r.id));
+  const files = new Set([
+    build.assets.entry.module,
+    ...build.assets.entry.imports,
+    ...storefront.flatMap((r) => [r.module, ...(r.imports ?? []), ...(r.css ?? [])]),
+  ]);
+  const adminOwn = new Set(admin.flatMap((r) => [r.module, ...(r.css ?? [])]));
+  const problems = [...files].filter(
+    (file) => adminOwn.has(file) || isAdminAsset(file, readFileSync(path.join(CLIENT_DIR, file), 'utf8')),
+  );
+  expect(problems).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX } from '@souk/domain/limits';
-import type { RouteShorthandOptions } from 'fastify';
+import type { FastifyRequest, RouteShorthandOptions } from 'fastify';
 
 // Page forms (login, cart, profile…) weigh a few hundred bytes. The React Router adapter hands the
 // raw request stream to the route actions, whose request.formData() would read any size into
@@ -9,15 +9,31 @@ export const PAGE_BODY_LIMIT = 1024 * 1024;
 /**
  * Back-office forms carry pictures (5 MB each, IMAGE_MAX_BYTES): a product's main image and its
  * additional ones, and the fields, so an image over 5 MB still reaches the API and is refused under
- * its field, in French. Only a visitor with a session may send that much (the pages check it is an
- * admin before reading anything): a stranger's post to /admin gets the shop's 1 MB.
+ * its field, in French. Only an admin may send that much: the session is checked with the API
+ * before a byte is read; anyone else posting to /admin gets the shop's 1 MB.
  */
 export const ADMIN_PAGE_BODY_LIMIT = (1 + PRODUCT_IMAGES_MAX) * IMAGE_MAX_BYTES + 1024 * 1024;
 const isAdminPage = (url: string) =>
   url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?');
-const hasSession = (cookie: string | undefined) => /(?:^|;\s*)session=[^;]/.test(cookie ?? '');
-export const pageBodyLimit = (url: string, cookie: string | undefined) =>
-  isAdminPage(url) && hasSession(cookie) ? ADMIN_PAGE_BODY_LIMIT : PAGE_BODY_LIMIT;
+const hasSessionCookie = (cookie: string | undefined) => /(?:^|;\s*)session=[^;]/.test(cookie ?? '');
+
+/** Whether the request's session is an admin's, asked of the API in process (GET /api/auth/me). */
+async function isAdmin(request: FastifyRequest): Promise<boolean> {
+  const res = await request.server.inject({
+    method: 'GET',
+    url: '/api/auth/me',
+    headers: { cookie: request.headers.cookie ?? '' },
+  });
+  if (res.statusCode !== 200) return false;
+  return (res.json() as { data?: { role?: string } }).data?.role === 'admin';
+}
+
+/** How many bytes this page request may send. */
+export async function pageBodyLimit(request: FastifyRequest): Promise<number> {
+  if (!isAdminPage(request.url) || !hasSessionCookie(request.headers.cookie)) return PAGE_BODY_LIMIT;
+  return (await isAdmin(request)) ? ADMIN_PAGE_BODY_LIMIT : PAGE_BODY_LIMIT;
+}
+
 const LINGER_MS = 30_000;
 const TOO_LARGE = 'Fichier ou requête trop volumineux';
 const TOO_LARGE_PAGE = `<!doctype html>
@@ -67,7 +83,7 @@ export const pageRouteOptions: RouteShorthandOptions = {
     if (!hasBody) return payload;
     // A declared length over the limit is refused before a byte is read; a chunked or lying body
     // is read up to the limit and no further.
-    const limit = pageBodyLimit(request.url, request.headers.cookie);
+    const limit = await pageBodyLimit(request);
     if (Number(request.headers['content-length']) > limit) throw new PageBodyTooLarge();
     const body = await readAtMost(payload, limit);
     if (!body) throw new PageBodyTooLarge();

@@ -29,7 +29,8 @@ export function formOutcome<T>(result: ApiResult<T>, fallback: string): FormOutc
   if (result.ok) return result;
   const { status, setCookies } = result;
   if (status === 429) return { ok: false, status, failure: { message: TOO_MANY_ATTEMPTS }, setCookies };
-  const errors = status === 422 ? firstErrors(result.errors) : undefined;
+  // Field errors (422, or a picture too large: 413) go under their fields.
+  const errors = status === 422 || status === 413 ? firstErrors(result.errors) : undefined;
   const failure: FormFailure = errors ? { errors } : { message: result.message || fallback };
   // A 5xx message is generic by contract; the page's own wording reads better.
   if (status >= 500) failure.message = fallback;

@@ -29,14 +29,23 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Spec (dashboard error state): 'Erreur de chargement', 'Réessayer', and 'Se reconnecter'. */
+/**
+ * Spec (dashboard error state): 'Erreur de chargement' with 'Réessayer'; an expired session
+ * (401) also offers 'Se reconnecter'.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { status, message } = routeErrorInfo(error, 'Une erreur est survenue');
-  return (
+  return status === 401 ? (
     <ErrorState
       title="Erreur de chargement"
-      hint={status === 401 ? 'Session expirée. Veuillez vous reconnecter.' : message}
+      hint="Session expirée. Veuillez vous reconnecter."
       back={{ to: '/auth/login?redirectTo=%2Fadmin', label: 'Se reconnecter' }}
+    />
+  ) : (
+    <ErrorState
+      title="Erreur de chargement"
+      hint={message}
+      back={{ to: '/admin', label: 'Tableau de bord' }}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
+import { AuthCheckStatus } from '~/components/ui/auth-check-status';
 import { CloseIcon, SearchIcon } from '~/components/ui/icons';
 import { LogoutButton } from '~/components/ui/logout-button';
 import { BellIcon, LogoutIcon, MenuIcon } from './admin-icons';
@@ -189,6 +190,8 @@ export function AdminShell({
         <div aria-busy={loading} className="flex min-w-0 flex-1 flex-col">
           {children}
         </div>
+        {/* Every back-office page checks the session again on the server (spec §2's wrapper). */}
+        <AuthCheckStatus />
       </div>
     </div>
   );
