@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX } from '@souk/domain/limits';
+import { IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX } from '@souk/domain/admin-limits';
 import type { FastifyRequest, RouteShorthandOptions } from 'fastify';
 
 // Page forms (login, cart, profile…) weigh a few hundred bytes. The React Router adapter hands the

@@ -1,5 +1,4 @@
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
-import { ToastRegion } from '~/components/ui/toast';
 import type { Route } from './+types/root';
 import './app.css';
 
@@ -27,7 +26,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ToastRegion />
         <ScrollRestoration />
         <Scripts />
       </body>

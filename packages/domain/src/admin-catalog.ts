@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  ADMIN_PRODUCTS_PER_PAGE,
+  CATEGORY_NAME_MAX_LENGTH,
+  DESCRIPTION_MAX_LENGTH,
+  PRODUCT_IMAGES_MAX,
+  PRODUCT_NAME_MAX_LENGTH,
+} from './admin-limits.ts';
 import { PaginationSchema } from './api.ts';
 import {
   CategoryLinkSchema,
@@ -9,13 +16,6 @@ import {
   SearchTextSchema,
   SortOrderSchema,
 } from './catalog.ts';
-import {
-  ADMIN_PRODUCTS_PER_PAGE,
-  CATEGORY_NAME_MAX_LENGTH,
-  DESCRIPTION_MAX_LENGTH,
-  PRODUCT_IMAGES_MAX,
-  PRODUCT_NAME_MAX_LENGTH,
-} from './limits.ts';
 import {
   booleanField,
   idSchema,

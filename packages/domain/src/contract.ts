@@ -19,6 +19,7 @@ import {
   UpdateCategoryInputSchema,
   UpdateProductInputSchema,
 } from './admin-catalog.ts';
+import { IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX } from './admin-limits.ts';
 import { NoDataSchema } from './api.ts';
 import {
   AuthResultSchema,
@@ -54,7 +55,6 @@ import {
   VariantIdParamsSchema,
   VariantSchema,
 } from './catalog.ts';
-import { IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX } from './limits.ts';
 import {
   CreateGuestOrderInputSchema,
   CreateOrderInputSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DATA_URL_MIN_LENGTH, IMAGE_MAX_BYTES } from './limits.ts';
+import { DATA_URL_MIN_LENGTH, IMAGE_MAX_BYTES } from './admin-limits.ts';
 
 // An image arrives either inline in JSON, as the spec's base64 data URL, or as a file part of a
 // multipart form (bytes). Either way the API decides the type from the bytes, never from a name.

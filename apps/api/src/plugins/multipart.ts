@@ -1,5 +1,5 @@
 import multipart, { type Multipart, type MultipartFile } from '@fastify/multipart';
-import { IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX } from '@souk/domain/limits';
+import { IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX } from '@souk/domain/admin-limits';
 import { IMAGE_TOO_LARGE_MESSAGE } from '@souk/domain/uploads';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';

@@ -1,5 +1,5 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { AuthCheckStatus } from '~/components/ui/auth-check-status';
+import { AuthCheckStatus } from '~/features/account/auth-check-status';
 import { LoggedOutNotice } from '~/features/account/logged-out-notice';
 import { BOTTOM_NAV_SPACE, BottomNav } from '~/features/layout/bottom-nav';
 import { ShopFooter } from '~/features/layout/shop-footer';

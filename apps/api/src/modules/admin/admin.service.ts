@@ -1,5 +1,5 @@
 import type { AdminSearchResults } from '@souk/domain/admin-catalog';
-import { ADMIN_SEARCH_RESULTS } from '@souk/domain/limits';
+import { ADMIN_SEARCH_RESULTS } from '@souk/domain/admin-limits';
 import { INITIAL_ORDER_STATUS } from '@souk/domain/order-status';
 import { foldText } from '@souk/domain/text';
 import type { Db } from '../../db/client.ts';

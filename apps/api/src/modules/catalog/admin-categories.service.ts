@@ -7,7 +7,7 @@ import type {
   CreateCategoryInput,
   UpdateCategoryInput,
 } from '@souk/domain/admin-catalog';
-import { CATEGORY_RECENT_PRODUCTS } from '@souk/domain/limits';
+import { CATEGORY_RECENT_PRODUCTS } from '@souk/domain/admin-limits';
 import { foldText } from '@souk/domain/text';
 import type { ImageUpload } from '@souk/domain/uploads';
 import type { Db, DbOrTx } from '../../db/client.ts';

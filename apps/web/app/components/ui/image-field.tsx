@@ -1,4 +1,4 @@
-import { IMAGE_MAX_BYTES } from '@souk/domain/limits';
+import { IMAGE_MAX_BYTES } from '@souk/domain/admin-limits';
 import { IMAGE_ACCEPT, IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPE_MESSAGE } from '@souk/domain/uploads';
 import { type ChangeEvent, type ReactNode, useEffect, useState } from 'react';
 

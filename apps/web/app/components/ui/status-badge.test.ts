@@ -1,4 +1,4 @@
-import { LOW_STOCK_THRESHOLD } from '@souk/domain/limits';
+import { LOW_STOCK_THRESHOLD } from '@souk/domain/admin-limits';
 import { describe, expect, it } from 'vitest';
 import { normalizeStatus, statusLabel, stockLevel } from './status-badge';
 

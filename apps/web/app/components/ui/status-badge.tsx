@@ -1,4 +1,4 @@
-import { LOW_STOCK_THRESHOLD } from '@souk/domain/limits';
+import { LOW_STOCK_THRESHOLD } from '@souk/domain/admin-limits';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@souk/domain/order-status';
 import { BADGE_BASE, Badge, type BadgeTone } from './badge';
 

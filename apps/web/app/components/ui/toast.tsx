@@ -1,6 +1,5 @@
-import { TOAST_MS } from '@souk/domain/limits';
-import { useEffect, useState } from 'react';
-import { createModuleStore } from '~/lib/module-store';
+import { TOAST_MS } from '@souk/domain/admin-limits';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { CloseIcon } from './icons';
 
 export type ToastTone = 'success' | 'error' | 'info';
@@ -18,7 +17,27 @@ type Toast = { id: number; message: string; tone: ToastTone; durationMs: number 
 
 // A module store rather than a context provider: any code (an action's outcome, a fetcher's effect)
 // can call showToast without being under a provider, and the server never holds a toast (SSR safe).
-const toasts = createModuleStore<readonly Toast[]>([]);
+// Written here rather than with lib/module-store: sharing that module with the cart badge would make
+// it a chunk of its own on every storefront page (docs/decisions/0014, bundle).
+let current: readonly Toast[] = [];
+const listeners = new Set<() => void>();
+const none: readonly Toast[] = [];
+const toasts = {
+  get: () => current,
+  set(next: readonly Toast[]) {
+    current = next;
+    for (const listener of listeners) listener();
+  },
+  use: () =>
+    useSyncExternalStore(
+      (listener) => {
+        listeners.add(listener);
+        return () => void listeners.delete(listener);
+      },
+      () => current,
+      () => none,
+    ),
+};
 let nextId = 1;
 
 /** Shows a message in the toast region; returns its id, for dismissToast. */

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
-import { AuthCheckStatus } from '~/components/ui/auth-check-status';
 import { CloseIcon, SearchIcon } from '~/components/ui/icons';
 import { LogoutButton } from '~/components/ui/logout-button';
+import { ToastRegion } from '~/components/ui/toast';
 import { BellIcon, LogoutIcon, MenuIcon } from './admin-icons';
 import { AdminNav } from './admin-nav';
 
@@ -180,18 +180,24 @@ export function AdminShell({
             </LogoutButton>
           </div>
         </header>
-        <div role="status" className="h-1">
+        {/* Each back-office page checks the session again on the server before it shows (spec §2:
+            'Vérification de l'authentification...' while it does). */}
+        <div role="status" className="pointer-events-none sticky top-16 z-20 h-1">
           {loading && (
-            <div className="h-1 w-full animate-pulse bg-emerald-700">
-              <span className="sr-only">Chargement…</span>
-            </div>
+            <>
+              <div className="h-1 w-full animate-pulse bg-emerald-700" />
+              <p className="mx-auto mt-2 w-fit rounded-full bg-white px-4 py-2 text-sm font-medium text-stone-800 shadow-lg ring-1 ring-stone-200">
+                Vérification de l'authentification...
+              </p>
+            </>
           )}
         </div>
         <div aria-busy={loading} className="flex min-w-0 flex-1 flex-col">
           {children}
         </div>
-        {/* Every back-office page checks the session again on the server (spec §2's wrapper). */}
-        <AuthCheckStatus />
+        {/* The back office's outcomes (saved, deleted, refused): its pages only, so the storefront
+            never loads the toasts' code. */}
+        <ToastRegion />
       </div>
     </div>
   );

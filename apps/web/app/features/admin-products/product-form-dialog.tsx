@@ -3,7 +3,7 @@ import {
   CreateProductInputSchema,
   type ParentChoice,
 } from '@souk/domain/admin-catalog';
-import { PRODUCT_IMAGES_MAX } from '@souk/domain/limits';
+import { PRODUCT_IMAGES_MAX } from '@souk/domain/admin-limits';
 import { IMAGE_ACCEPT } from '@souk/domain/uploads';
 import { type ChangeEvent, useState } from 'react';
 import {

@@ -1,8 +1,8 @@
 import type { AdminProduct } from '@souk/domain/admin-catalog';
+import { formatFcfa } from '@souk/domain/money';
 import { Link, useLocation } from 'react-router';
 import { ActiveBadge } from '~/components/ui/badge';
 import { Button, buttonClass } from '~/components/ui/button';
-import { Price } from '~/components/ui/price';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { withParams } from '~/lib/url-params';
 import { categoryPath } from './category-options';
@@ -47,7 +47,7 @@ function ProductActions({
 function ProductPrice({ product }: { product: AdminProduct }) {
   return (
     <span className="flex flex-col">
-      <Price amount={product.base_price} className="font-semibold whitespace-nowrap text-stone-900" />
+      <span className="font-semibold whitespace-nowrap text-stone-900">{formatFcfa(product.base_price)}</span>
       {product.variants_count > 0 && (
         <span className="text-xs text-stone-600">
           {product.variants_count} variante{product.variants_count > 1 ? 's' : ''}

@@ -3,7 +3,7 @@ import {
   PRODUCT_SORT_CHOICES,
   type ProductSortChoice,
 } from '@souk/domain/admin-catalog';
-import { ADMIN_PRODUCTS_PER_PAGE } from '@souk/domain/limits';
+import { ADMIN_PRODUCTS_PER_PAGE } from '@souk/domain/admin-limits';
 import { IdSchema, PageSchema } from '@souk/domain/primitives';
 import { oneOf, parsedOr, searchParam } from '~/lib/url-params';
 

@@ -1,0 +1,22 @@
+// Business constants of the back office (back-office spec §9), apart from the storefront's
+// (limits.ts) so the storefront's bundle never carries them.
+/** Largest accepted image upload (spec: 5 MB). */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** A data URL shorter than this cannot be an image (spec §5). */
+export const DATA_URL_MIN_LENGTH = 100;
+export const ADMIN_PRODUCTS_PER_PAGE = 10;
+export const ORDERS_PER_PAGE = 20;
+export const CUSTOMERS_PER_PAGE_CHOICES = [10, 25, 50] as const;
+/** A variant with this many units or fewer shows 'Faible'. */
+export const LOW_STOCK_THRESHOLD = 5;
+export const TOAST_MS = 5000;
+export const REDIRECT_DELAY_MS = 2000;
+export const CATEGORY_NAME_MAX_LENGTH = 120;
+export const DESCRIPTION_MAX_LENGTH = 5000;
+/** Products a category's details show. */
+export const CATEGORY_RECENT_PRODUCTS = 6;
+/** Results of each kind the back office's header search shows. */
+export const ADMIN_SEARCH_RESULTS = 5;
+export const PRODUCT_NAME_MAX_LENGTH = 160;
+/** Additional images one product form may send at once (each up to IMAGE_MAX_BYTES). */
+export const PRODUCT_IMAGES_MAX = 4;
