@@ -1,7 +1,13 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { startSmtpSink } from '../apps/api/src/test/smtp-sink.ts';
 import { E2E_SMTP_PORT } from '../playwright.config.ts';
-import { expectAccessible, expectNoHorizontalScroll } from './helpers.ts';
+import {
+  expectAccessible,
+  expectNoHorizontalScroll,
+  freshClient,
+  PASSWORD,
+  registerThroughApi,
+} from './helpers.ts';
 
 // The server mails through SMTP (playwright.config.ts) to a real sink run here: a test waits on
 // the sink receiving the message, never on a folder or a timer.
@@ -18,35 +24,6 @@ function resetLinkIn(raw: string): string {
   if (!link) throw new Error(`no reset link in the message:\n${raw}`);
   return link;
 }
-const PASSWORD = 'motdepasse-sûr';
-
-let sequence = 0;
-/** A fresh client identity per journey: a Senegalese mobile number and an e-mail nobody has. */
-function freshClient(name: string) {
-  sequence += 1;
-  const digits = `77${String(Date.now() + sequence).slice(-7)}`;
-  return {
-    name,
-    digits: `221${digits}`,
-    // Written the way people type it: '+221 77 123 45 67'.
-    spaced: `+221 ${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5, 7)} ${digits.slice(7, 9)}`,
-    email: `client-${Date.now()}-${sequence}@exemple.sn`,
-  };
-}
-
-async function registerThroughApi(request: APIRequestContext, client: ReturnType<typeof freshClient>) {
-  const res = await request.post('/api/auth/register', {
-    data: {
-      name: client.name,
-      email: client.email,
-      whatsapp_phone: client.spaced,
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-    },
-  });
-  expect(res.status()).toBe(201);
-}
-
 async function logIn(page: Page, identifier: string, password = PASSWORD) {
   await page.getByLabel('Email ou numéro WhatsApp').fill(identifier);
   await page.getByLabel('Mot de passe', { exact: true }).fill(password);

@@ -113,12 +113,17 @@ test('the shell: menu (a drawer on phones), search, bell, every page accessible,
   await expect(page).toHaveURL('/admin/search?q=savon');
   await expect(page.getByRole('heading', { level: 2, name: 'Produits' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Catégories' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: /savon/i }).first()).toBeVisible();
   await expectAccessible(page);
 
-  // The bell names the orders waiting.
-  await expect(
-    page.getByRole('link', { name: /commandes? en attente|Aucune commande en attente/ }),
-  ).toBeVisible();
+  // The bell names the orders waiting, as many as the API counts.
+  const pending = (await (await page.request.get('/api/admin/notifications')).json()).data.pending_orders;
+  const bell =
+    pending === 0 ? 'Aucune commande en attente' : `${pending} commande${pending > 1 ? 's' : ''} en attente`;
+  await expect(page.getByRole('link', { name: bell, exact: true })).toHaveAttribute(
+    'href',
+    '/admin/orders?status=en_attente',
+  );
 
   // 'Se déconnecter' ends the session and opens the login page.
   if (isMobile) {

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { freshClient, registerThroughApi } from './helpers.ts';
 
 /** The admin the e2e server creates at start (playwright.config.ts: ADMIN_EMAIL, ADMIN_PASSWORD). */
 export const ADMIN = { email: 'admin@souk.test', password: 'motdepasse-admin-e2e' };
@@ -23,19 +24,7 @@ export async function pictureFile(name: string, colour: { r: number; g: number; 
 /** A name nobody used before in this run of the suite (the database lives for the whole run). */
 export const unique = (name: string) => `${name} ${Date.now().toString(36).slice(-5)}`;
 
-let clients = 0;
 /** A new client account, signed in in this page's browser context (the API sets its cookie). */
 export async function signInNewClient(page: Page) {
-  clients += 1;
-  const digits = `77${String(Date.now() + clients).slice(-7)}`;
-  const res = await page.request.post('/api/auth/register', {
-    data: {
-      name: 'Cliente Curieuse',
-      email: `curieuse-${Date.now()}-${clients}@exemple.sn`,
-      whatsapp_phone: `+221${digits}`,
-      password: 'motdepasse-sûr',
-      password_confirmation: 'motdepasse-sûr',
-    },
-  });
-  expect(res.status()).toBe(201);
+  await registerThroughApi(page.request, freshClient('Cliente Curieuse'));
 }

@@ -151,6 +151,9 @@ test('the products list is filtered, sorted and paged through its URL: a reload 
   expect(await counter(page, 'Produits inactifs')).toBe(0);
   await expect(entries(page)).toHaveCount(10);
   await expect(page.getByText(`Affichage de 1 à 10 sur ${filtered} résultats`)).toBeVisible();
+  // 'Nom (A-Z)': the page is in French alphabetical order.
+  const firstPage = await entryNames(page);
+  expect(firstPage).toEqual([...firstPage].sort((a, b) => a.localeCompare(b, 'fr')));
 
   await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' }).click();
   await expect(page).toHaveURL(/page=2/);

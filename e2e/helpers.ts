@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 /** axe must report no serious or critical violation on the page as it is now. */
 export async function expectAccessible(page: Page) {
@@ -22,3 +22,32 @@ export async function expectNoHorizontalScroll(page: Page) {
 /** '12 500 FCFA' as the page prints it (French grouping uses a narrow no-break space). */
 export const fcfa = (amount: number) =>
   new RegExp(`${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, '\\s?')}\\s?FCFA`);
+
+export const PASSWORD = 'motdepasse-sûr';
+
+let sequence = 0;
+/** A fresh client identity per journey: a Senegalese mobile number and an e-mail nobody has. */
+export function freshClient(name: string) {
+  sequence += 1;
+  const digits = `77${String(Date.now() + sequence).slice(-7)}`;
+  return {
+    name,
+    digits: `221${digits}`,
+    // Written the way people type it: '+221 77 123 45 67'.
+    spaced: `+221 ${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5, 7)} ${digits.slice(7, 9)}`,
+    email: `client-${Date.now()}-${sequence}@exemple.sn`,
+  };
+}
+
+export async function registerThroughApi(request: APIRequestContext, client: ReturnType<typeof freshClient>) {
+  const res = await request.post('/api/auth/register', {
+    data: {
+      name: client.name,
+      email: client.email,
+      whatsapp_phone: client.spaced,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    },
+  });
+  expect(res.status()).toBe(201);
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PaginationSchema } from './api.ts';
-import { PRODUCTS_DEFAULT_PER_PAGE, PRODUCTS_MAX_PER_PAGE } from './limits.ts';
+import { PRODUCTS_DEFAULT_PER_PAGE, PRODUCTS_MAX_PER_PAGE, SEARCH_MAX_LENGTH } from './limits.ts';
 import { IdSchema, idSchema, isDigits, PageSchema, priceSchema, wholeNumber } from './primitives.ts';
 
 // ---- Request schemas (shared by the API's validation and the web's forms) ----
@@ -51,7 +51,9 @@ export type SearchSort = keyof typeof SEARCH_SORTS;
 export const SearchTextSchema = z
   .string()
   .trim()
-  .max(100, { error: 'La recherche est trop longue (100 caractères au plus)' });
+  .max(SEARCH_MAX_LENGTH, {
+    error: `La recherche est trop longue (${SEARCH_MAX_LENGTH} caractères au plus)`,
+  });
 
 /** How many products one page of a list holds (storefront and back office). */
 export const ProductsPerPageSchema = wholeNumber('Nombre de produits par page invalide').pipe(

@@ -5,6 +5,8 @@ export const SEARCH_SUGGESTION_PRODUCTS = 5;
 export const SEARCH_SUGGESTION_CATEGORIES = 3;
 export const SEARCH_BLUR_CLOSE_MS = 200;
 export const SEARCH_RESULTS_PER_PAGE = 50;
+/** Longest search a box accepts (storefront and back office). */
+export const SEARCH_MAX_LENGTH = 100;
 
 export const CART_BADGE_CAP = 99;
 

@@ -7,6 +7,10 @@ export function foldText(value: string): string {
     .trim();
 }
 
+/** '1 produit', '3 produits', '0 sous-catégorie' (French: the plural starts at 2). */
+export const countLabel = (count: number, one: string, many = `${one}s`) =>
+  `${count} ${count > 1 ? many : one}`;
+
 /** 'Huiles Essentielles & Bio' → 'huiles-essentielles-bio' */
 export function slugify(value: string): string {
   return foldText(value)

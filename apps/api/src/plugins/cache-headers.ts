@@ -7,8 +7,6 @@ export type CachePolicy = 'public' | 'no-store';
 declare module 'fastify' {
   interface FastifyContextConfig {
     cache?: CachePolicy;
-    /** What a body over the route's limit is told (routes that take inline images). */
-    tooLargeMessage?: string;
   }
 }
 

@@ -2,6 +2,13 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../shared/app-error.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a body over the route's limit is told (routes that take inline images: route.ts). */
+    tooLargeMessage?: string;
+  }
+}
+
 type Issue = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } };
 
 function fieldErrors(issues: Issue[]): Record<string, string[]> {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 
 // Files an admin might upload, good and hostile, made on the spot (no fixture files to keep).
@@ -81,5 +82,30 @@ export async function multipart(
   return {
     payload: Buffer.from(await response.arrayBuffer()),
     headers: { 'content-type': response.headers.get('content-type') as string },
+  };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Calls the API as one caller: `call` sends JSON, `upload` a multipart form. `caller` is read at
+ * each call, so a test file can set it up in `beforeAll`.
+ */
+export function apiAs(caller: () => { app: FastifyInstance; auth: Record<string, string> }) {
+  return {
+    call: (method: Method, url: string, payload?: object) => {
+      const { app, auth } = caller();
+      return app.inject({ method, url: `/api${url}`, headers: auth, ...(payload ? { payload } : {}) });
+    },
+    upload: async (method: 'POST' | 'PUT', url: string, fields: Parameters<typeof multipart>[0]) => {
+      const { app, auth } = caller();
+      const form = await multipart(fields);
+      return app.inject({
+        method,
+        url: `/api${url}`,
+        headers: { ...auth, ...form.headers },
+        payload: form.payload,
+      });
+    },
   };
 }

@@ -1,3 +1,4 @@
+import { SEARCH_MAX_LENGTH } from '@souk/domain/limits';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
@@ -17,9 +18,9 @@ export function parsedOr<T, F>(schema: Parser<T>, value: string | null, fallback
   return parsed.success ? parsed.data : fallback;
 }
 
-/** The list's search words (?search=), trimmed and cut to what the API takes; none when blank. */
-export const searchParam = (params: URLSearchParams) =>
-  (params.get('search') ?? '').trim().slice(0, 100) || undefined;
+/** Search words (?search=, or `name`), trimmed and cut to what the API takes; none when blank. */
+export const searchParam = (params: URLSearchParams, name = 'search') =>
+  (params.get(name) ?? '').trim().slice(0, SEARCH_MAX_LENGTH) || undefined;
 
 /** The current URL's search with `changes` applied (null or '' removes a key). */
 export function withParams(search: string, changes: Record<string, string | number | null>): string {

@@ -1,6 +1,6 @@
 import { CategoriesScreen, NewCategoryLink } from '~/features/admin-categories/categories-screen';
 import { readCategoryScreen } from '~/features/admin-categories/category-params';
-import { AdminPage } from '~/features/admin-layout/admin-page';
+import { AdminLoadError, AdminPage } from '~/features/admin-layout/admin-page';
 import { adminAction } from '~/lib/admin-action.server';
 import { api, dataOrThrow } from '~/lib/api.server';
 import { formText } from '~/lib/form-outcome.server';
@@ -8,24 +8,29 @@ import { apiFormBody } from '~/lib/read-form.server';
 import { requireAdmin } from '~/lib/session.server';
 import type { Route } from './+types/admin-categories';
 
+const DETAILS_ERROR = 'Erreur lors du chargement des détails de la catégorie';
+
 export const meta: Route.MetaFunction = () => [{ title: 'Gestion des Catégories — Administration Souk' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const screen = readCategoryScreen(new URL(request.url).searchParams);
   const client = api(context);
-  const detailOf = async (id: number | null) => {
-    if (id === null) return null;
-    const result = await client.get('/admin/categories/:id', { params: { id } });
-    // A category deleted meanwhile: the dialog just does not open.
-    return result.ok ? result.data : null;
-  };
+  const detailOf = (id: number | null) =>
+    id === null ? null : client.get('/admin/categories/:id', { params: { id } });
   const [list, details, edited] = await Promise.all([
     client.get('/admin/categories', { query: screen.query }),
     detailOf(screen.details),
     detailOf(typeof screen.edit === 'number' ? screen.edit : null),
   ]);
-  return { screen, list: dataOrThrow(list), details, edited };
+  return {
+    screen,
+    list: dataOrThrow(list),
+    details: details?.ok ? details.data : null,
+    // A category deleted meanwhile, or the API failing: the dialog does not open and says why.
+    detailsError: details && !details.ok ? DETAILS_ERROR : edited && !edited.ok ? DETAILS_ERROR : null,
+    edited: edited?.ok ? edited.data : null,
+  };
 }
 
 /** The form as the API takes it: the checkbox says yes or no, an empty file input sends no file. */
@@ -60,10 +65,21 @@ export const action = (args: Route.ActionArgs) =>
   });
 
 export default function AdminCategories({ loaderData }: Route.ComponentProps) {
-  const { screen, list, details, edited } = loaderData;
+  const { screen, list, details, detailsError, edited } = loaderData;
   return (
     <AdminPage title="Gestion des Catégories" actions={<NewCategoryLink />}>
-      <CategoriesScreen screen={screen} list={list} details={details} edited={edited} />
+      <CategoriesScreen
+        screen={screen}
+        list={list}
+        details={details}
+        detailsError={detailsError}
+        edited={edited}
+      />
     </AdminPage>
   );
+}
+
+/** Spec §8: 'Erreur lors du chargement des catégories'. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminLoadError title="Erreur lors du chargement des catégories" error={error} />;
 }

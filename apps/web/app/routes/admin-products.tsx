@@ -1,4 +1,4 @@
-import { AdminPage } from '~/features/admin-layout/admin-page';
+import { AdminLoadError, AdminPage } from '~/features/admin-layout/admin-page';
 import { productListQuery, readProductScreen } from '~/features/admin-products/product-params';
 import { ProductsHeaderActions, ProductsScreen } from '~/features/admin-products/products-screen';
 import { adminAction } from '~/lib/admin-action.server';
@@ -33,12 +33,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }),
     );
   }
-  const { tree, counters } = dataOrThrow(categories);
+  const { tree } = dataOrThrow(categories);
   return {
     screen,
     list,
     tree,
-    categoriesCount: counters.main_categories + counters.subcategories,
     edited,
   };
 }
@@ -67,16 +66,15 @@ export const action = (args: Route.ActionArgs) =>
   });
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
-  const { screen, list, tree, categoriesCount, edited } = loaderData;
+  const { screen, list, tree, edited } = loaderData;
   return (
     <AdminPage title="Gestion des produits" actions={<ProductsHeaderActions />}>
-      <ProductsScreen
-        screen={screen}
-        list={list}
-        tree={tree}
-        categoriesCount={categoriesCount}
-        edited={edited}
-      />
+      <ProductsScreen screen={screen} list={list} tree={tree} edited={edited} />
     </AdminPage>
   );
+}
+
+/** Spec §8: 'Erreur lors du chargement des produits'. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminLoadError title="Erreur lors du chargement des produits" error={error} />;
 }

@@ -4,10 +4,10 @@ import { addProduct, seedCatalog } from '../../test/catalog-fixtures.ts';
 import { engines } from '../../test/database.ts';
 import { fingerprint } from '../../test/db-fingerprint.ts';
 import {
+  apiAs,
   dataUrl,
   htmlPage,
   mediaFiles,
-  multipart,
   noisePng,
   pixelBombPng,
   shellScript,
@@ -29,17 +29,7 @@ describe.each(engines)('admin categories on %s', (engine) => {
   });
   afterAll(() => t?.close());
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, headers: admin, ...(payload ? { payload } : {}) });
-  const upload = async (method: 'POST' | 'PUT', url: string, fields: Parameters<typeof multipart>[0]) => {
-    const form = await multipart(fields);
-    return t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: { ...admin, ...form.headers },
-      payload: form.payload,
-    });
-  };
+  const { call, upload } = apiAs(() => ({ app: t.app, auth: admin }));
   const storefrontCategories = async () =>
     (await t.app.inject({ method: 'GET', url: '/api/categories' })).json().data.categories as {
       name: string;

@@ -8,13 +8,13 @@ import type {
   UpdateCategoryInput,
 } from '@souk/domain/admin-catalog';
 import { CATEGORY_RECENT_PRODUCTS } from '@souk/domain/admin-limits';
-import { foldText } from '@souk/domain/text';
+import { countLabel, foldText } from '@souk/domain/text';
 import type { ImageUpload } from '@souk/domain/uploads';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../shared/app-error.ts';
 import type { ProcessedImage } from '../media/image-pipeline.ts';
 import { widthsFor } from '../media/image-pipeline.ts';
-import { removePicture, type StoredPicture, withUploadedImage } from '../media/image-upload.ts';
+import { removePicture, type StoredPicture, withUploadedImages } from '../media/image-upload.ts';
 import * as writes from './admin-categories.repository.ts';
 import { toAdminCategory, toAdminCategoryProduct } from './catalog.mapper.ts';
 import * as repo from './catalog.repository.ts';
@@ -149,17 +149,11 @@ function checkParent(
     );
 }
 
-/** Runs `write` with the uploaded image (if any) stored; its files go if the write fails. */
-function withOptionalImage<T>(
-  upload: ImageUpload | undefined,
-  mediaDir: string,
-  write: (image: ProcessedImage | null) => Promise<T>,
-): Promise<T> {
-  return upload ? withUploadedImage(upload, { mediaDir, field: 'image_main' }, write) : write(null);
-}
+/** The category form's one upload, when it carries one. */
+const uploadsOf = (upload: ImageUpload | undefined) => (upload ? [{ upload, field: 'image_main' }] : []);
 
 export async function createCategory({ db, mediaDir }: CategoryDeps, input: CreateCategoryInput) {
-  const id = await withOptionalImage(input.image_main, mediaDir, (image) =>
+  const id = await withUploadedImages(uploadsOf(input.image_main), mediaDir, ([image]) =>
     db.transaction(async (tx) => {
       if (input.parent_id) checkParent(await writes.lockCategories(tx, [input.parent_id]), input.parent_id);
       return writes.insertCategory(tx, {
@@ -183,7 +177,7 @@ export async function updateCategory(
   input: UpdateCategoryInput,
 ) {
   const { image_main, ...fields } = input;
-  const { replaced, toggledOnly } = await withOptionalImage(image_main, mediaDir, (image) =>
+  const { replaced, toggledOnly } = await withUploadedImages(uploadsOf(image_main), mediaDir, ([image]) =>
     db.transaction(async (tx) => {
       const parentId = fields.parent_id ?? null;
       const locked = await writes.lockCategories(tx, parentId ? [id, parentId] : [id]);
@@ -212,8 +206,6 @@ export async function updateCategory(
   return { category, message };
 }
 
-const plural = (count: number, one: string, many: string) => `${count} ${count > 1 ? many : one}`;
-
 /** Deletes an empty category; one that still holds products or subcategories is kept, and told why. */
 export async function deleteCategory({ db, mediaDir, log }: CategoryDeps, id: number) {
   const removed = await db.transaction(async (tx) => {
@@ -221,10 +213,8 @@ export async function deleteCategory({ db, mediaDir, log }: CategoryDeps, id: nu
     if (!category) throw notFound(NOT_FOUND);
     if (category.products_count || category.subcategories_count) {
       const contents = [
-        category.products_count ? plural(category.products_count, 'produit', 'produits') : null,
-        category.subcategories_count
-          ? plural(category.subcategories_count, 'sous-catégorie', 'sous-catégories')
-          : null,
+        category.products_count ? countLabel(category.products_count, 'produit') : null,
+        category.subcategories_count ? countLabel(category.subcategories_count, 'sous-catégorie') : null,
       ].filter(Boolean);
       throw new AppError(
         'conflict',

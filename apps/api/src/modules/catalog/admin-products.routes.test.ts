@@ -5,10 +5,10 @@ import { addCategory, seedCatalog } from '../../test/catalog-fixtures.ts';
 import { engines } from '../../test/database.ts';
 import { fingerprint } from '../../test/db-fingerprint.ts';
 import {
+  apiAs,
   dataUrl,
   htmlPage,
   mediaFiles,
-  multipart,
   noisePng,
   pixelBombPng,
   shellScript,
@@ -34,17 +34,7 @@ describe.each(engines)('admin products on %s', (engine) => {
   });
   afterAll(() => t?.close());
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, headers: admin, ...(payload ? { payload } : {}) });
-  const upload = async (method: 'POST' | 'PUT', url: string, fields: Parameters<typeof multipart>[0]) => {
-    const form = await multipart(fields);
-    return t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: { ...admin, ...form.headers },
-      payload: form.payload,
-    });
-  };
+  const { call, upload } = apiAs(() => ({ app: t.app, auth: admin }));
   const list = async (query = '') => (await call('GET', `/admin/products${query}`)).json().data;
   const publicProduct = (id: number) => t.app.inject({ method: 'GET', url: `/api/products/${id}` });
   const jpeg = async () => ({ bytes: await smallJpeg(), filename: 'photo.jpg', type: 'image/jpeg' });
@@ -395,8 +385,7 @@ if (!engines.includes('postgres')) {
     });
     afterAll(() => t?.close());
 
-    const call = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-      t.app.inject({ method, url: `/api${url}`, headers: admin, ...(payload ? { payload } : {}) });
+    const { call } = apiAs(() => ({ app: t.app, auth: admin }));
 
     it('ten products named alike at once all get made, each with its own slug', async () => {
       const category = await addCategory(t.db, { name: 'Course aux slugs' });

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { AppError } from '../../shared/app-error.ts';
 import type { RouteModule } from '../../shared/module.ts';
 import { ok, route } from '../../shared/route.ts';
+import { databaseAnswers } from './health.repository.ts';
 
 // Which React and Fastify builds run: `npm start` must say 'production' without anyone setting NODE_ENV.
 const environment = () => process.env.NODE_ENV ?? 'development';
@@ -9,11 +9,7 @@ const environment = () => process.env.NODE_ENV ?? 'development';
 export const healthRoutes: RouteModule = ({ db }) => {
   return async (app) => {
     route(app, 'GET /health', async () => {
-      try {
-        await db.execute(sql`select 1`);
-      } catch {
-        throw new AppError('unavailable', 'Base de données indisponible');
-      }
+      if (!(await databaseAnswers(db))) throw new AppError('unavailable', 'Base de données indisponible');
       return ok({ status: 'ok' as const, database: 'ok' as const, environment: environment() });
     });
   };

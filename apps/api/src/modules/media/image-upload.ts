@@ -74,14 +74,3 @@ export async function withUploadedImages<T>(
     throw error;
   }
 }
-
-/** One upload: see withUploadedImages. */
-export function withUploadedImage<T>(
-  upload: ImageUpload,
-  options: { mediaDir: string; field: string },
-  save: (image: ProcessedImage) => Promise<T>,
-): Promise<T> {
-  return withUploadedImages([{ upload, field: options.field }], options.mediaDir, ([image]) =>
-    save(image as ProcessedImage),
-  );
-}

@@ -1,7 +1,8 @@
 // Small inline icons (no icon library: every kilobyte counts on cheap phones). Decorative: hidden from assistive tech.
-type IconProps = { className?: string };
+export type IconProps = { className?: string };
 
-function Svg({
+/** The frame every icon shares (24 × 24, stroked, hidden from assistive tech). */
+export function Svg({
   className,
   filled = false,
   children,

@@ -1,3 +1,4 @@
+import { SEARCH_MAX_LENGTH } from '@souk/domain/limits';
 import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { buttonClass } from './button';
@@ -6,16 +7,22 @@ import { SearchIcon } from './icons';
 // The pieces of a list screen's toolbar (the back office's lists): a GET form whose fields are the
 // URL's, so the state survives a reload and the back button, and works before the script loads.
 
-/** The search words, with a visually hidden label and a magnifier. */
-function SearchBox({
+/** The search words, with a visually hidden label and a magnifier (lists, the admin header). */
+export function SearchBox({
   id,
   label,
   defaultValue,
+  name = 'search',
+  required = false,
+  placeholder = `${label}…`,
 }: {
   id: string;
-  /** Read out as the label and shown as the placeholder. */
+  /** Read out as the label, and shown as the placeholder unless another is given. */
   label: string;
   defaultValue: string;
+  name?: string;
+  required?: boolean;
+  placeholder?: string;
 }) {
   return (
     <div className="relative min-w-0 flex-1">
@@ -26,10 +33,11 @@ function SearchBox({
       <input
         id={id}
         type="search"
-        name="search"
-        maxLength={100}
+        name={name}
+        required={required}
+        maxLength={SEARCH_MAX_LENGTH}
         defaultValue={defaultValue}
-        placeholder={`${label}…`}
+        placeholder={placeholder}
         className="block h-11 w-full rounded-full border border-stone-300 bg-white pr-4 pl-10 text-base text-stone-900 placeholder:text-stone-500"
       />
     </div>

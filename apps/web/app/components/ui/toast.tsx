@@ -54,13 +54,6 @@ export function dismissToast(id: number) {
   if (shown.some((toast) => toast.id === id)) toasts.set(shown.filter((toast) => toast.id !== id));
 }
 
-const toastApi = { showToast, dismissToast };
-
-/** The toast functions, for components that prefer a hook (the same functions as the exports). */
-export function useToast() {
-  return toastApi;
-}
-
 const TONES: Record<ToastTone, string> = {
   success: 'border-emerald-200 bg-emerald-50 text-emerald-950',
   error: 'border-red-200 bg-red-50 text-red-900',
@@ -68,7 +61,7 @@ const TONES: Record<ToastTone, string> = {
 };
 
 /**
- * Where toasts appear: rendered once (root), always in the DOM, so that screen readers announce
+ * Where toasts appear: rendered once (by the admin shell), always in the DOM, so that screen readers announce
  * each toast added to the polite live region; an error is an alert, announced at once.
  */
 export function ToastRegion() {

@@ -1,8 +1,11 @@
 import type { AdminCategory, AdminCategoryDetail, AdminCategoryList } from '@souk/domain/admin-catalog';
+import { countLabel } from '@souk/domain/text';
+import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { ConfirmDeletion } from '~/components/ui/confirm-dialog';
 import { EmptyState } from '~/components/ui/empty-state';
+import { showToast } from '~/components/ui/toast';
 import { useConfirmedAction } from '~/lib/action-outcome';
 import { useDropParams, withParams } from '~/lib/url-params';
 import { CategoryCard } from './category-card';
@@ -30,13 +33,21 @@ export function CategoriesScreen({
   screen,
   list,
   details,
+  detailsError,
   edited,
 }: {
   screen: CategoryScreen;
   list: AdminCategoryList;
   details: AdminCategoryDetail | null;
+  /** Why the asked category could not be shown (spec §8), or null. */
+  detailsError: string | null;
   edited: AdminCategoryDetail | null;
 }) {
+  // Once per category asked (a second failed one is told again).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when another category is asked
+  useEffect(() => {
+    if (detailsError) showToast({ message: detailsError, tone: 'error' });
+  }, [detailsError, screen.details, screen.edit]);
   // Delete, after a confirmation naming the category; a refusal (it still holds things) is toasted.
   const deletion = useConfirmedAction('delete-category', (category: AdminCategory) => ({
     intent: 'delete',
@@ -50,8 +61,11 @@ export function CategoriesScreen({
       <CategoryCounters counters={list.counters} />
       <CategoryToolbar screen={screen} />
       <p role="status" className="text-sm text-stone-600">
-        {list.categories.length} catégorie{list.categories.length > 1 ? 's' : ''} principale
-        {list.categories.length > 1 ? 's' : ''} affichée{list.categories.length > 1 ? 's' : ''}
+        {countLabel(
+          list.categories.length,
+          'catégorie principale affichée',
+          'catégories principales affichées',
+        )}
       </p>
       {list.categories.length === 0 ? (
         <EmptyState

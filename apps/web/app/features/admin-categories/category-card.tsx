@@ -1,13 +1,12 @@
 import type { AdminCategory, AdminCategoryTree } from '@souk/domain/admin-catalog';
 import { formatShortDate } from '@souk/domain/dates';
+import { countLabel } from '@souk/domain/text';
 import { Link, useFetcher, useLocation } from 'react-router';
 import { ActiveBadge } from '~/components/ui/badge';
 import { Button, buttonClass } from '~/components/ui/button';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { type ActionOutcome, useOutcomeToast } from '~/lib/action-outcome';
 import { withParams } from '~/lib/url-params';
-
-const count = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
 
 /** Activer / Désactiver: one click, through the page's action (the list reloads with the answer). */
 function ToggleButton({ category }: { category: AdminCategory }) {
@@ -77,8 +76,8 @@ export function CategoryActions({
 function Counts({ category }: { category: AdminCategory }) {
   return (
     <p className="text-sm text-stone-600">
-      {count(category.products_count, 'produit', 'produits')} ·{' '}
-      {count(category.subcategories_count, 'sous-catégorie', 'sous-catégories')} · créée le{' '}
+      {countLabel(category.products_count, 'produit')} ·{' '}
+      {countLabel(category.subcategories_count, 'sous-catégorie')} · créée le{' '}
       {formatShortDate(category.created_at)}
     </p>
   );

@@ -1,6 +1,7 @@
 import type { AdminCategoryDetail } from '@souk/domain/admin-catalog';
 import { formatLongDate } from '@souk/domain/dates';
 import { formatFcfa } from '@souk/domain/money';
+import { countLabel } from '@souk/domain/text';
 import { Link, useLocation } from 'react-router';
 import { ActiveBadge } from '~/components/ui/badge';
 import { buttonClass } from '~/components/ui/button';
@@ -115,7 +116,7 @@ export function CategoryDetailsDialog({
                       <p className="truncate text-sm font-medium text-stone-900">{product.name}</p>
                       <p className="text-xs text-stone-600">
                         {product.variants_count > 0
-                          ? `${product.variants_count} variante${product.variants_count > 1 ? 's' : ''}`
+                          ? countLabel(product.variants_count, 'variante')
                           : 'Prix unique'}
                       </p>
                     </div>

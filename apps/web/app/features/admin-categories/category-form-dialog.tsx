@@ -3,6 +3,8 @@ import {
   CreateCategoryInputSchema,
   type ParentChoice,
 } from '@souk/domain/admin-catalog';
+import { CATEGORY_NAME_MAX_LENGTH } from '@souk/domain/admin-limits';
+import { countLabel } from '@souk/domain/text';
 import {
   CheckboxField,
   NumberField,
@@ -16,8 +18,6 @@ import { SaveFormDialog } from '~/components/ui/save-form-dialog';
 // The form checks with the API's own schema, less the image, which the browser checks by its size
 // and type (the server decides from the bytes).
 const CategoryFormSchema = CreateCategoryInputSchema.omit({ image_main: true });
-
-const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
 
 /** Create or edit a category (spec): name, description, parent, image, sort order, active. */
 export function CategoryFormDialog({
@@ -53,7 +53,7 @@ export function CategoryFormDialog({
             label="Nom de la catégorie"
             defaultValue={category?.name ?? ''}
             error={errors.name}
-            maxLength={120}
+            maxLength={CATEGORY_NAME_MAX_LENGTH}
             autoComplete="off"
           />
           <TextAreaField
@@ -81,7 +81,7 @@ export function CategoryFormDialog({
             <option value="">Aucune (catégorie principale)</option>
             {parents.map((main) => (
               <option key={main.id} value={main.id}>
-                {main.name} ({plural(main.subcategories.length, 'sous-catégorie')})
+                {main.name} ({countLabel(main.subcategories.length, 'sous-catégorie')})
               </option>
             ))}
           </SelectField>

@@ -1,23 +1,6 @@
-// The back office's menu icons (inline, decorative), kept out of the storefront's bundle.
-type IconProps = { className?: string };
-
-function Svg({ className = 'h-5 w-5', children }: IconProps & { children: React.ReactNode }) {
-  return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-    >
-      {children}
-    </svg>
-  );
-}
+// The back office's menu icons (inline, decorative), kept out of the storefront's bundle; they
+// share the storefront icons' frame.
+import { type IconProps, Svg } from '~/components/ui/icons';
 
 export const DashboardIcon = (p: IconProps) => (
   <Svg {...p}>

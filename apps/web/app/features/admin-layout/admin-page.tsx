@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ErrorState, routeErrorInfo } from '~/components/ui/error-state';
 
 /** Every back-office screen's frame: its title (the page's one h1), header actions, then content. */
 export function AdminPage({
@@ -24,4 +25,10 @@ export function AdminPage({
       {children}
     </main>
   );
+}
+
+/** A back-office screen that could not load (spec §8): its own title, the API's reason, 'Réessayer'. */
+export function AdminLoadError({ title, error }: { title: string; error: unknown }) {
+  const { message } = routeErrorInfo(error, 'Une erreur est survenue');
+  return <ErrorState title={title} hint={message} back={{ to: '/admin', label: 'Tableau de bord' }} />;
 }

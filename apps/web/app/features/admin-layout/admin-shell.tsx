@@ -1,6 +1,8 @@
+import { countLabel } from '@souk/domain/text';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
-import { CloseIcon, SearchIcon } from '~/components/ui/icons';
+import { CloseIcon } from '~/components/ui/icons';
+import { SearchBox } from '~/components/ui/list-toolbar';
 import { LogoutButton } from '~/components/ui/logout-button';
 import { ToastRegion } from '~/components/ui/toast';
 import { BellIcon, LogoutIcon, MenuIcon } from './admin-icons';
@@ -85,21 +87,15 @@ function AdminSearch() {
   const location = useLocation();
   const current = location.pathname === '/admin/search' ? new URLSearchParams(location.search).get('q') : '';
   return (
-    <Form method="get" action="/admin/search" role="search" className="relative min-w-0 flex-1 sm:max-w-md">
-      <label htmlFor="admin-search" className="sr-only">
-        Rechercher des produits ou des catégories
-      </label>
-      <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-stone-500" />
-      <input
-        id="admin-search"
+    <Form method="get" action="/admin/search" role="search" className="flex min-w-0 flex-1 sm:max-w-md">
+      <SearchBox
         key={current ?? ''}
-        type="search"
+        id="admin-search"
         name="q"
         required
-        maxLength={100}
-        defaultValue={current ?? ''}
+        label="Rechercher des produits ou des catégories"
         placeholder="Rechercher…"
-        className="block h-11 w-full rounded-full border border-stone-300 bg-white pr-4 pl-10 text-base text-stone-900 placeholder:text-stone-500"
+        defaultValue={current ?? ''}
       />
     </Form>
   );
@@ -109,7 +105,7 @@ function Bell({ pendingOrders }: { pendingOrders: number }) {
   const label =
     pendingOrders === 0
       ? 'Aucune commande en attente'
-      : `${pendingOrders} commande${pendingOrders > 1 ? 's' : ''} en attente`;
+      : `${countLabel(pendingOrders, 'commande')} en attente`;
   return (
     <Link
       to="/admin/orders?status=en_attente"

@@ -1,5 +1,6 @@
 import type { AdminProduct } from '@souk/domain/admin-catalog';
 import { formatFcfa } from '@souk/domain/money';
+import { countLabel } from '@souk/domain/text';
 import { Link, useLocation } from 'react-router';
 import { ActiveBadge } from '~/components/ui/badge';
 import { Button, buttonClass } from '~/components/ui/button';
@@ -49,9 +50,7 @@ function ProductPrice({ product }: { product: AdminProduct }) {
     <span className="flex flex-col">
       <span className="font-semibold whitespace-nowrap text-stone-900">{formatFcfa(product.base_price)}</span>
       {product.variants_count > 0 && (
-        <span className="text-xs text-stone-600">
-          {product.variants_count} variante{product.variants_count > 1 ? 's' : ''}
-        </span>
+        <span className="text-xs text-stone-600">{countLabel(product.variants_count, 'variante')}</span>
       )}
     </span>
   );

@@ -23,13 +23,7 @@ const VIEWS = [
  * The four counters (spec): the filtered set's total, active and inactive products (the server
  * counts them over the whole set, not the page), and the shop's categories.
  */
-export function ProductCounters({
-  counters,
-  categories,
-}: {
-  counters: AdminProductList['counters'];
-  categories: number;
-}) {
+export function ProductCounters({ counters }: { counters: AdminProductList['counters'] }) {
   return (
     <StatCards
       className="grid-cols-2 sm:grid-cols-4"
@@ -37,7 +31,7 @@ export function ProductCounters({
         { label: 'Total produits', value: counters.total },
         { label: 'Produits actifs', value: counters.active },
         { label: 'Produits inactifs', value: counters.inactive },
-        { label: 'Catégories', value: categories },
+        { label: 'Catégories', value: counters.categories },
       ]}
     />
   );

@@ -52,13 +52,11 @@ export function ProductsScreen({
   screen,
   list,
   tree,
-  categoriesCount,
   edited,
 }: {
   screen: ProductScreen;
   list: AdminProductList;
   tree: readonly ParentChoice[];
-  categoriesCount: number;
   edited: AdminProductDetail | null;
 }) {
   const { search } = useLocation();
@@ -73,7 +71,7 @@ export function ProductsScreen({
 
   return (
     <>
-      <ProductCounters counters={list.counters} categories={categoriesCount} />
+      <ProductCounters counters={list.counters} />
       <ProductToolbar screen={screen} tree={tree} />
       <h2 className="sr-only">Liste des produits</h2>
       {list.products.length === 0 ? (

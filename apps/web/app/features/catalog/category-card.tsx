@@ -1,8 +1,7 @@
 import type { CategorySummary } from '@souk/domain/catalog';
+import { countLabel } from '@souk/domain/text';
 import { Link } from 'react-router';
 import { CategoryImage } from './category-image';
-
-const countLabel = (count: number, one: string, many: string) => `${count} ${count > 1 ? many : one}`;
 
 /** A main category on /catalog: picture, name, description and number of subcategories. */
 export function CategoryCard({
@@ -35,7 +34,7 @@ export function CategoryCard({
           <p className="line-clamp-2 text-sm text-stone-600">{category.description}</p>
         )}
         <p className="mt-auto pt-2 text-xs font-semibold tracking-wide text-amber-800 uppercase">
-          {countLabel(category.subcategories_count, 'sous-catégorie', 'sous-catégories')}
+          {countLabel(category.subcategories_count, 'sous-catégorie')}
         </p>
       </div>
     </article>
@@ -60,9 +59,7 @@ export function SubcategoryCard({
       </span>
       <span className="flex min-w-0 flex-col">
         <span className="truncate text-sm font-semibold text-stone-900">{subcategory.name}</span>
-        <span className="text-xs text-stone-600">
-          {countLabel(subcategory.products_count, 'produit', 'produits')}
-        </span>
+        <span className="text-xs text-stone-600">{countLabel(subcategory.products_count, 'produit')}</span>
       </span>
       <svg
         aria-hidden="true"
