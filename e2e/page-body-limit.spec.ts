@@ -30,19 +30,17 @@ test('a 60 MB multipart form posted to a page is refused with 413', async ({ req
 });
 
 /**
- * Streams a 60 MB body in 64 kB chunks, each written once the previous one left, and stops as soon
- * as the server answers: how much was sent by then shows whether the server read the body whole.
+ * Declares or starts a 60 MB body, sends only its first `sentBytes` and then neither sends more nor
+ * ends the request: the answer can only come from a server that refuses the body before it is all
+ * sent. A server that waited for the whole body would never answer, and the test would time out.
  */
-function streamUntilAnswered(
+function sendPartOfABigBody(
   baseURL: string,
   headers: Record<string, string>,
-): Promise<{ status: number; body: string; sentBytes: number }> {
+  sentBytes: number,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const chunk = Buffer.alloc(64 * 1024, 'a');
-    let sentBytes = 0;
-    let answered = false;
     const req = http.request(new URL('/auth/login', baseURL), { method: 'POST', headers }, (res) => {
-      answered = true;
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (text: string) => {
@@ -50,38 +48,29 @@ function streamUntilAnswered(
       });
       res.on('end', () => {
         req.destroy();
-        resolve({ status: res.statusCode ?? 0, body, sentBytes });
+        resolve({ status: res.statusCode ?? 0, body });
       });
     });
-    req.on('error', (error) => {
-      if (!answered) reject(error);
-    });
-    const writeNext = () => {
-      if (answered || sentBytes >= SIXTY_MB) {
-        if (!answered) req.end();
-        return;
-      }
-      sentBytes += chunk.length;
-      req.write(chunk, writeNext);
-    };
-    writeNext();
+    req.on('error', reject);
+    req.flushHeaders();
+    if (sentBytes > 0) req.write(Buffer.alloc(sentBytes, 'a'));
   });
 }
 
-for (const [label, headers] of [
-  ['with its length declared', { 'content-length': String(SIXTY_MB) }],
-  ['sent in chunks without a length', { 'transfer-encoding': 'chunked' }],
+for (const [label, headers, sentBytes] of [
+  // A declared length over the limit is refused before a byte of the body is read.
+  ['with its length declared', { 'content-length': String(SIXTY_MB) }, 0],
+  // Without a length, the body is read up to the limit and refused there: 2 MB is past it.
+  ['sent in chunks without a length', { 'transfer-encoding': 'chunked' }, 2 * 1024 * 1024],
 ] as const) {
   test(`a big page form ${label} is refused before it is all sent`, async ({ baseURL }) => {
-    const res = await streamUntilAnswered(baseURL as string, {
-      'content-type': 'application/x-www-form-urlencoded',
-      ...headers,
-    });
+    const res = await sendPartOfABigBody(
+      baseURL as string,
+      { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      sentBytes,
+    );
     expect(res.status).toBe(413);
     expect(res.body).toContain(TOO_LARGE);
-    // The server answered after about 1 MB (plus what the sockets buffer), not after 60 MB: it
-    // neither waited for nor kept the rest.
-    expect(res.sentBytes).toBeLessThan(SIXTY_MB / 4);
   });
 }
 
