@@ -12,9 +12,13 @@ import { adminShellRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { bannersRoutes } from './modules/banners/banners.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { adminBulkRoutes } from './modules/catalog/admin-bulk.routes.ts';
 import { adminCategoriesRoutes } from './modules/catalog/admin-categories.routes.ts';
+import { adminMediaRoutes } from './modules/catalog/admin-media.routes.ts';
 import { adminProductsRoutes } from './modules/catalog/admin-products.routes.ts';
+import { adminVariantsRoutes } from './modules/catalog/admin-variants.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { createVideoJobs } from './modules/catalog/video-jobs.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -57,6 +61,8 @@ export type ApiDeps = {
   background?: Background;
   /** Defaults to SMTP (SMTP_URL) or .eml files under DATA_DIR/mail. */
   mailer?: Mailer;
+  /** Largest video upload; VIDEO_MAX_BYTES (50 MB) unless a test lowers it. */
+  videoMaxBytes?: number;
 };
 
 const INVALID_URL = 'Adresse de requête invalide';
@@ -156,10 +162,26 @@ export async function buildApi({
   const background = deps.background ?? createBackground(log);
   app.decorate('background', background);
   app.addHook('onClose', () => background.settled());
+  // Uploaded videos are converted after the answer (docs/decisions/0016). At start, and every
+  // lease period after, conversions nobody holds (a stop, a crash) are taken over. On close the
+  // running one is killed and every row held is let go for the next start: before onClose, while
+  // the database is still open (a caller may close it in its own onClose hook).
+  const videos = createVideoJobs({
+    db,
+    mediaDir: config.mediaDir,
+    sourceDir: config.videoSourceDir,
+    tmpDir: config.tmpDir,
+    tools: config.videoTools,
+    background,
+    log,
+  });
+  app.addHook('onReady', () => videos.start());
+  app.addHook('preClose', () => videos.close());
   const moduleDeps: ModuleDeps = {
     db,
     config,
     background,
+    videos,
     log,
     mailer:
       mailer ??
@@ -183,7 +205,14 @@ export async function buildApi({
     ordersRoutes,
     suggestionsRoutes,
   ];
-  const adminModules: RouteModule[] = [adminShellRoutes, adminCategoriesRoutes, adminProductsRoutes];
+  const adminModules: RouteModule[] = [
+    adminShellRoutes,
+    adminCategoriesRoutes,
+    adminProductsRoutes,
+    adminBulkRoutes,
+    adminVariantsRoutes,
+    adminMediaRoutes,
+  ];
   await app.register(
     async (api) => {
       await api.register(authPlugin, { db, config });
@@ -197,7 +226,10 @@ export async function buildApi({
       await api.register(
         async (admin) => {
           admin.addHook('onRequest', requireAdmin);
-          await admin.register(multipartPlugin);
+          await admin.register(multipartPlugin, {
+            tmpDir: config.tmpDir,
+            ...(deps.videoMaxBytes ? { videoMaxBytes: deps.videoMaxBytes } : {}),
+          });
           for (const module of adminModules) await admin.register(module(moduleDeps));
         },
         { prefix: ADMIN_PATH },

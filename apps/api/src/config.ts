@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_AGENCY_LOCATION, DEFAULT_SHOP_WHATSAPP_NUMBER } from '@souk/domain/shop';
 import { z } from 'zod';
+import { type VideoTools, videoTools } from './modules/media/video-pipeline.ts';
 import type { AttemptLimitsOverride } from './plugins/rate-limit.ts';
 
 const optionalText = z
@@ -71,12 +72,21 @@ const ConfigSchema = z.object({
   AUTH_RATE_LIMIT_MAX: attemptMax('AUTH_RATE_LIMIT_MAX'),
   AUTH_RATE_LIMIT_IP_MAX: attemptMax('AUTH_RATE_LIMIT_IP_MAX'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The ffmpeg and ffprobe to run (video uploads); by default those of the PATH. */
+  FFMPEG_PATH: optionalText,
+  FFPROBE_PATH: optionalText,
 });
 
 type Parsed = z.infer<typeof ConfigSchema>;
 export type Config = Omit<Parsed, 'TRUST_PROXY' | 'AUTH_RATE_LIMIT_MAX' | 'AUTH_RATE_LIMIT_IP_MAX'> & {
   dataDir: string;
   mediaDir: string;
+  /** Uploads being received (videos streamed to disk), never served: DATA_DIR/tmp. */
+  tmpDir: string;
+  /** Uploaded videos waiting for their conversion, never served: DATA_DIR/video-sources. */
+  videoSourceDir: string;
+  /** FFMPEG_PATH and FFPROBE_PATH, else the PATH's `ffmpeg` and `ffprobe`. */
+  videoTools: VideoTools;
   publicUrl: string;
   /** Fastify's `trustProxy` (TRUST_PROXY): false unless a proxy is named. */
   trustProxy: boolean | string[];
@@ -102,6 +112,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
+    tmpDir: path.join(dataDir, 'tmp'),
+    videoSourceDir: path.join(dataDir, 'video-sources'),
+    videoTools: videoTools({ FFMPEG_PATH: c.FFMPEG_PATH, FFPROBE_PATH: c.FFPROBE_PATH }),
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
   };
 }

@@ -203,21 +203,25 @@ const imageList = z.preprocess(
     .max(PRODUCT_IMAGES_MAX, { error: `${PRODUCT_IMAGES_MAX} images supplémentaires au plus par envoi` }),
 );
 
+/** A product's name and description, as the product form and the bulk creation rows check them. */
+export const ProductNameSchema = z
+  .string({ error: PRODUCT_NAME_REQUIRED })
+  .trim()
+  .min(1, { error: PRODUCT_NAME_REQUIRED })
+  .max(PRODUCT_NAME_MAX_LENGTH, {
+    error: `Le nom du produit ne peut pas dépasser ${PRODUCT_NAME_MAX_LENGTH} caractères`,
+  });
+export const ProductDescriptionSchema = z
+  .string({ error: PRODUCT_DESCRIPTION_REQUIRED })
+  .trim()
+  .min(1, { error: PRODUCT_DESCRIPTION_REQUIRED })
+  .max(DESCRIPTION_MAX_LENGTH, {
+    error: `La description ne peut pas dépasser ${DESCRIPTION_MAX_LENGTH} caractères`,
+  });
+
 const productFields = {
-  name: z
-    .string({ error: PRODUCT_NAME_REQUIRED })
-    .trim()
-    .min(1, { error: PRODUCT_NAME_REQUIRED })
-    .max(PRODUCT_NAME_MAX_LENGTH, {
-      error: `Le nom du produit ne peut pas dépasser ${PRODUCT_NAME_MAX_LENGTH} caractères`,
-    }),
-  description: z
-    .string({ error: PRODUCT_DESCRIPTION_REQUIRED })
-    .trim()
-    .min(1, { error: PRODUCT_DESCRIPTION_REQUIRED })
-    .max(DESCRIPTION_MAX_LENGTH, {
-      error: `La description ne peut pas dépasser ${DESCRIPTION_MAX_LENGTH} caractères`,
-    }),
+  name: ProductNameSchema,
+  description: ProductDescriptionSchema,
   base_price: priceSchema(PRODUCT_PRICE_INVALID),
   category_id: z
     .union([z.literal('').transform(() => undefined), z.undefined(), idSchema(PRODUCT_CATEGORY_REQUIRED)])

@@ -20,3 +20,19 @@ export const ADMIN_SEARCH_RESULTS = 5;
 export const PRODUCT_NAME_MAX_LENGTH = 160;
 /** Additional images one product form may send at once (each up to IMAGE_MAX_BYTES). */
 export const PRODUCT_IMAGES_MAX = 4;
+export const VARIANT_NAME_MAX_LENGTH = 120;
+export const VARIANT_SKU_MAX_LENGTH = 64;
+/** Rows one batch of variants may create at once. */
+export const VARIANT_BATCH_MAX = 50;
+/** Largest accepted video upload (README: 50 MB), streamed to disk, never held in memory. */
+export const VIDEO_MAX_BYTES = 50 * 1024 * 1024;
+/** Longest accepted video: a product clip, not a film (conversion time grows with it). */
+export const VIDEO_MAX_DURATION_SECONDS = 300;
+/** Files one media upload may carry. */
+export const MEDIA_FILES_MAX = 10;
+/** How often the media manager asks how a video's conversion is going. */
+export const MEDIA_POLL_MS = 1000;
+/** Products one bulk creation may hold (each with its image, up to IMAGE_MAX_BYTES). */
+export const BULK_PRODUCTS_MAX = 50;
+/** How often the bulk creation wizard asks how far the server got. */
+export const BULK_POLL_MS = 500;

@@ -101,7 +101,10 @@ export type ImageRef = z.infer<typeof ImageRefSchema>;
 
 export const VideoRefSchema = z.object({
   id: z.number(),
+  /** An MP4 (H.264/AAC, moov first) every phone browser plays. */
   url: z.string(),
+  /** A frame of the video, shown before it plays. */
+  poster: ImageRefSchema.nullable(),
   title: z.string().nullable(),
   alt: z.string(),
 });
@@ -135,7 +138,8 @@ export const VariantSchema = z.object({
   product_id: z.number(),
   name: z.string(),
   price: z.number(),
-  sku: z.string(),
+  /** Null when the shop gave the variant no code. */
+  sku: z.string().nullable(),
   /** null = unlimited stock */
   stock_quantity: z.number().nullable(),
   in_stock: z.boolean(),

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import {
+  BatchParamsSchema,
+  BulkCreateProductsInputSchema,
+  BulkCreateProductsResultSchema,
+  BulkProgressSchema,
+} from './admin-bulk.ts';
+import {
   AdminCategoryDetailSchema,
   AdminCategoryEnvelopeSchema,
   AdminCategoryListQuerySchema,
@@ -20,6 +26,24 @@ import {
   UpdateProductInputSchema,
 } from './admin-catalog.ts';
 import { IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX } from './admin-limits.ts';
+import {
+  AdminMediaEnvelopeSchema,
+  AdminMediaUploadSchema,
+  AdminProductMediaSchema,
+  MediaParamsSchema,
+  ReorderMediaInputSchema,
+  UpdateMediaInputSchema,
+  UploadMediaInputSchema,
+} from './admin-media.ts';
+import {
+  AdminVariantBatchSchema,
+  AdminVariantEnvelopeSchema,
+  AdminVariantListSchema,
+  BatchVariantsInputSchema,
+  CreateVariantInputSchema,
+  UpdateVariantInputSchema,
+  VariantParamsSchema,
+} from './admin-variants.ts';
 import { NoDataSchema } from './api.ts';
 import {
   AuthResultSchema,
@@ -97,8 +121,14 @@ export type Operation = {
    * Anything else is answered `no-store`.
    */
   cache?: 'public';
-  /** Also reads multipart/form-data (files); the body schema then validates the form's fields. */
-  multipart?: true;
+  /**
+   * Also reads multipart/form-data (files); the body schema then validates the form's fields.
+   * true: images only, each up to IMAGE_MAX_BYTES, buffered. 'media': the media manager's uploads,
+   * typed by their first bytes: images as with true, videos up to VIDEO_MAX_BYTES streamed to a
+   * temporary file (the body holds `UploadedMediaFile` values, admin-media.ts). 'bulk': as true,
+   * for a bulk creation's one image per row (BULK_PRODUCTS_MAX files) and its rows as one JSON field.
+   */
+  multipart?: true | 'media' | 'bulk';
   /** Largest JSON body in bytes, when more than the 1 MB default (inline base64 images). */
   bodyLimit?: number;
 };
@@ -110,6 +140,8 @@ const imagesJsonLimit = (images: number) => images * Math.ceil((IMAGE_MAX_BYTES 
 const ONE_IMAGE_JSON_LIMIT = imagesJsonLimit(1);
 /** A product's main image and its additional ones. */
 const PRODUCT_JSON_LIMIT = imagesJsonLimit(1 + PRODUCT_IMAGES_MAX);
+/** JSON batches carry their images inline: up to ten of them; larger batches go as multipart. */
+const BULK_JSON_LIMIT = imagesJsonLimit(10);
 
 const HealthSchema = z.object({
   status: z.literal('ok'),
@@ -470,6 +502,117 @@ export const operations = {
     access: 'admin',
     params: AdminProductIdParamsSchema,
     data: NoDataSchema,
+    errors: [404],
+  }),
+  'GET /admin/products/:id/variants': op({
+    summary: "Les variantes d'un produit, actives et inactives, avec leurs compteurs",
+    tag: 'admin catalogue',
+    access: 'admin',
+    params: AdminProductIdParamsSchema,
+    data: AdminVariantListSchema,
+    errors: [404],
+  }),
+  'POST /admin/products/:id/variants': op({
+    summary: 'Ajouter une variante (SKU unique, stock vide = illimité)',
+    tag: 'admin catalogue',
+    access: 'admin',
+    params: AdminProductIdParamsSchema,
+    body: CreateVariantInputSchema,
+    data: AdminVariantEnvelopeSchema,
+    status: 201,
+    errors: [404],
+  }),
+  'POST /admin/products/:id/variants/batch': op({
+    summary: 'Créer plusieurs variantes : toutes valides, ou aucune',
+    tag: 'admin catalogue',
+    access: 'admin',
+    params: AdminProductIdParamsSchema,
+    body: BatchVariantsInputSchema,
+    data: AdminVariantBatchSchema,
+    status: 201,
+    errors: [404],
+  }),
+  'PUT /admin/products/:id/variants/:variantId': op({
+    summary: 'Modifier une variante (tout ou partie, dont is_active seul)',
+    tag: 'admin catalogue',
+    access: 'admin',
+    params: VariantParamsSchema,
+    body: UpdateVariantInputSchema,
+    data: AdminVariantEnvelopeSchema,
+    errors: [404],
+  }),
+  'DELETE /admin/products/:id/variants/:variantId': op({
+    summary: 'Supprimer une variante (les commandes passées gardent leur copie)',
+    tag: 'admin catalogue',
+    access: 'admin',
+    params: VariantParamsSchema,
+    data: NoDataSchema,
+    errors: [404],
+  }),
+  'GET /admin/products/:id/images': op({
+    summary: "Images et vidéos d'un produit pour le gestionnaire de médias, conversions en cours comprises",
+    tag: 'admin catalogue',
+    access: 'admin',
+    params: AdminProductIdParamsSchema,
+    data: AdminProductMediaSchema,
+    errors: [404],
+  }),
+  'POST /admin/products/:id/images': op({
+    summary:
+      'Ajouter des images (5 Mo) et des vidéos (MP4, AVI, MOV ; converties en MP4 H.264 en arrière-plan si besoin)',
+    tag: 'admin catalogue',
+    access: 'admin',
+    params: AdminProductIdParamsSchema,
+    body: UploadMediaInputSchema,
+    data: AdminMediaUploadSchema,
+    status: 201,
+    errors: [404],
+    multipart: 'media',
+  }),
+  'PUT /admin/products/:id/images/:imageId': op({
+    summary: "Modifier le texte alternatif, le titre ou la place d'un média, ou en faire l'image principale",
+    tag: 'admin catalogue',
+    access: 'admin',
+    params: MediaParamsSchema,
+    body: UpdateMediaInputSchema,
+    data: AdminMediaEnvelopeSchema,
+    errors: [404],
+  }),
+  'DELETE /admin/products/:id/images/:imageId': op({
+    summary: 'Supprimer une image ou une vidéo (et ses fichiers)',
+    tag: 'admin catalogue',
+    access: 'admin',
+    params: MediaParamsSchema,
+    data: NoDataSchema,
+    errors: [404],
+  }),
+  'POST /admin/products/:id/images/reorder': op({
+    summary: "Réordonner les images d'un produit (la première est l'image principale)",
+    tag: 'admin catalogue',
+    access: 'admin',
+    params: AdminProductIdParamsSchema,
+    body: ReorderMediaInputSchema,
+    data: AdminProductMediaSchema,
+    errors: [404],
+  }),
+  'POST /admin/products/batch': op({
+    summary:
+      "Créer plusieurs produits d'une catégorie, chacun avec son image et ses variantes : tous ou aucun (multipart, ou JSON avec images en data URL)",
+    tag: 'admin catalogue',
+    access: 'admin',
+    body: BulkCreateProductsInputSchema,
+    data: BulkCreateProductsResultSchema,
+    status: 201,
+    multipart: 'bulk',
+    bodyLimit: BULK_JSON_LIMIT,
+  }),
+  'GET /admin/products/batch/:batchId': op({
+    summary:
+      "Où en est une création en masse : images traitées sur le total (l'écran la suit pendant l'envoi)",
+    tag: 'admin catalogue',
+    access: 'admin',
+    params: BatchParamsSchema,
+    data: BulkProgressSchema,
     errors: [404],
   }),
 } as const;

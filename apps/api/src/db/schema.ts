@@ -1,4 +1,5 @@
 // The whole shop's data model (storefront and back office), so later features do not churn it.
+import { MEDIA_STATUSES } from '@souk/domain/admin-media';
 import { INITIAL_ORDER_STATUS, ORDER_STATUSES } from '@souk/domain/order-status';
 import { sql } from 'drizzle-orm';
 import {
@@ -8,14 +9,17 @@ import {
   index,
   integer,
   pgTable,
+  real,
   serial,
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 // The statuses an order can be in, from packages/domain: the checks follow the domain's list.
 const orderStatusList = sql.raw(ORDER_STATUSES.map((status) => `'${status}'`).join(', '));
+const mediaStatusList = sql.raw(MEDIA_STATUSES.map((status) => `'${status}'`).join(', '));
 
 const timestamps = {
   created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
@@ -132,7 +136,8 @@ export const product_variants = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     price: integer('price').notNull(),
-    sku: text('sku').notNull().unique(),
+    // Optional (spec: an empty SKU is sent as null); unique whatever the case, see the index below.
+    sku: text('sku'),
     // null = unlimited stock
     stock_quantity: integer('stock_quantity'),
     is_active: boolean('is_active').notNull().default(true),
@@ -143,6 +148,8 @@ export const product_variants = pgTable(
     check('product_variants_price_check', sql`${t.price} >= 0`),
     check('product_variants_stock_check', sql`${t.stock_quantity} is null or ${t.stock_quantity} >= 0`),
     index('product_variants_product_idx').on(t.product_id, t.sort_order, t.id),
+    // 'PAR-SOL' and 'par-sol' are one code to a person reading a label.
+    uniqueIndex('product_variants_sku_unique').on(sql`lower(${t.sku})`),
   ],
 );
 
@@ -154,7 +161,8 @@ export const product_media = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     type: text('type', { enum: ['image', 'video'] }).notNull(),
-    // images: the pipeline key (files `${path}-${w}.webp`); videos: the stored file name
+    // images: the pipeline key (files `${path}-${w}.webp`); videos: the MP4's file name under
+    // DATA_DIR/media, chosen at upload (the file exists once the video is 'ready')
     path: text('path').notNull(),
     widths: integer('widths').array().notNull().default(sql`'{}'::integer[]`),
     width: integer('width'),
@@ -165,10 +173,49 @@ export const product_media = pgTable(
     title: text('title'),
     sort_order: integer('sort_order').notNull().default(0),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    // Videos are converted after the upload's answer (docs/decisions/0016): 'processing' until the
+    // MP4 and its poster are written, 'failed' with `error` (French) when that could not be done.
+    // Images are stored before the answer: always 'ready'.
+    status: text('status', { enum: MEDIA_STATUSES }).notNull().default('ready'),
+    /** How far the conversion got, from 0 to 1 (1 once ready). */
+    progress: real('progress').notNull().default(1),
+    error: text('error'),
+    /** A video's poster frame: an image-pipeline key (files `${poster_path}-${w}.webp`). */
+    poster_path: text('poster_path'),
+    poster_widths: integer('poster_widths').array().notNull().default(sql`'{}'::integer[]`),
+    duration_seconds: real('duration_seconds'),
+    /** The uploaded video waiting for its conversion: a file name under DATA_DIR/video-sources. */
+    source_path: text('source_path'),
+    /** Until when a server process owns the conversion (the lease); another may take it after. */
+    locked_until: timestamp('locked_until', { withTimezone: true, mode: 'string' }),
   },
   (t) => [
     check('product_media_type_check', sql`${t.type} in ('image', 'video')`),
+    check('product_media_status_check', sql`${t.status} in (${mediaStatusList})`),
+    check('product_media_progress_check', sql`${t.progress} >= 0 and ${t.progress} <= 1`),
+    check('product_media_image_ready_check', sql`${t.type} = 'video' or ${t.status} = 'ready'`),
     index('product_media_product_idx').on(t.product_id, t.sort_order, t.id),
+    // The conversions to resume or take over (a small set): found without reading every picture.
+    index('product_media_processing_idx').on(t.locked_until).where(sql`${t.status} = 'processing'`),
+  ],
+);
+
+/**
+ * How far a bulk product creation got (images processed of total), keyed by an id the screen
+ * picks, so that whichever server process the screen asks can tell. Rows are short-lived.
+ */
+export const product_batches = pgTable(
+  'product_batches',
+  {
+    id: text('id').primaryKey(),
+    total: integer('total').notNull(),
+    processed: integer('processed').notNull().default(0),
+    status: text('status', { enum: ['processing', 'done', 'failed'] }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    check('product_batches_status_check', sql`${t.status} in ('processing', 'done', 'failed')`),
+    index('product_batches_created_idx').on(t.created_at),
   ],
 );
 

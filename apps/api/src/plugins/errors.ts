@@ -14,8 +14,12 @@ type Issue = { instancePath?: string; message?: string; params?: { issue?: { pat
 function fieldErrors(issues: Issue[]): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of issues) {
+    // A nested field is named with dots ('variants.1.name'), like the services' own errors; the
+    // validator gives it as a JSON pointer ('/variants/1/name').
     const path =
-      issue.params?.issue?.path?.map(String).join('.') || issue.instancePath?.replace(/^\//, '') || '_';
+      issue.params?.issue?.path?.map(String).join('.') ||
+      issue.instancePath?.replace(/^\//, '').replaceAll('/', '.') ||
+      '_';
     const list = errors[path] ?? [];
     list.push(issue.message ?? 'Valeur invalide');
     errors[path] = list;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { VideoJobs } from '../modules/catalog/video-jobs.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import type { AttemptLimits } from '../plugins/rate-limit.ts';
 import type { Background } from './background.ts';
@@ -10,6 +11,8 @@ export type ModuleDeps = {
   db: Db;
   config: Config;
   background: Background;
+  /** The conversions of uploaded videos, one at a time (modules/catalog/video-jobs.ts). */
+  videos: VideoJobs;
   mailer: Mailer;
   log: (line: string) => void;
   rateLimits: { auth: AttemptLimits; orders: AttemptLimits };

@@ -1,3 +1,4 @@
+import { BULK_JSON_TOO_LARGE_MESSAGE } from '@souk/domain/admin-bulk';
 import { ApiFailureSchema, type ApiSuccess, envelopeFor } from '@souk/domain/api';
 import {
   type Access,
@@ -106,8 +107,15 @@ export function route<K extends OperationKey>(
     ...(options.preHandler ? { preHandler: options.preHandler } : {}),
     config: {
       cache: operation.cache ?? 'no-store',
-      // The one thing that makes such a body large is its image.
-      ...(operation.bodyLimit ? { tooLargeMessage: IMAGE_TOO_LARGE_MESSAGE } : {}),
+      // Read by the multipart plugin: 'media' routes take videos too (plugins/multipart.ts).
+      ...(operation.multipart ? { multipart: operation.multipart } : {}),
+      // The one thing that makes such a body large is its images: one too big, or too many inline.
+      ...(operation.bodyLimit
+        ? {
+            tooLargeMessage:
+              operation.multipart === 'bulk' ? BULK_JSON_TOO_LARGE_MESSAGE : IMAGE_TOO_LARGE_MESSAGE,
+          }
+        : {}),
     },
     ...(operation.bodyLimit ? { bodyLimit: operation.bodyLimit } : {}),
     schema: {

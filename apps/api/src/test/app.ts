@@ -20,6 +20,8 @@ export type TestAppOptions = {
   background?: ApiDeps['background'];
   /** Collects the app's log lines here (at LOG_LEVEL, 'silent' unless `env` says otherwise). */
   log?: string[];
+  /** A smaller video limit than VIDEO_MAX_BYTES, so a refusal needs no 50 MB upload. */
+  videoMaxBytes?: number;
 };
 
 /** The real API on a fresh database and a temporary DATA_DIR (removed by `close`), for `inject`. */
@@ -30,36 +32,54 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
     const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
     const mail = createCaptureMailer();
     const database = await createTestDatabase(engine);
-    const app = await buildApi({
-      config,
-      database,
-      logger: options.log ? { write: (line: string) => void options.log?.push(line) } : false,
-      authRateLimits: options.authRateLimits,
-      orderRateLimits: options.orderRateLimits,
-      mailer: options.configuredMailer ? undefined : mail.mailer,
-      background: options.background,
-      // Purges run from their own test (modules/housekeeping), never in the middle of another one.
-      housekeeping: false,
-    }).catch(async (error: unknown) => {
+    const build = async (background: ApiDeps['background']) => {
+      const app = await buildApi({
+        config,
+        database,
+        logger: options.log ? { write: (line: string) => void options.log?.push(line) } : false,
+        authRateLimits: options.authRateLimits,
+        orderRateLimits: options.orderRateLimits,
+        mailer: options.configuredMailer ? undefined : mail.mailer,
+        background,
+        // Purges run from their own test (modules/housekeeping), never in the middle of another one.
+        housekeeping: false,
+        videoMaxBytes: options.videoMaxBytes,
+      });
+      await app.ready();
+      return app;
+    };
+    const app = await build(options.background).catch(async (error: unknown) => {
       await database.close();
       throw error;
     });
-    await app.ready();
-    return {
+    const test = {
       app,
       db: database.db,
       config,
       /** What the API sent (empty with `configuredMailer`). */
       mail,
+      /**
+       * Stops the app and starts a new one on the same database and DATA_DIR (a server restart);
+       * `app` is then the new one. `whileStopped` runs in between.
+       */
+      async restart(
+        restartOptions: { background?: ApiDeps['background']; whileStopped?: () => unknown } = {},
+      ) {
+        await test.app.close();
+        await restartOptions.whileStopped?.();
+        test.app = await build(restartOptions.background);
+        return test.app;
+      },
       async close() {
         try {
-          await app.close();
+          await test.app.close();
           await database.close();
         } finally {
           removeDataDir();
         }
       },
     };
+    return test;
   } catch (error) {
     removeDataDir();
     throw error;

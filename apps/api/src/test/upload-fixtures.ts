@@ -17,6 +17,13 @@ export const smallJpeg = (width = 640, height = 480) =>
     .jpeg()
     .toBuffer();
 
+/** A small JPEG as a form's file part (the picture every upload test sends when it needs a good one). */
+export const jpegFile = async (filename = 'photo.jpg'): Promise<FormFile> => ({
+  bytes: await smallJpeg(),
+  filename,
+  type: 'image/jpeg',
+});
+
 const chunk = (type: string, data: Buffer) => {
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
   const length = Buffer.alloc(4);
@@ -69,14 +76,22 @@ export function mediaFiles(mediaDir: string): string[] {
   }
 }
 
-/** A multipart/form-data body (for `inject`) built by the platform's own encoder. */
+export type FormFile = { bytes: Buffer; filename: string; type: string };
+type FormValue = string | FormFile;
+
+/**
+ * A multipart/form-data body (for `inject`) built by the platform's own encoder; a list repeats
+ * its name (several files, or one text per file).
+ */
 export async function multipart(
-  fields: Record<string, string | { bytes: Buffer; filename: string; type: string }>,
+  fields: Record<string, FormValue | FormValue[]>,
 ): Promise<{ payload: Buffer; headers: Record<string, string> }> {
   const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) {
-    if (typeof value === 'string') form.append(name, value);
-    else form.append(name, new Blob([new Uint8Array(value.bytes)], { type: value.type }), value.filename);
+  for (const [name, values] of Object.entries(fields)) {
+    for (const value of Array.isArray(values) ? values : [values]) {
+      if (typeof value === 'string') form.append(name, value);
+      else form.append(name, new Blob([new Uint8Array(value.bytes)], { type: value.type }), value.filename);
+    }
   }
   const response = new Response(form);
   return {
@@ -84,6 +99,50 @@ export async function multipart(
     headers: { 'content-type': response.headers.get('content-type') as string },
   };
 }
+
+/**
+ * The six hostile pictures every image upload must refuse in French, writing nothing: what each
+ * is, how to make it, and the status and message the image pipeline answers.
+ */
+export const IMAGE_ATTACKS: [name: string, make: () => Promise<FormFile>, status: number, message: string][] =
+  [
+    [
+      'a script renamed .jpg',
+      async () => ({ bytes: shellScript(), filename: 'photo.jpg', type: 'image/jpeg' }),
+      422,
+      'Le fichier doit être une image',
+    ],
+    [
+      'an HTML file sent as image/png',
+      async () => ({ bytes: htmlPage(), filename: 'photo.png', type: 'image/png' }),
+      422,
+      'Le fichier doit être une image',
+    ],
+    [
+      'an SVG with a script',
+      async () => ({ bytes: svgWithScript(), filename: 'logo.svg', type: 'image/svg+xml' }),
+      422,
+      'Le fichier doit être une image',
+    ],
+    [
+      'a 6 MB image',
+      async () => ({ bytes: await noisePng(1450, 1450), filename: 'big.png', type: 'image/png' }),
+      413,
+      "L'image est trop volumineuse (max 5MB)",
+    ],
+    [
+      'a 20000×20000 pixel bomb',
+      async () => ({ bytes: pixelBombPng(), filename: 'bomb.png', type: 'image/png' }),
+      422,
+      'Le fichier doit être une image (JPEG, PNG, WebP, GIF ou AVIF) lisible',
+    ],
+    [
+      'a truncated image',
+      async () => ({ bytes: await truncatedPng(), filename: 'cut.png', type: 'image/png' }),
+      422,
+      'Le fichier doit être une image (JPEG, PNG, WebP, GIF ou AVIF) lisible',
+    ],
+  ];
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

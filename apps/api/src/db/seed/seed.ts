@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { slugify } from '@souk/domain/text';
 import type { ProcessedImage } from '../../modules/media/image-pipeline.ts';
+import { imageColumns } from '../../modules/media/image-upload.ts';
 import type { Db } from '../client.ts';
 import { banners, categories, product_media, product_variants, products } from '../schema.ts';
 import {
@@ -194,12 +195,8 @@ export async function seedDemoShop(
           return {
             product_id: productIds.get(job.product.slug) as number,
             type: 'image' as const,
-            path: image.key,
-            widths: image.widths,
-            width: image.width,
-            height: image.height,
+            ...imageColumns(image),
             mime_type: 'image/webp',
-            size_bytes: image.sizeBytes,
             alt: job.product.data.name,
             sort_order: job.angle,
           };

@@ -9,6 +9,7 @@ import {
   type User,
 } from '@souk/domain/auth';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { mergeGuestCart } from '../cart/cart.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -52,16 +53,6 @@ async function openSession(db: DbOrTx, userId: number, meta: ClientMeta) {
     expires_at: new Date(Date.now() + SESSION_TTL_MS).toISOString(),
   });
   return token;
-}
-
-function isUniqueViolation(error: unknown): string | null {
-  let e: unknown = error;
-  for (let depth = 0; e && depth < 3; depth += 1) {
-    const { code, detail, constraint, message } = e as Record<string, unknown>;
-    if (code === '23505') return `${constraint ?? ''} ${detail ?? ''} ${message ?? ''}`;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return null;
 }
 
 async function assertContactsFree(

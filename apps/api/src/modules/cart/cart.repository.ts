@@ -76,7 +76,8 @@ const lineJoins = sql`
   left join product_variants v on v.id = ci.variant_id
   left join lateral (
     select pm.id, pm.path, pm.widths, pm.width, pm.height, pm.alt from product_media pm
-     where pm.product_id = p.id and pm.type = 'image' order by pm.sort_order, pm.id limit 1
+     where pm.product_id = p.id and pm.type = 'image' and pm.status = 'ready'
+     order by pm.sort_order, pm.id limit 1
   ) img on true`;
 
 export async function findLines(db: DbOrTx, cartId: number): Promise<CartLineRow[]> {

@@ -6,14 +6,13 @@ import { fingerprint } from '../../test/db-fingerprint.ts';
 import {
   apiAs,
   dataUrl,
-  htmlPage,
+  IMAGE_ATTACKS,
+  jpegFile,
   mediaFiles,
   noisePng,
   pixelBombPng,
-  shellScript,
   smallJpeg,
   svgWithScript,
-  truncatedPng,
 } from '../../test/upload-fixtures.ts';
 import { signedInUser } from '../../test/user-fixtures.ts';
 
@@ -242,7 +241,7 @@ describe.each(engines)('admin categories on %s', (engine) => {
     it('deletes an empty category and its picture files', async () => {
       const created = await upload('POST', '/admin/categories', {
         name: 'Éphémère',
-        image_main: { bytes: await smallJpeg(), filename: 'a.jpg', type: 'image/jpeg' },
+        image_main: await jpegFile('a.jpg'),
       });
       const { category } = created.json().data;
       const key = category.image.url.slice('/media/'.length, -'-640.webp'.length);
@@ -257,7 +256,7 @@ describe.each(engines)('admin categories on %s', (engine) => {
     it('keeps the current image when a new one is refused', async () => {
       const id = catalog.parfums.id;
       const first = await upload('POST', `/admin/categories/${id}/image`, {
-        image_main: { bytes: await smallJpeg(), filename: 'a.jpg', type: 'image/jpeg' },
+        image_main: await jpegFile('a.jpg'),
       });
       const url = first.json().data.category.image.url;
       const files = mediaFiles(t.config.mediaDir);
@@ -276,7 +275,7 @@ describe.each(engines)('admin categories on %s', (engine) => {
     it('replaces the image (POST …/image) and removes the old files', async () => {
       const id = catalog.cremes.id;
       const first = await upload('POST', `/admin/categories/${id}/image`, {
-        image_main: { bytes: await smallJpeg(), filename: 'a.jpg', type: 'image/jpeg' },
+        image_main: await jpegFile('a.jpg'),
       });
       expect(first.statusCode).toBe(200);
       const oldKey = first.json().data.category.image.url.slice(7, -9);
@@ -291,51 +290,7 @@ describe.each(engines)('admin categories on %s', (engine) => {
   });
 
   describe('upload attacks: refused in French, nothing written', () => {
-    const attacks: [
-      string,
-      () => Promise<{ bytes: Buffer; filename: string; type: string }>,
-      number,
-      string,
-    ][] = [
-      [
-        'a script renamed .jpg',
-        async () => ({ bytes: shellScript(), filename: 'photo.jpg', type: 'image/jpeg' }),
-        422,
-        'Le fichier doit être une image',
-      ],
-      [
-        'an HTML file sent as image/png',
-        async () => ({ bytes: htmlPage(), filename: 'photo.png', type: 'image/png' }),
-        422,
-        'Le fichier doit être une image',
-      ],
-      [
-        'an SVG with a script',
-        async () => ({ bytes: svgWithScript(), filename: 'logo.svg', type: 'image/svg+xml' }),
-        422,
-        'Le fichier doit être une image',
-      ],
-      [
-        'a 6 MB image',
-        async () => ({ bytes: await noisePng(1450, 1450), filename: 'big.png', type: 'image/png' }),
-        413,
-        "L'image est trop volumineuse (max 5MB)",
-      ],
-      [
-        'a 20000×20000 pixel bomb',
-        async () => ({ bytes: pixelBombPng(), filename: 'bomb.png', type: 'image/png' }),
-        422,
-        'Le fichier doit être une image (JPEG, PNG, WebP, GIF ou AVIF) lisible',
-      ],
-      [
-        'a truncated image',
-        async () => ({ bytes: await truncatedPng(), filename: 'cut.png', type: 'image/png' }),
-        422,
-        'Le fichier doit être une image (JPEG, PNG, WebP, GIF ou AVIF) lisible',
-      ],
-    ];
-
-    it.each(attacks)('%s, as a file', async (_name, make, status, message) => {
+    it.each(IMAGE_ATTACKS)('%s, as a file', async (_name, make, status, message) => {
       const file = await make();
       if (status === 413) expect(file.bytes.length).toBeGreaterThan(5 * 1024 * 1024);
       const files = mediaFiles(t.config.mediaDir);
@@ -347,7 +302,7 @@ describe.each(engines)('admin categories on %s', (engine) => {
       expect(mediaFiles(t.config.mediaDir)).toEqual(files);
     });
 
-    it.each(attacks)('%s, as a data URL in JSON', async (_name, make, status, message) => {
+    it.each(IMAGE_ATTACKS)('%s, as a data URL in JSON', async (_name, make, status, message) => {
       const file = await make();
       const files = mediaFiles(t.config.mediaDir);
       const before = await fingerprint(t.db);
@@ -427,7 +382,7 @@ describe.each(engines)('admin categories on %s', (engine) => {
       const res = await upload('POST', '/admin/categories', {
         name: 'Sans parent',
         parent_id: '999999',
-        image_main: { bytes: await smallJpeg(), filename: 'a.jpg', type: 'image/jpeg' },
+        image_main: await jpegFile('a.jpg'),
       });
       expect(res.statusCode).toBe(422);
       expect(mediaFiles(t.config.mediaDir)).toEqual(files);

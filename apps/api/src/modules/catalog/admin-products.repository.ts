@@ -26,7 +26,15 @@ export type NewImage = {
 };
 
 export type StoredImage = { id: number; path: string; widths: number[]; sort_order: number };
-export type StoredMedia = StoredImage & { type: 'image' | 'video' };
+
+/** The product a screen of the back office is about (variants, media); null when there is none. */
+export async function findProduct(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ id: products.id, name: products.name, base_price: products.base_price })
+    .from(products)
+    .where(eq(products.id, id));
+  return row ?? null;
+}
 
 /** The product row, locked for this transaction; null when there is none. */
 export async function lockProduct(tx: DbOrTx, id: number) {
@@ -77,20 +85,6 @@ export function findImages(tx: DbOrTx, productId: number): Promise<StoredImage[]
     .orderBy(asc(product_media.sort_order), asc(product_media.id));
 }
 
-/** Every media row of the product (images and videos): their files go when the product goes. */
-export function findMedia(tx: DbOrTx, productId: number): Promise<StoredMedia[]> {
-  return tx
-    .select({
-      id: product_media.id,
-      type: product_media.type,
-      path: product_media.path,
-      widths: product_media.widths,
-      sort_order: product_media.sort_order,
-    })
-    .from(product_media)
-    .where(eq(product_media.product_id, productId));
-}
-
 export async function insertImages(tx: DbOrTx, productId: number, images: NewImage[]) {
   if (!images.length) return;
   await tx.insert(product_media).values(
@@ -103,16 +97,12 @@ export async function insertImages(tx: DbOrTx, productId: number, images: NewIma
   );
 }
 
-export async function deleteMedia(tx: DbOrTx, mediaId: number) {
-  await tx.delete(product_media).where(eq(product_media.id, mediaId));
-}
-
 /** Moves every image of the product one place down (a new main image takes the first place). */
 export async function shiftImages(tx: DbOrTx, productId: number) {
   await tx
     .update(product_media)
     .set({ sort_order: sql`${product_media.sort_order} + 1` })
-    .where(eq(product_media.product_id, productId));
+    .where(and(eq(product_media.product_id, productId), eq(product_media.type, 'image')));
 }
 
 export async function countCategories(tx: DbOrTx) {

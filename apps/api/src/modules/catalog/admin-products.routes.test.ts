@@ -8,6 +8,8 @@ import {
   apiAs,
   dataUrl,
   htmlPage,
+  IMAGE_ATTACKS,
+  jpegFile,
   mediaFiles,
   noisePng,
   pixelBombPng,
@@ -37,7 +39,6 @@ describe.each(engines)('admin products on %s', (engine) => {
   const { call, upload } = apiAs(() => ({ app: t.app, auth: admin }));
   const list = async (query = '') => (await call('GET', `/admin/products${query}`)).json().data;
   const publicProduct = (id: number) => t.app.inject({ method: 'GET', url: `/api/products/${id}` });
-  const jpeg = async () => ({ bytes: await smallJpeg(), filename: 'photo.jpg', type: 'image/jpeg' });
 
   describe('the list', () => {
     it('pages by 10, newest first, inactive products included, with counters over the filtered set', async () => {
@@ -134,8 +135,8 @@ describe.each(engines)('admin products on %s', (engine) => {
         base_price: '4000',
         category_id: String(catalog.cremes.id),
         is_active: 'false',
-        image_main: await jpeg(),
-        images: await jpeg(),
+        image_main: await jpegFile(),
+        images: await jpegFile(),
       });
       expect(res.statusCode).toBe(201);
       expect(res.json().data.product).toMatchObject({ is_active: false, base_price: 4000 });
@@ -167,6 +168,25 @@ describe.each(engines)('admin products on %s', (engine) => {
       expect(mediaFiles(t.config.mediaDir)).toEqual(files);
     });
 
+    it.each(IMAGE_ATTACKS)(
+      'refuses %s as the main image in French, writing nothing',
+      async (_name, make, status, message) => {
+        const files = mediaFiles(t.config.mediaDir);
+        const before = await fingerprint(t.db);
+        const res = await upload('POST', '/admin/products', {
+          name: 'Piège',
+          description: 'Piège',
+          base_price: '100',
+          category_id: String(catalog.cremes.id),
+          image_main: await make(),
+        });
+        expect(res.statusCode).toBe(status);
+        expect(res.json()).toMatchObject({ success: false, message, errors: { image_main: [message] } });
+        expect(await fingerprint(t.db)).toEqual(before);
+        expect(mediaFiles(t.config.mediaDir)).toEqual(files);
+      },
+    );
+
     it('refuses a hostile file among the additional images and removes the main one it already stored', async () => {
       const files = mediaFiles(t.config.mediaDir);
       const before = await fingerprint(t.db);
@@ -179,7 +199,7 @@ describe.each(engines)('admin products on %s', (engine) => {
           description: 'Piège',
           base_price: '100',
           category_id: String(catalog.cremes.id),
-          image_main: await jpeg(),
+          image_main: await jpegFile(),
           images: bad,
         });
         expect(res.statusCode).toBe(422);
@@ -272,7 +292,7 @@ describe.each(engines)('admin products on %s', (engine) => {
           description: 'Oud',
           base_price: '1500',
           category_id: String(catalog.cremes.id),
-          image_main: await jpeg(),
+          image_main: await jpegFile(),
         })
       ).json().data.product;
       const oldKey = created.images[0].url.slice(7, -9);
@@ -293,14 +313,14 @@ describe.each(engines)('admin products on %s', (engine) => {
           description: 'Trois savons',
           base_price: '6000',
           category_id: String(catalog.cremes.id),
-          image_main: await jpeg(),
-          images: await jpeg(),
+          image_main: await jpegFile(),
+          images: await jpegFile(),
         })
       ).json().data.product;
       const [, extra] = created.images;
       const res = await upload('PUT', `/admin/products/${created.id}`, {
         image_main: { bytes: await noisePng(400, 400), filename: 'c.png', type: 'image/png' },
-        images: await jpeg(),
+        images: await jpegFile(),
       });
       const images = res.json().data.product.images;
       expect(images).toHaveLength(3);
@@ -343,7 +363,7 @@ describe.each(engines)('admin products on %s', (engine) => {
           description: 'Dernier flacon',
           base_price: '9900',
           category_id: String(catalog.cremes.id),
-          image_main: await jpeg(),
+          image_main: await jpegFile(),
         })
       ).json().data.product;
       await putInCart(t.db, { userId: client.user.id }, { productId: created.id, quantity: 2 });

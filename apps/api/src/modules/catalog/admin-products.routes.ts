@@ -4,7 +4,7 @@ import * as products from './admin-products.service.ts';
 
 /** The products screen's calls (back-office spec §7), in the admin scope. */
 export const adminProductsRoutes: RouteModule = ({ db, config, log }) => {
-  const deps = { db, mediaDir: config.mediaDir, log };
+  const deps = { db, mediaDir: config.mediaDir, videoSourceDir: config.videoSourceDir, log };
   return async (app) => {
     route(app, 'GET /admin/products', async (req) => ok(await products.listAdminProducts(db, req.query)));
     route(app, 'GET /admin/products/:id', async (req) =>

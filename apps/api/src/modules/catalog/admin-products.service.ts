@@ -10,16 +10,24 @@ import type { ImageUpload } from '@souk/domain/uploads';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../shared/app-error.ts';
 import type { ProcessedImage } from '../media/image-pipeline.ts';
-import { removeMediaFile, removePicture, withUploadedImages } from '../media/image-upload.ts';
+import { imageColumns, removePicture, withUploadedImages } from '../media/image-upload.ts';
+import { deleteMedia, findMedia } from './admin-media.repository.ts';
+import { removeMediaRowFiles } from './admin-media.service.ts';
 import * as writes from './admin-products.repository.ts';
 import { toAdminProduct, toMediaRefs } from './catalog.mapper.ts';
 import * as repo from './catalog.repository.ts';
 import { searchWords } from './catalog.service.ts';
+import { lockProductOr404, PRODUCT_NOT_FOUND } from './product-lock.ts';
 import { uniqueSlug } from './slugs.repository.ts';
 
-export type ProductDeps = { db: Db; mediaDir: string; log?: (line: string) => void };
+export type ProductDeps = {
+  db: Db;
+  mediaDir: string;
+  /** Uploaded videos waiting for their conversion (removed with their product: deleteProduct). */
+  videoSourceDir?: string;
+  log?: (line: string) => void;
+};
 
-const NOT_FOUND = 'Produit non trouvé';
 const UNKNOWN_CATEGORY = 'Cette catégorie est introuvable';
 
 // ---- reads ----
@@ -71,7 +79,7 @@ export async function getAdminProduct(db: DbOrTx, id: number): Promise<AdminProd
       offset: 0,
     },
   );
-  if (!row) throw notFound(NOT_FOUND);
+  if (!row) throw notFound(PRODUCT_NOT_FOUND);
   const media = await repo.findProductMedia(db, id);
   return { ...toAdminProduct(row), images: toMediaRefs(media, row.name).images };
 }
@@ -95,11 +103,7 @@ function imageRows(input: UpdateProductInput, images: ProcessedImage[], after: n
     alt: string | null = null,
     title: string | null = null,
   ) => ({
-    path: image.key,
-    widths: image.widths,
-    width: image.width,
-    height: image.height,
-    size_bytes: image.sizeBytes,
+    ...imageColumns(image),
     sort_order,
     alt,
     title,
@@ -118,7 +122,8 @@ function imageRows(input: UpdateProductInput, images: ProcessedImage[], after: n
   ];
 }
 
-async function assertCategory(tx: DbOrTx, id: number | undefined) {
+/** Refuses (422 under category_id) a category that does not exist; locks it against deletion until the write commits. */
+export async function assertCategory(tx: DbOrTx, id: number | undefined) {
   if (id === undefined) return;
   if (!(await writes.categoryExists(tx, id)))
     throw new AppError('validation', UNKNOWN_CATEGORY, { category_id: [UNKNOWN_CATEGORY] });
@@ -156,8 +161,7 @@ export async function updateProduct(
   const { image_main, images: _images, ...fields } = input;
   const { product, replaced } = await withUploadedImages(uploadsOf(input), mediaDir, (images) =>
     db.transaction(async (tx) => {
-      const current = await writes.lockProduct(tx, id);
-      if (!current) throw notFound(NOT_FOUND);
+      const current = await lockProductOr404(tx, id);
       await assertCategory(tx, fields.category_id);
       const renamed = fields.name !== undefined && fields.name !== current.name;
       await writes.updateProduct(tx, id, {
@@ -169,7 +173,7 @@ export async function updateProduct(
       let replaced: writes.StoredImage | null = null;
       if (image_main) {
         replaced = existing[0] ?? null;
-        if (replaced) await writes.deleteMedia(tx, replaced.id);
+        if (replaced) await deleteMedia(tx, replaced.id);
         await writes.shiftImages(tx, id);
       }
       const last = existing.reduce((max, image) => Math.max(max, image.sort_order), 0);
@@ -186,19 +190,14 @@ export async function updateProduct(
  * Deletes a product with its variants and media. Orders that hold it keep their own copy of its
  * name and price (order_items), so they read the same afterwards.
  */
-export async function deleteProduct({ db, mediaDir, log }: ProductDeps, id: number) {
-  const media = await db.transaction(async (tx) => {
-    if (!(await writes.lockProduct(tx, id))) throw notFound(NOT_FOUND);
-    const rows = await writes.findMedia(tx, id);
+export async function deleteProduct(deps: ProductDeps & { videoSourceDir: string }, id: number) {
+  const media = await deps.db.transaction(async (tx) => {
+    await lockProductOr404(tx, id);
+    const rows = await findMedia(tx, id);
     await writes.deleteProduct(tx, id);
     return rows;
   });
-  await Promise.all(
-    media.map((m) =>
-      m.type === 'image'
-        ? removePicture(mediaDir, { key: m.path, widths: m.widths }, log)
-        : removeMediaFile(mediaDir, m.path, log),
-    ),
-  );
+  // A video still converting finds its row gone and removes what it made (video-jobs.ts).
+  await Promise.all(media.map((m) => removeMediaRowFiles(deps, m, deps.log)));
   return { message: 'Produit supprimé avec succès' };
 }

@@ -1,4 +1,5 @@
 import type { AdminCategory, AdminCategoryDetail, AdminProduct } from '@souk/domain/admin-catalog';
+import type { AdminMediaItem, AdminProductMedia } from '@souk/domain/admin-media';
 import type {
   CategoryDetail,
   CategorySummary,
@@ -9,7 +10,7 @@ import type {
   VideoRef,
 } from '@souk/domain/catalog';
 import type { product_media, product_variants } from '../../db/schema.ts';
-import { toImageRef } from '../media/media.mapper.ts';
+import { mediaFileUrl, toImageRef } from '../media/media.mapper.ts';
 import type { CategoryRow, ProductRow } from './catalog.repository.ts';
 
 const iso = (value: string | Date) => new Date(value).toISOString();
@@ -104,6 +105,31 @@ export const toVariant = (v: VariantRow): Variant => ({
   sort_order: v.sort_order,
 });
 
+/** An image row's picture. */
+const imageOf = (m: MediaRow, fallbackAlt: string) =>
+  toImageRef(
+    { id: m.id, key: m.path, widths: m.widths, width: m.width, height: m.height, alt: m.alt, title: m.title },
+    fallbackAlt,
+  );
+
+/**
+ * A video's poster frame (image-pipeline files, written once the video is ready): as wide as its
+ * widest file, as tall as the video's proportions make it.
+ */
+function posterOf(m: MediaRow, fallbackAlt: string): ImageRef | null {
+  if (!m.poster_path || !m.poster_widths.length) return null;
+  const width = Math.max(...m.poster_widths);
+  const height = m.width && m.height ? Math.max(1, Math.round((width * m.height) / m.width)) : width;
+  return toImageRef(
+    { id: m.id, key: m.poster_path, widths: m.poster_widths, width, height, alt: m.alt, title: m.title },
+    fallbackAlt,
+  );
+}
+
+/**
+ * What the storefront shows of a product's media: its ready images, and its ready videos with their
+ * poster. A video still converting (or whose conversion failed) is not shown.
+ */
 export function toMediaRefs(
   media: MediaRow[],
   productName: string,
@@ -111,25 +137,61 @@ export function toMediaRefs(
   const images: ImageRef[] = [];
   const videos: VideoRef[] = [];
   for (const m of media) {
+    if (m.status !== 'ready') continue;
     if (m.type === 'video') {
-      videos.push({ id: m.id, url: `/media/${m.path}`, title: m.title, alt: m.alt || productName });
+      videos.push({
+        id: m.id,
+        url: mediaFileUrl(m.path),
+        poster: posterOf(m, productName),
+        title: m.title,
+        alt: m.alt || productName,
+      });
       continue;
     }
-    const ref = toImageRef(
-      {
-        id: m.id,
-        key: m.path,
-        widths: m.widths,
-        width: m.width,
-        height: m.height,
-        alt: m.alt,
-        title: m.title,
-      },
-      productName,
-    );
+    const ref = imageOf(m, productName);
     if (ref) images.push(ref);
   }
   return { images, videos };
+}
+
+/**
+ * The media manager's items, in display order (`media` sorted by sort_order, id), every status;
+ * the main image is the first ready image, the product's picture in lists and on its page.
+ */
+export function toAdminMediaItems(media: MediaRow[]): AdminMediaItem[] {
+  const main = media.find((m) => m.type === 'image' && m.status === 'ready');
+  return media.map((m) => ({
+    id: m.id,
+    type: m.type,
+    status: m.status,
+    progress: m.status === 'ready' ? 1 : m.progress,
+    error: m.status === 'failed' ? m.error : null,
+    image: m.type === 'image' ? imageOf(m, '') : m.status === 'ready' ? posterOf(m, '') : null,
+    video_url: m.type === 'video' && m.status === 'ready' ? mediaFileUrl(m.path) : null,
+    duration_seconds: m.duration_seconds,
+    alt_text: m.alt,
+    title: m.title,
+    sort_order: m.sort_order,
+    is_main: m.id === main?.id,
+    size_bytes: m.size_bytes,
+    created_at: iso(m.created_at),
+  }));
+}
+
+/** GET /admin/products/:id/images: images and videos apart, each in display order, and their counts. */
+export function toAdminProductMedia(
+  product: { id: number; name: string },
+  media: MediaRow[],
+): AdminProductMedia {
+  const items = toAdminMediaItems(media);
+  const images = items.filter((m) => m.type === 'image');
+  const videos = items.filter((m) => m.type === 'video');
+  return {
+    product: { id: product.id, name: product.name },
+    images,
+    videos,
+    counters: { images: images.length, videos: videos.length },
+  };
 }
 
 export function toProductDetail(row: ProductRow, variants: VariantRow[], media: MediaRow[]): ProductDetail {

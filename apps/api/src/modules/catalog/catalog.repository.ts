@@ -240,7 +240,8 @@ export async function findProducts(
     ${fromClause}
     left join lateral (
       select id, path, widths, width, height, alt, title from product_media
-       where product_id = p.id and type = 'image' order by sort_order, id limit 1) m on true
+       where product_id = p.id and type = 'image' and status = 'ready'
+       order by sort_order, id limit 1) m on true
     left join lateral (
       -- The back office counts every variant; prices and availability are what customers can buy.
       select (count(*) filter (where ${visibility === 'public' ? sql`is_active` : sql`true`}))::int as variants_count,
@@ -288,10 +289,11 @@ export async function findPublicVariant(db: DbOrTx, variantId: number) {
   return row ?? null;
 }
 
+/** A product's media the shop shows: ready ones only (a video being converted is not). */
 export function findProductMedia(db: DbOrTx, productId: number) {
   return db
     .select()
     .from(product_media)
-    .where(eq(product_media.product_id, productId))
+    .where(and(eq(product_media.product_id, productId), eq(product_media.status, 'ready')))
     .orderBy(asc(product_media.sort_order), asc(product_media.id));
 }

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
-import { carts, password_reset_tokens, sessions } from '../../db/schema.ts';
+import { carts, password_reset_tokens, product_batches, sessions } from '../../db/schema.ts';
 import { createTestApp } from '../../test/app.ts';
 import { putInCart } from '../../test/cart-fixtures.ts';
 import { seedCatalog } from '../../test/catalog-fixtures.ts';
@@ -67,8 +67,16 @@ describe.each(engines)('housekeeping on %s', (engine) => {
            where cart_id in (select id from carts where session_id = 'panier-abandonne' or user_id = ${user.id})`,
     );
 
+    await t.db.insert(product_batches).values([
+      { id: 'lot-d-hier', total: 3, processed: 3, status: 'done', created_at: daysAgo(2) },
+      { id: 'lot-en-cours', total: 50, processed: 10, status: 'processing' },
+    ]);
+
     const purged = await purgeExpired(t.db);
-    expect(purged).toMatchObject({ reset_tokens: 1, guest_carts: 1 });
+    expect(purged).toMatchObject({ reset_tokens: 1, guest_carts: 1, batches: 1 });
+    expect((await t.db.select({ id: product_batches.id }).from(product_batches)).map((b) => b.id)).toEqual([
+      'lot-en-cours',
+    ]);
     expect(purged.sessions).toBeGreaterThanOrEqual(2);
     const left = await t.db
       .select({ token_hash: sessions.token_hash })

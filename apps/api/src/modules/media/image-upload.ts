@@ -45,6 +45,15 @@ export async function removePicture(mediaDir: string, picture: StoredPicture, lo
   await Promise.all(picture.widths.map((w) => removeStored(mediaDir, `${picture.key}-${w}.webp`, log)));
 }
 
+/** A processed picture as a product_media row holds it (the row's other columns are the caller's). */
+export const imageColumns = (image: ProcessedImage) => ({
+  path: image.key,
+  widths: image.widths,
+  width: image.width,
+  height: image.height,
+  size_bytes: image.sizeBytes,
+});
+
 async function processUpload(upload: ImageUpload, mediaDir: string, field: string): Promise<ProcessedImage> {
   try {
     return await processImage(bytesOf(upload), mediaDir);
@@ -58,16 +67,21 @@ async function processUpload(upload: ImageUpload, mediaDir: string, field: strin
 /**
  * Processes every upload in turn (a refusal is a 422 naming its field: 'image_main', 'images.1'),
  * then runs `save` with the written pictures, in the same order. If any upload is refused or `save`
- * throws, every picture written for this call is removed before the error goes on.
+ * throws, every picture written for this call is removed before the error goes on. `onProcessed`
+ * hears how many are done after each one (a bulk creation's progress).
  */
 export async function withUploadedImages<T>(
   uploads: readonly { upload: ImageUpload; field: string }[],
   mediaDir: string,
   save: (images: ProcessedImage[]) => Promise<T>,
+  onProcessed?: (processed: number) => Promise<void>,
 ): Promise<T> {
   const images: ProcessedImage[] = [];
   try {
-    for (const { upload, field } of uploads) images.push(await processUpload(upload, mediaDir, field));
+    for (const { upload, field } of uploads) {
+      images.push(await processUpload(upload, mediaDir, field));
+      await onProcessed?.(images.length);
+    }
     return await save(images);
   } catch (error) {
     await Promise.all(images.map((image) => removePicture(mediaDir, image)));

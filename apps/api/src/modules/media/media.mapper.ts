@@ -12,6 +12,8 @@ export type PictureColumns = {
 };
 
 export const mediaUrl = (key: string, width: number) => `/media/${key}-${width}.webp`;
+/** A stored file of the media folder by its name (a video's MP4). */
+export const mediaFileUrl = (name: string) => `/media/${name}`;
 
 /** Turns the image pipeline's stored key and widths into the URLs and srcset a client renders. */
 export function toImageRef(p: PictureColumns, fallbackAlt: string): ImageRef | null {
