@@ -16,7 +16,8 @@ export function useOutcomeToast(
   outcome: ActionOutcome | undefined,
   inForm: (intent: string) => boolean = () => false,
 ) {
-  const shown = useRef<ActionOutcome | undefined>(undefined);
+  // An answer already there when the component mounts (a keyed fetcher's last one) was shown then.
+  const shown = useRef<ActionOutcome | undefined>(outcome);
   useEffect(() => {
     if (!outcome || outcome === shown.current) return;
     shown.current = outcome;

@@ -1,16 +1,25 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useFetcher } from 'react-router';
 import { type ActionOutcome, useOutcomeToast } from './action-outcome';
 import { useFormErrors } from './use-form-errors';
 
 /**
- * A dialog's create/edit form, posted with the intent 'save' through the fetcher `key`: the schema's
- * checks and the action's field errors (useFormErrors), the success toast, and `onSaved` once the
- * answer is in (the list has already reloaded with it).
+ * A dialog's create/edit form, posted with its `intent` ('save' unless told) through the fetcher
+ * `key`: the schema's checks and the action's field errors (useFormErrors), the success toast, and
+ * `onSaved` once the answer is in (the list has already reloaded with it).
  */
-export function useSaveForm(key: string, schema: Parameters<typeof useFormErrors>[0], onSaved: () => void) {
+export function useSaveForm(
+  key: string,
+  schema: Parameters<typeof useFormErrors>[0],
+  onSaved: () => void,
+  intent = 'save',
+) {
   const fetcher = useFetcher<ActionOutcome>({ key });
-  const outcome = fetcher.data?.intent === 'save' ? fetcher.data : undefined;
+  // A keyed fetcher keeps its last answer: the form opened again must not take the previous save
+  // (or refusal) for its own and close at once.
+  const before = useRef(fetcher.data);
+  const outcome =
+    fetcher.data !== before.current && fetcher.data?.intent === intent ? fetcher.data : undefined;
   const failure = outcome && !outcome.ok ? outcome.failure : undefined;
   const form = useFormErrors(schema, failure);
   useOutcomeToast(outcome, () => true);

@@ -1,10 +1,14 @@
+import { BulkCreateDialog } from '~/features/admin-bulk/bulk-create-dialog';
 import { AdminLoadError, AdminPage } from '~/features/admin-layout/admin-page';
+import { MediaManagerDialog } from '~/features/admin-media/media-manager-dialog';
 import { productListQuery, readProductScreen } from '~/features/admin-products/product-params';
 import { ProductsHeaderActions, ProductsScreen } from '~/features/admin-products/products-screen';
-import { adminAction } from '~/lib/admin-action.server';
+import { VariantsDialog } from '~/features/admin-variants/variants-dialog';
+import { adminAction, type IntentRequest } from '~/lib/admin-action.server';
 import { api, dataOrThrow } from '~/lib/api.server';
 import { apiFormBody } from '~/lib/read-form.server';
 import { requireAdmin } from '~/lib/session.server';
+import { useDropParams } from '~/lib/url-params';
 import type { Route } from './+types/admin-products';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Gestion des produits — Administration Souk' }];
@@ -19,10 +23,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // A product deleted meanwhile: the form just does not open.
     return result.ok ? result.data : null;
   };
-  const [listed, categories, edited] = await Promise.all([
+  const variantsOf = async (id: number | null) => {
+    if (id === null) return null;
+    const result = await client.get('/admin/products/:id/variants', { params: { id } });
+    return result.ok ? result.data : null;
+  };
+  const mediaOf = async (id: number | null) => {
+    if (id === null) return null;
+    const result = await client.get('/admin/products/:id/images', { params: { id } });
+    return result.ok ? result.data : null;
+  };
+  const [listed, categories, edited, variants, media] = await Promise.all([
     client.get('/admin/products', { query: productListQuery(screen) }),
     client.get('/admin/categories'),
     editedOf(screen.edit),
+    variantsOf(screen.variants),
+    mediaOf(screen.media),
   ]);
   let list = dataOrThrow(listed);
   // A page past the end (an old link, the last product of the last page deleted): the last page.
@@ -39,6 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     list,
     tree,
     edited,
+    variants,
+    media,
   };
 }
 
@@ -49,6 +67,38 @@ const productBody = (form: FormData) =>
     checkboxes: ['is_active'],
     files: ['image_main', 'images'],
   });
+
+/** A radio's or hidden field's 'true'/'false'; absent stays absent. */
+const isTrue = (value: FormDataEntryValue | null) => (value === null ? undefined : value === 'true');
+
+/** A variant form's fields, as typed: the API's schema reads the numbers and the empty ones. */
+const variantBody = (form: FormData) => {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value : undefined;
+  };
+  return {
+    name: text('name') ?? '',
+    price: text('price') ?? '',
+    sku: text('sku'),
+    stock_quantity: text('stock_quantity'),
+    // Emptied, the order goes back to its default (spec §5: 0), on an edit as on a creation.
+    sort_order: text('sort_order') || '0',
+    is_active: isTrue(form.get('is_active')),
+  };
+};
+
+/** The batch table's rows, sent as JSON; anything else reaches the API as is and is refused there. */
+const batchRows = (form: FormData): unknown => {
+  const value = form.get('variants');
+  try {
+    return typeof value === 'string' ? JSON.parse(value) : value;
+  } catch {
+    return value;
+  }
+};
+
+const productOf = ({ form }: IntentRequest) => form.get('product_id')?.toString() ?? '';
 
 export const action = (args: Route.ActionArgs) =>
   adminAction(args, {
@@ -63,13 +113,61 @@ export const action = (args: Route.ActionArgs) =>
       failure: 'Erreur lors de la suppression du produit',
       run: ({ client, id }) => client.delete('/admin/products/:id', { params: { id } }),
     },
+    'variant-save': {
+      failure: 'Une erreur est survenue lors de la sauvegarde',
+      run: (request) => {
+        const { client, id, form } = request;
+        const params = { id: productOf(request) };
+        return id
+          ? client.put('/admin/products/:id/variants/:variantId', {
+              params: { ...params, variantId: id },
+              body: variantBody(form),
+            })
+          : client.post('/admin/products/:id/variants', { params, body: variantBody(form) });
+      },
+    },
+    'variant-batch': {
+      failure: 'Une erreur est survenue lors de la sauvegarde',
+      run: (request) =>
+        request.client.post('/admin/products/:id/variants/batch', {
+          params: { id: productOf(request) },
+          // Whatever the table sent: the API's schema checks it row by row.
+          body: { variants: batchRows(request.form) } as never,
+        }),
+    },
+    'variant-toggle': {
+      failure: 'Erreur lors du changement de statut',
+      run: (request) =>
+        request.client.put('/admin/products/:id/variants/:variantId', {
+          params: { id: productOf(request), variantId: request.id },
+          body: { is_active: isTrue(request.form.get('is_active')) },
+        }),
+    },
+    'variant-delete': {
+      failure: 'Erreur lors de la suppression de la variante',
+      run: (request) =>
+        request.client.delete('/admin/products/:id/variants/:variantId', {
+          params: { id: productOf(request), variantId: request.id },
+        }),
+    },
   });
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
-  const { screen, list, tree, edited } = loaderData;
+  const { screen, list, tree, edited, variants, media } = loaderData;
+  const closeVariants = useDropParams('variants');
+  const closeMedia = useDropParams('media');
+  const closeBulk = useDropParams('bulk');
   return (
     <AdminPage title="Gestion des produits" actions={<ProductsHeaderActions />}>
       <ProductsScreen screen={screen} list={list} tree={tree} edited={edited} />
+      <VariantsDialog key={screen.variants ?? 'closed'} list={variants} onClose={closeVariants} />
+      <MediaManagerDialog key={screen.media ?? 'closed'} media={media} onClose={closeMedia} />
+      <BulkCreateDialog
+        key={screen.bulk ? 'open' : 'closed'}
+        open={screen.bulk}
+        tree={tree}
+        onClose={closeBulk}
+      />
     </AdminPage>
   );
 }

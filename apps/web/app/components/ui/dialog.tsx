@@ -67,8 +67,9 @@ export function Dialog({
       aria-describedby={describedBy}
       // Only a close the dialog made itself (Escape, 'Fermer') is news to the parent: when `open`
       // turned false, the parent already knows, and a confirmed ConfirmDialog must not also cancel.
-      onClose={() => {
-        if (open) onClose();
+      // React hands a nested dialog's close to its parents too: only this one's own close counts.
+      onClose={(event) => {
+        if (open && event.target === event.currentTarget) onClose();
       }}
       className={`${SIZES[size]} bg-white p-0 text-stone-900 shadow-2xl backdrop:bg-stone-950/50`}
     >

@@ -208,6 +208,47 @@ export function CheckboxField({ required = false, ...props }: FieldProps & Nativ
   );
 }
 
+/** A choice among a few options (a status: Active/Inactive), as radio buttons in a fieldset. */
+export function RadioGroupField({
+  name,
+  legend,
+  options,
+  defaultValue,
+  error,
+}: {
+  name: string;
+  legend: string;
+  options: readonly { value: string; label: string }[];
+  defaultValue: string;
+  error?: string;
+}) {
+  const errorId = `${name}-radio-error`;
+  return (
+    <fieldset className="flex flex-col gap-1.5" aria-describedby={error ? errorId : undefined}>
+      <legend className="mb-1.5 text-sm font-semibold text-stone-800">{legend}</legend>
+      <div className="flex flex-wrap gap-x-6 gap-y-2">
+        {options.map((option) => (
+          <label key={option.value} className="flex cursor-pointer items-center gap-2 text-sm text-stone-800">
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              defaultChecked={option.value === defaultValue}
+              className="h-5 w-5 cursor-pointer accent-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={errorId} className="text-sm font-medium text-red-800">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
 /** Password input with a show/hide toggle (aria-pressed) that keeps the caret where it was. */
 export function PasswordField({
   autoComplete,
@@ -266,7 +307,8 @@ export function FormBanner({
   tone = 'error',
   bannerRef,
 }: {
-  message?: string;
+  /** A sentence, or a list of them (the bulk creation's 'Produit N: …'). */
+  message?: ReactNode;
   tone?: 'error' | 'success' | 'info';
   bannerRef?: Ref<HTMLDivElement>;
 }) {
@@ -293,16 +335,18 @@ export function SubmitButton({
   pending,
   children,
   pendingLabel,
+  disabled = false,
 }: {
   pending: boolean;
   children: string;
   pendingLabel: string;
+  disabled?: boolean;
 }) {
   return (
     <button
       type="submit"
-      disabled={pending}
-      className="mt-1 inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-emerald-800 px-6 py-3 text-base font-semibold text-white shadow-sm transition hover:bg-emerald-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800 disabled:cursor-wait disabled:opacity-80"
+      disabled={pending || disabled}
+      className={`mt-1 inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-emerald-800 px-6 py-3 text-base font-semibold text-white shadow-sm transition hover:bg-emerald-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800 ${pending ? 'disabled:cursor-wait disabled:opacity-80' : 'disabled:cursor-not-allowed disabled:opacity-60'}`}
     >
       {pending && <Spinner />}
       {pending ? pendingLabel : children}
@@ -314,10 +358,13 @@ export function SubmitButton({
 export function FormActions({
   onCancel,
   pending,
+  disabled = false,
   children,
 }: {
   onCancel: () => void;
   pending: boolean;
+  /** The submit waits for the form to make sense (it stays visible, greyed). */
+  disabled?: boolean;
   children: string;
 }) {
   return (
@@ -326,7 +373,7 @@ export function FormActions({
         Annuler
       </Button>
       <div className="min-w-40">
-        <SubmitButton pending={pending} pendingLabel="Enregistrement…">
+        <SubmitButton pending={pending} pendingLabel="Enregistrement…" disabled={disabled}>
           {children}
         </SubmitButton>
       </div>

@@ -16,6 +16,9 @@ export function SaveFormDialog({
   onClose,
   id,
   size,
+  intent = 'save',
+  hidden = {},
+  submitDisabled = false,
   children,
 }: {
   fetcherKey: string;
@@ -26,9 +29,20 @@ export function SaveFormDialog({
   /** The row edited; none to create one. */
   id: number | undefined;
   size: 'md' | 'lg';
+  /** The page action's intent ('save' unless the page has several forms). */
+  intent?: string;
+  /** More fields the action needs (the product a variant belongs to). */
+  hidden?: Record<string, string | number>;
+  /** Keeps the submit disabled while the form cannot make sense (spec: a variant without name or price). */
+  submitDisabled?: boolean;
   children: (errors: Record<string, string>) => ReactNode;
 }) {
-  const { Form, pending, errors, message, bannerRef, formProps } = useSaveForm(fetcherKey, schema, onClose);
+  const { Form, pending, errors, message, bannerRef, formProps } = useSaveForm(
+    fetcherKey,
+    schema,
+    onClose,
+    intent,
+  );
   return (
     <Dialog open={open} onClose={onClose} title={title} size={size} closeButton>
       <Form
@@ -38,11 +52,14 @@ export function SaveFormDialog({
         className="flex flex-col gap-4"
         {...formProps}
       >
-        <input type="hidden" name="intent" value="save" />
+        <input type="hidden" name="intent" value={intent} />
+        {Object.entries(hidden).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         {id !== undefined && <input type="hidden" name="id" value={id} />}
         <FormBanner message={message} bannerRef={bannerRef} />
         {children(errors)}
-        <FormActions onCancel={onClose} pending={pending}>
+        <FormActions onCancel={onClose} pending={pending} disabled={submitDisabled}>
           {id !== undefined ? 'Enregistrer' : 'Créer'}
         </FormActions>
       </Form>

@@ -1,35 +1,21 @@
 import type { AdminCategory, AdminCategoryTree } from '@souk/domain/admin-catalog';
 import { formatShortDate } from '@souk/domain/dates';
 import { countLabel } from '@souk/domain/text';
-import { Link, useFetcher, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { ActiveToggle } from '~/components/ui/active-toggle';
 import { ActiveBadge } from '~/components/ui/badge';
 import { Button, buttonClass } from '~/components/ui/button';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
-import { type ActionOutcome, useOutcomeToast } from '~/lib/action-outcome';
 import { withParams } from '~/lib/url-params';
 
-/** Activer / Désactiver: one click, through the page's action (the list reloads with the answer). */
 function ToggleButton({ category }: { category: AdminCategory }) {
-  const fetcher = useFetcher<ActionOutcome>({ key: `toggle-category-${category.id}` });
-  const pending = fetcher.state !== 'idle';
-  useOutcomeToast(fetcher.data);
-  // While the answer is awaited, the button already says what it will be.
-  const active = pending ? fetcher.formData?.get('is_active') === 'true' : category.is_active;
   return (
-    <fetcher.Form method="post">
-      <input type="hidden" name="intent" value="toggle" />
-      <input type="hidden" name="id" value={category.id} />
-      <input type="hidden" name="is_active" value={String(!active)} />
-      <Button
-        type="submit"
-        size="sm"
-        variant="secondary"
-        disabled={pending}
-        aria-label={`${active ? 'Désactiver' : 'Activer'} ${category.name}`}
-      >
-        {active ? 'Désactiver' : 'Activer'}
-      </Button>
-    </fetcher.Form>
+    <ActiveToggle
+      fetcherKey={`toggle-category-${category.id}`}
+      fields={{ id: category.id }}
+      name={category.name}
+      active={category.is_active}
+    />
   );
 }
 

@@ -6,6 +6,7 @@ import {
 import { PRODUCT_IMAGES_MAX } from '@souk/domain/admin-limits';
 import { IMAGE_ACCEPT } from '@souk/domain/uploads';
 import { type ChangeEvent, useState } from 'react';
+import { CategoryOptions } from '~/components/ui/category-options';
 import {
   CheckboxField,
   NumberField,
@@ -15,7 +16,6 @@ import {
 } from '~/components/ui/form-fields';
 import { fileInputClass, ImageField, imageProblem, usePreviews } from '~/components/ui/image-field';
 import { SaveFormDialog } from '~/components/ui/save-form-dialog';
-import { CategoryOptions } from './category-options';
 
 // The form checks with the API's own schema, less the images, which the browser checks by their
 // size and type (the server decides from the bytes).

@@ -4,14 +4,14 @@ import { countLabel } from '@souk/domain/text';
 import { Link, useLocation } from 'react-router';
 import { ActiveBadge } from '~/components/ui/badge';
 import { Button, buttonClass } from '~/components/ui/button';
+import { categoryPath } from '~/components/ui/category-options';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { withParams } from '~/lib/url-params';
-import { categoryPath } from './category-options';
 import type { ProductView } from './product-params';
 
 type OnDelete = (product: AdminProduct) => void;
 
-/** Edit (opens the form, ?edit=ID) and delete (asks first). Images and variants come later. */
+/** Edit (?edit=ID), manage the images (?media=ID) and the variants (?variants=ID), delete (asks first). */
 function ProductActions({
   product,
   onDelete,
@@ -31,6 +31,22 @@ function ProductActions({
         aria-label={`Modifier ${product.name}`}
       >
         Modifier
+      </Link>
+      <Link
+        to={withParams(search, { media: product.id, edit: null, variants: null })}
+        preventScrollReset
+        className={buttonClass('secondary', 'sm')}
+        aria-label={`Gérer les images de ${product.name}`}
+      >
+        Images
+      </Link>
+      <Link
+        to={withParams(search, { variants: product.id, edit: null, media: null })}
+        preventScrollReset
+        className={buttonClass('secondary', 'sm')}
+        aria-label={`Gérer les variantes de ${product.name}`}
+      >
+        Variantes
       </Link>
       <Button
         size="sm"

@@ -14,6 +14,9 @@ describe('the products screen read from its URL', () => {
       sort: 'created_at-desc',
       view: 'table',
       edit: null,
+      variants: null,
+      media: null,
+      bulk: false,
     });
     expect(isFiltered(screen)).toBe(false);
     expect(productListQuery(screen)).toEqual({
@@ -29,7 +32,7 @@ describe('the products screen read from its URL', () => {
 
   it('reads every value of the URL', () => {
     const screen = read(
-      'page=2&search=+savon+&status=inactive&category_id=7&sort=base_price-asc&view=grid&edit=12',
+      'page=2&search=+savon+&status=inactive&category_id=7&sort=base_price-asc&view=grid&edit=12&variants=5&media=6&bulk=1',
     );
     expect(screen).toEqual({
       page: 2,
@@ -39,6 +42,9 @@ describe('the products screen read from its URL', () => {
       sort: 'base_price-asc',
       view: 'grid',
       edit: 12,
+      variants: 5,
+      media: 6,
+      bulk: true,
     });
     expect(isFiltered(screen)).toBe(true);
     expect(productListQuery(screen)).toMatchObject({

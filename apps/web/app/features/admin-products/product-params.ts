@@ -8,7 +8,8 @@ import { IdSchema, PageSchema } from '@souk/domain/primitives';
 import { oneOf, parsedOr, searchParam } from '~/lib/url-params';
 
 // The products screen's state lives in its URL (reload and the back button keep it): the page,
-// search, status, category, sort and view, and whether the form is open (?edit=new|ID).
+// search, status, category, sort and view, whether the form is open (?edit=new|ID), and whose
+// variants or media are being managed (?variants=ID, ?media=ID).
 
 export const PRODUCT_VIEWS = ['table', 'grid'] as const;
 export type ProductView = (typeof PRODUCT_VIEWS)[number];
@@ -27,6 +28,10 @@ export type ProductScreen = {
   sort: ProductSortChoice;
   view: ProductView;
   edit: 'new' | number | null;
+  variants: number | null;
+  media: number | null;
+  /** The bulk creation wizard is open (?bulk=1). */
+  bulk: boolean;
 };
 
 /** The screen's state from its URL; an unknown value falls back to the default, never to an error. */
@@ -40,6 +45,9 @@ export function readProductScreen(params: URLSearchParams): ProductScreen {
     sort: oneOf(SORTS, params.get('sort'), DEFAULT_SORT),
     view: oneOf(PRODUCT_VIEWS, params.get('view'), 'table'),
     edit: edit === 'new' ? 'new' : parsedOr(IdSchema, edit, null),
+    variants: parsedOr(IdSchema, params.get('variants'), null),
+    media: parsedOr(IdSchema, params.get('media'), null),
+    bulk: params.get('bulk') === '1',
   };
 }
 

@@ -1,9 +1,9 @@
 import { type AdminProductList, type ParentChoice, PRODUCT_SORT_CHOICES } from '@souk/domain/admin-catalog';
 import { useLocation } from 'react-router';
+import { CategoryOptions } from '~/components/ui/category-options';
 import { FilterSelect, ListToolbar, RadioChoices } from '~/components/ui/list-toolbar';
 import { StatCards } from '~/components/ui/stat-cards';
 import { withParams } from '~/lib/url-params';
-import { CategoryOptions } from './category-options';
 import {
   hasPanelFilters,
   PRODUCT_STATUSES,

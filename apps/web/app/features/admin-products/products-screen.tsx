@@ -30,9 +30,10 @@ function NewProductLink({ children }: { children: string }) {
   );
 }
 
-/** The header's buttons: 'Actualiser' (reads the list again) and 'Nouveau produit'. */
+/** The header's buttons: 'Actualiser' (reads the list again), 'Créer plusieurs produits', 'Nouveau produit'. */
 export function ProductsHeaderActions() {
   const revalidator = useRevalidator();
+  const { search } = useLocation();
   return (
     <>
       <Button
@@ -42,6 +43,13 @@ export function ProductsHeaderActions() {
       >
         Actualiser
       </Button>
+      <Link
+        to={withParams(search, { bulk: 1, edit: null, media: null, variants: null })}
+        preventScrollReset
+        className={buttonClass('secondary', 'md')}
+      >
+        Créer plusieurs produits
+      </Link>
       <NewProductLink>Nouveau produit</NewProductLink>
     </>
   );
@@ -102,7 +110,15 @@ export function ProductsScreen({
         lastPage={pagination.last_page}
         perPage={pagination.per_page}
         total={pagination.total}
-        hrefFor={(page) => withParams(search, { page: page === 1 ? null : page, edit: null })}
+        hrefFor={(page) =>
+          withParams(search, {
+            page: page === 1 ? null : page,
+            edit: null,
+            variants: null,
+            media: null,
+            bulk: null,
+          })
+        }
       />
       <ProductFormDialog
         key={screen.edit ?? 'closed'}

@@ -1,6 +1,6 @@
-import type { ImageRef } from '@souk/domain/catalog';
+import type { ImageRef, VideoRef } from '@souk/domain/catalog';
 import { SWIPE_THRESHOLD_PX } from '@souk/domain/limits';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 
 const arrowButton =
@@ -20,20 +20,86 @@ function Chevron({ direction }: { direction: 'left' | 'right' }) {
   );
 }
 
+type Slide = { kind: 'image'; image: ImageRef } | { kind: 'video'; video: VideoRef };
+const slideKey = (slide: Slide) =>
+  `${slide.kind}-${slide.kind === 'image' ? slide.image.id : slide.video.id}`;
+
 /**
- * Product pictures: square box (no layout shift), first image eager with high priority,
- * previous/next that wrap, dots, thumbnails, 'i / n' counter, swipe and arrow keys.
+ * A product video: nothing is downloaded until the customer presses play (preload none: a phone on
+ * a slow network pays only for what it watches); its poster stands in until then. A video that
+ * leaves the screen pauses.
  */
-export function ProductGallery({ images, name }: { images: ImageRef[]; name: string }) {
+function GalleryVideo({ video, current, name }: { video: VideoRef; current: boolean; name: string }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    if (!current) ref.current?.pause();
+  }, [current]);
+  return (
+    // biome-ignore lint/a11y/useMediaCaption: product clips have no speech to caption (music at most)
+    <video
+      ref={ref}
+      src={video.url}
+      poster={video.poster?.url}
+      controls
+      playsInline
+      preload="none"
+      aria-label={video.title || `Vidéo de ${video.alt || name}`}
+      className="h-full w-full bg-stone-950 object-contain"
+    />
+  );
+}
+
+/** A thumbnail: the picture, or a video's poster with a play mark. */
+function Thumbnail({ slide }: { slide: Slide }) {
+  if (slide.kind === 'image')
+    return <ResponsiveImage image={slide.image} alt="" sizes="64px" className="h-full w-full object-cover" />;
+  return (
+    <span className="relative block h-full w-full bg-stone-800">
+      {slide.video.poster && (
+        <ResponsiveImage
+          image={slide.video.poster}
+          alt=""
+          sizes="64px"
+          className="h-full w-full object-cover"
+        />
+      )}
+      <span className="absolute inset-0 flex items-center justify-center text-white" aria-hidden="true">
+        <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="h-6 w-6 drop-shadow">
+          <path d="M6 4.5v11a.5.5 0 0 0 .77.42l8.5-5.5a.5.5 0 0 0 0-.84l-8.5-5.5A.5.5 0 0 0 6 4.5Z" />
+        </svg>
+      </span>
+    </span>
+  );
+}
+
+/**
+ * Product pictures, then videos: square box (no layout shift), first image eager with high
+ * priority, previous/next that wrap, dots, thumbnails, 'i / n' counter, swipe and arrow keys.
+ */
+export function ProductGallery({
+  images,
+  videos = [],
+  name,
+}: {
+  images: ImageRef[];
+  videos?: VideoRef[];
+  name: string;
+}) {
   const [index, setIndex] = useState(0);
   const touchStartX = useRef<number | null>(null);
-  const count = images.length;
+  const slides: Slide[] = [
+    ...images.map((image) => ({ kind: 'image' as const, image })),
+    ...videos.map((video) => ({ kind: 'video' as const, video })),
+  ];
+  const count = slides.length;
+  const what = (i: number) => (slides[i]?.kind === 'video' ? 'Vidéo' : 'Image');
   const many = count > 1;
 
   const go = (next: number) => setIndex(((next % count) + count) % count);
 
   const onKeyDown = (event: KeyboardEvent) => {
-    if (!many) return;
+    // A video's own controls use the arrows to seek.
+    if (!many || (event.target as HTMLElement).closest('video')) return;
     if (event.key === 'ArrowLeft') {
       event.preventDefault();
       go(index - 1);
@@ -71,10 +137,14 @@ export function ProductGallery({ images, name }: { images: ImageRef[]; name: str
           role="group"
           tabIndex={many ? 0 : undefined}
           aria-label={
-            many ? `Image ${index + 1} sur ${count}, flèches gauche et droite pour changer` : undefined
+            many
+              ? `${what(index)} ${index + 1} sur ${count}, flèches gauche et droite pour changer`
+              : undefined
           }
           className="h-full w-full touch-pan-y focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-emerald-800"
           onTouchStart={(event) => {
+            // A finger on a video's controls scrubs it: no swipe.
+            if ((event.target as HTMLElement).closest('video')) return;
             touchStartX.current = event.touches[0]?.clientX ?? null;
           }}
           onTouchEnd={(event) => {
@@ -90,15 +160,24 @@ export function ProductGallery({ images, name }: { images: ImageRef[]; name: str
             className="flex h-full motion-safe:transition-transform motion-safe:duration-300 motion-safe:ease-out"
             style={{ transform: `translateX(-${index * 100}%)` }}
           >
-            {images.map((image, i) => (
-              <div key={image.id} className="h-full w-full shrink-0" aria-hidden={i !== index}>
-                <ResponsiveImage
-                  image={image}
-                  alt={image.alt || name}
-                  sizes="(min-width: 1024px) 560px, 100vw"
-                  className="h-full w-full object-cover"
-                  priority={i === 0}
-                />
+            {slides.map((slide, i) => (
+              <div
+                key={slideKey(slide)}
+                className="h-full w-full shrink-0"
+                aria-hidden={i !== index}
+                inert={i !== index}
+              >
+                {slide.kind === 'image' ? (
+                  <ResponsiveImage
+                    image={slide.image}
+                    alt={slide.image.alt || name}
+                    sizes="(min-width: 1024px) 560px, 100vw"
+                    className="h-full w-full object-cover"
+                    priority={i === 0}
+                  />
+                ) : (
+                  <GalleryVideo video={slide.video} current={i === index} name={name} />
+                )}
               </div>
             ))}
           </div>
@@ -130,9 +209,9 @@ export function ProductGallery({ images, name }: { images: ImageRef[]; name: str
             </p>
             {/* Dots are a pointer shortcut; the thumbnails below are the accessible equivalent. */}
             <div className="absolute inset-x-0 bottom-2 flex justify-center gap-1" aria-hidden="true">
-              {images.map((image, i) => (
+              {slides.map((slide, i) => (
                 <button
-                  key={image.id}
+                  key={slideKey(slide)}
                   type="button"
                   tabIndex={-1}
                   onClick={() => go(i)}
@@ -151,21 +230,21 @@ export function ProductGallery({ images, name }: { images: ImageRef[]; name: str
       {many && (
         <>
           <p className="sr-only" aria-live="polite">
-            Image {index + 1} sur {count}
+            {what(index)} {index + 1} sur {count}
           </p>
           <ul className="-mx-1 flex gap-2 overflow-x-auto px-1 py-1">
-            {images.map((image, i) => (
-              <li key={image.id} className="shrink-0">
+            {slides.map((slide, i) => (
+              <li key={slideKey(slide)} className="shrink-0">
                 <button
                   type="button"
                   onClick={() => go(i)}
-                  aria-label={`Afficher l'image ${i + 1} sur ${count}`}
+                  aria-label={`Afficher ${slide.kind === 'video' ? 'la vidéo' : "l'image"} ${i + 1} sur ${count}`}
                   aria-current={i === index ? 'true' : undefined}
                   className={`block h-16 w-16 overflow-hidden rounded-xl bg-stone-100 ring-2 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800 ${
                     i === index ? 'ring-emerald-700' : 'ring-transparent opacity-80 hover:opacity-100'
                   }`}
                 >
-                  <ResponsiveImage image={image} alt="" sizes="64px" className="h-full w-full object-cover" />
+                  <Thumbnail slide={slide} />
                 </button>
               </li>
             ))}

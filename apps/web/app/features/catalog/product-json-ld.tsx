@@ -11,7 +11,7 @@ export function ProductJsonLd({ product, publicUrl }: { product: ProductDetail; 
     name: product.name,
     image: productImageUrl(publicUrl, product),
     description: product.description,
-    ...(product.variants[0] ? { sku: product.variants[0].sku } : {}),
+    ...(product.variants[0]?.sku ? { sku: product.variants[0].sku } : {}),
     ...(product.category ? { category: product.category.name } : {}),
     url,
     offers: {

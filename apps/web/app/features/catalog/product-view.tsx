@@ -52,7 +52,7 @@ export function ProductView({
       <Breadcrumb items={trail(product)} />
 
       <div className="grid gap-6 lg:grid-cols-2 lg:gap-10">
-        <ProductGallery key={product.id} images={images} name={product.name} />
+        <ProductGallery key={product.id} images={images} videos={product.videos} name={product.name} />
 
         <div className="flex flex-col gap-5">
           <div className="flex items-start justify-between gap-3">

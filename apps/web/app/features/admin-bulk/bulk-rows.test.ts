@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import {
+  emptyProduct,
+  emptyVariant,
+  problemsFromApi,
+  problemText,
+  rowPayload,
+  rowProblems,
+} from './bulk-rows';
+
+const picture = new File([new Uint8Array([1, 2, 3])], 'savon.jpg', { type: 'image/jpeg' });
+
+describe('the bulk creation rows', () => {
+  it('lists every problem as the spec words it: Produit N: …', () => {
+    const complete = {
+      ...emptyProduct(),
+      name: 'Savon',
+      description: 'Doux',
+      base_price: '1500',
+      image: picture,
+    };
+    const problems = rowProblems([complete, { ...emptyProduct(), base_price: '-5' }]);
+    expect(problems.map(problemText)).toEqual([
+      'Produit 2: Le nom du produit est obligatoire',
+      'Produit 2: La description du produit est obligatoire',
+      'Produit 2: Le prix de base doit être un nombre positif',
+      "Produit 2: L'image est obligatoire",
+    ]);
+  });
+
+  it('checks the variants of a row with the variant rules, and drops the variant rows left empty', () => {
+    const product = {
+      ...emptyProduct(),
+      name: 'Huile',
+      description: 'Pure',
+      base_price: '3000',
+      image: picture,
+      variants: [{ ...emptyVariant(), name: '10 ml', price: '0' }, emptyVariant()],
+    };
+    expect(rowProblems([product]).map(problemText)).toEqual(['Produit 1: Le prix doit être supérieur à 0']);
+    expect(rowPayload(product).variants).toHaveLength(1);
+    expect(rowPayload({ ...product, variants: [emptyVariant()] })).not.toHaveProperty('variants');
+  });
+
+  it('needs at least one product', () => {
+    expect(rowProblems([]).map(problemText)).toEqual(['Au moins un produit est requis']);
+  });
+
+  it("reads the API's errors by row", () => {
+    const problems = problemsFromApi({
+      'products.2.image_main': ['Le fichier doit être une image'],
+      category_id: ['Veuillez sélectionner une catégorie'],
+    });
+    expect(problems.map(problemText)).toEqual([
+      'Produit 3: Le fichier doit être une image',
+      'Veuillez sélectionner une catégorie',
+    ]);
+  });
+});

@@ -1,0 +1,91 @@
+import { BULK_IMAGE_REQUIRED, BULK_PRODUCTS_REQUIRED, BulkProductRowSchema } from '@souk/domain/admin-bulk';
+
+// The wizard's rows as typed, checked with the API's own row schema (the image by its presence:
+// the server reads its bytes), and the problems worded as the spec lists them: 'Produit N: …'.
+
+export type VariantDraft = { key: number; name: string; price: string; sku: string; stock_quantity: string };
+export type ProductDraft = {
+  key: number;
+  name: string;
+  description: string;
+  base_price: string;
+  is_active: boolean;
+  image: File | null;
+  variants: VariantDraft[];
+};
+
+let nextKey = 0;
+export const newKey = () => nextKey++;
+export const emptyProduct = (): ProductDraft => ({
+  key: newKey(),
+  name: '',
+  description: '',
+  base_price: '',
+  is_active: true,
+  image: null,
+  variants: [],
+});
+export const emptyVariant = (): VariantDraft => ({
+  key: newKey(),
+  name: '',
+  price: '',
+  sku: '',
+  stock_quantity: '',
+});
+
+const isBlankVariant = (variant: VariantDraft) =>
+  !variant.name.trim() && !variant.price.trim() && !variant.sku.trim() && !variant.stock_quantity.trim();
+
+/** A row as the API takes it (its image goes apart, as a file); variant rows left empty are dropped. */
+export function rowPayload(product: ProductDraft) {
+  const variants = product.variants.filter((variant) => !isBlankVariant(variant));
+  return {
+    name: product.name,
+    description: product.description,
+    base_price: product.base_price,
+    is_active: product.is_active,
+    ...(variants.length
+      ? { variants: variants.map(({ key: _, ...variant }) => ({ ...variant, is_active: true })) }
+      : {}),
+  };
+}
+
+/** A problem of one field of one row: `field` is 'name', 'image_main', 'variants.0.price'… */
+export type RowProblem = { row: number; field: string; message: string };
+
+export function rowProblems(products: readonly ProductDraft[]): RowProblem[] {
+  const problems: RowProblem[] = [];
+  products.forEach((product, row) => {
+    // The image stands in as a placeholder value: its bytes are the server's to judge.
+    const parsed = BulkProductRowSchema.safeParse({
+      ...rowPayload(product),
+      image_main: product.image ? 'x' : '',
+    });
+    const seen = new Set<string>();
+    for (const issue of parsed.error?.issues ?? []) {
+      const field = issue.path.join('.');
+      if (field === 'image_main' && product.image) continue;
+      if (seen.has(field)) continue;
+      seen.add(field);
+      problems.push({ row, field, message: field === 'image_main' ? BULK_IMAGE_REQUIRED : issue.message });
+    }
+  });
+  if (products.length === 0) problems.push({ row: -1, field: 'products', message: BULK_PRODUCTS_REQUIRED });
+  return problems;
+}
+
+/** The API's `products.N.field` errors as row problems; anything else stays a general message. */
+export function problemsFromApi(errors: Record<string, string[]> | undefined): RowProblem[] {
+  return Object.entries(errors ?? {}).flatMap(([path, messages]) => {
+    const match = /^products\.(\d+)\.(.+)$/.exec(path);
+    const message = messages[0];
+    if (!message) return [];
+    return match
+      ? [{ row: Number(match[1]), field: match[2] as string, message }]
+      : [{ row: -1, field: path, message }];
+  });
+}
+
+/** 'Produit 2: Le nom du produit est obligatoire' (spec §3). */
+export const problemText = (problem: RowProblem) =>
+  problem.row >= 0 ? `Produit ${problem.row + 1}: ${problem.message}` : problem.message;
