@@ -13,9 +13,19 @@ export async function logInAsAdmin(page: Page, to = '/admin') {
   await expect(page).toHaveURL((url) => url.pathname === to.split('?')[0]);
 }
 
-/** A picture to upload, drawn on the spot (no fixture files, no network). */
-export async function pictureFile(name: string, colour: { r: number; g: number; b: number }) {
-  const buffer = await sharp({ create: { width: 800, height: 600, channels: 3, background: colour } })
+/**
+ * A picture to upload, drawn on the spot (no fixture files, no network). `photo` adds grain so it
+ * weighs what a photo weighs (~150 kB) rather than a few kB of flat colour.
+ */
+export async function pictureFile(
+  name: string,
+  colour: { r: number; g: number; b: number },
+  { photo = false } = {},
+) {
+  const noise = photo ? { noise: { type: 'gaussian' as const, mean: 128, sigma: 30 } } : {};
+  const buffer = await sharp({
+    create: { width: 800, height: 600, channels: 3, background: colour, ...noise },
+  })
     .jpeg()
     .toBuffer();
   return { name, mimeType: 'image/jpeg', buffer };
@@ -27,4 +37,42 @@ export const unique = (name: string) => `${name} ${Date.now().toString(36).slice
 /** A new client account, signed in in this page's browser context (the API sets its cookie). */
 export async function signInNewClient(page: Page) {
   await registerThroughApi(page.request, freshClient('Cliente Curieuse'));
+}
+
+/**
+ * A product of the test's own, created through the admin's session (the API answers the page's
+ * cookie), in the category of a demo product.
+ */
+export async function createProductThroughApi(
+  page: Page,
+  product: { name: string; description: string; base_price: number },
+): Promise<{ id: number; slug: string }> {
+  const [sample] = (await (await page.request.get('/api/admin/products?per_page=1')).json()).data.products;
+  const created = await page.request.post('/api/admin/products', {
+    data: { ...product, category_id: sample.category_id },
+  });
+  expect(created.status()).toBe(201);
+  return (await created.json()).data.product;
+}
+
+/**
+ * Slows the page's uploads to `bytesPerSecond` (Chromium's network emulation), so a progress bar
+ * has time to show; the returned function lifts the limit.
+ */
+export async function throttleUploads(page: Page, bytesPerSecond: number): Promise<() => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 50,
+    downloadThroughput: 2_000_000,
+    uploadThroughput: bytesPerSecond,
+  });
+  return async () => {
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+  };
 }

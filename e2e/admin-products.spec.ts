@@ -63,6 +63,14 @@ test('an admin creates a product with a picture, finds it in the shop, changes i
   await mainImage.setInputFiles(await pictureFile('savon.jpg', { r: 60, g: 50, b: 40 }));
   await expect(form.getByText('Le fichier doit être une image')).toBeHidden();
   await expect(form.getByRole('img', { name: "Aperçu de l'image" })).toBeVisible();
+  // The preview really shows the picture (the page's CSP lets the browser read the picked file).
+  await expect
+    .poll(() =>
+      form
+        .getByRole('img', { name: "Aperçu de l'image" })
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    )
+    .toBeGreaterThan(0);
   // Additional images: a file that is not an image is silently left out.
   await form
     .getByLabel(/Images supplémentaires/)
