@@ -1,4 +1,5 @@
 // Turns the results into Markdown tables (padded, so they read as well in a terminal as on GitHub).
+import type { BulkResult } from './bulk.ts';
 import type { PageBundle } from './bundle.ts';
 import type { LighthouseRun } from './lighthouse.ts';
 import type { LoadResult } from './load.ts';
@@ -60,9 +61,35 @@ export type Results = {
     budgetGzipBytes: number;
     pages: PageBundle[];
   };
+  /** The product page idle and while the back office bulk-creates products with pictures. */
+  bulk:
+    | ({ status: 'ok' | 'failed'; path: string } & BulkResult)
+    | { status: 'skipped' | 'failed'; reason: string };
   phasesS: Record<string, number>;
   errors: string[];
 };
+
+export function bulkTable(results: Results): string {
+  const bulk = results.bulk;
+  if (!('idle' in bulk)) return `not measured: ${bulk.reason}`;
+  const row = (label: string, r: LoadResult) => [
+    label,
+    r.requestsPerSec.toFixed(1),
+    r.p50Ms.toFixed(1),
+    r.p99Ms.toFixed(1),
+    r.maxMs.toFixed(0),
+    `${r.non2xx} / ${r.errors}`,
+  ];
+  return [
+    table(
+      ['product page', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'non-2xx / errors'],
+      [row('idle', bulk.idle), row(`during the batch`, bulk.during)],
+      ['l', 'r', 'r', 'r', 'r', 'l'],
+    ),
+    '',
+    `${bulk.path}, ${bulk.idle.connections} connections, ${bulk.idle.durationS} s each. The batch: ${bulk.products} products, ${(bulk.imageBytes / 1e6).toFixed(1)} MB of 1600×1200 JPEGs in one multipart POST, answered ${bulk.status} in ${bulk.batchS} s (${bulk.message}).`,
+  ].join('\n');
+}
 
 type Align = 'l' | 'r';
 
@@ -312,6 +339,10 @@ export function markdown(results: Results): string {
     const why = results.pages.targets.find((t) => t.reason)?.reason;
     lines.push(`not measured${why ? `: ${why}` : ' (see the errors below)'}`);
   }
+  lines.push('');
+  lines.push('## The storefront during a bulk creation — PGlite server, autocannon');
+  lines.push('');
+  lines.push(bulkTable(results));
   lines.push('');
   const best = s.lighthouseRuns > 1 ? `, best of ${s.lighthouseRuns}` : ', one run';
   lines.push(

@@ -5,6 +5,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { BULK_ADMIN, measureDuringBulk } from './bulk.ts';
 import { BROWSER_USER_AGENT, fetchHtml, measurePage } from './bundle.ts';
 import type { CapturedResponse } from './ceiling-server.ts';
 import { installCleanupHandlers, releaseAll } from './cleanup.ts';
@@ -64,6 +65,8 @@ const CLIENT_DIR = path.join(WEB_DIR, 'build/client');
 const CEILING_ENTRY = path.join(ROOT, 'bench/ceiling-server.ts');
 const RESULTS_DIR = path.join(ROOT, 'bench/results');
 const BUDGET_GZIP_BYTES = 120_000;
+/** A few visitors browsing while the back office works (not a stress test). */
+const BULK_CONNECTIONS = 2;
 const LIST_PATH = '/api/products?per_page=12';
 // Pages are asked for as a phone browser asks (streamed render), without compression like the API cases.
 const PAGE_HEADERS = { 'user-agent': BROWSER_USER_AGENT, accept: 'text/html' };
@@ -96,6 +99,7 @@ const results: Results = {
     budgetGzipBytes: BUDGET_GZIP_BYTES,
     pages: [],
   },
+  bulk: { status: 'skipped', reason: 'not run' },
   phasesS: {},
   errors: [],
 };
@@ -251,7 +255,13 @@ async function main(): Promise<void> {
   let pglite: ChildServer;
   try {
     pglite = await phase('pglite start', () =>
-      startServer({ name: 'pglite', script: SERVER_ENTRY, env: { DATA_DIR: pgliteData.dir }, verbose }),
+      startServer({
+        name: 'pglite',
+        script: SERVER_ENTRY,
+        // The admin the bulk-creation case signs in as (created at start, like ADMIN_EMAIL in production).
+        env: { DATA_DIR: pgliteData.dir, ADMIN_EMAIL: BULK_ADMIN.email, ADMIN_PASSWORD: BULK_ADMIN.password },
+        verbose,
+      }),
     );
   } catch (error) {
     pgliteTarget.status = 'failed';
@@ -353,6 +363,38 @@ async function main(): Promise<void> {
     await phase('lighthouse', () =>
       runLighthouse(pglite, pages, benchDb !== null && !('skipped' in benchDb)),
     );
+  }
+
+  // ---- the product page while the back office bulk-creates 50 products with pictures ----
+  if (skip.has('bulk')) {
+    results.bulk = { status: 'skipped', reason: 'BENCH_SKIP=bulk' };
+  } else {
+    await phase('bulk', async () => {
+      const productPage = pages.at(-1);
+      try {
+        if (!productPage) throw new Error('no product page to measure');
+        const measured = await measureDuringBulk(pglite.origin, productPage.path, PAGE_HEADERS, {
+          connections: BULK_CONNECTIONS,
+          durationS: load.durationS,
+          warmupS: load.warmupS,
+        });
+        results.bulk = {
+          status: measured.status === 201 ? 'ok' : 'failed',
+          path: productPage.path,
+          ...measured,
+        };
+        if (measured.status !== 201)
+          fail(
+            'bulk creation',
+            new Error(`POST /api/admin/products/batch answered ${measured.status}: ${measured.message}`),
+          );
+        log(
+          `product page p50 ${measured.idle.p50Ms} → ${measured.during.p50Ms} ms, p99 ${measured.idle.p99Ms} → ${measured.during.p99Ms} ms during a ${measured.products}-product batch (${measured.batchS} s)`,
+        );
+      } catch (error) {
+        results.bulk = { status: 'failed', reason: fail('bulk creation', error) };
+      }
+    });
   }
 
   await pglite.stop();
