@@ -14,7 +14,7 @@ import { imageColumns, removePicture, withUploadedImages } from '../media/image-
 import { deleteMedia, findMedia } from './admin-media.repository.ts';
 import { removeMediaRowFiles } from './admin-media.service.ts';
 import * as writes from './admin-products.repository.ts';
-import { toAdminProduct, toMediaRefs } from './catalog.mapper.ts';
+import { toAdminProduct, toMediaRefs, toPagination } from './catalog.mapper.ts';
 import * as repo from './catalog.repository.ts';
 import { searchWords } from './catalog.service.ts';
 import { lockProductOr404, PRODUCT_NOT_FOUND } from './product-lock.ts';
@@ -56,14 +56,7 @@ export async function listAdminProducts(db: Db, query: AdminProductListQuery): P
   ]);
   return {
     products: rows.map(toAdminProduct),
-    pagination: {
-      current_page: query.page,
-      last_page: Math.max(1, Math.ceil(counts.total / query.per_page)),
-      per_page: query.per_page,
-      total: counts.total,
-      from: rows.length ? offset + 1 : null,
-      to: rows.length ? offset + rows.length : null,
-    },
+    pagination: toPagination(query.page, query.per_page, counts.total, rows.length),
     counters: { ...counts, categories },
   };
 }

@@ -1,5 +1,6 @@
 import type { AdminCategory, AdminCategoryDetail, AdminProduct } from '@souk/domain/admin-catalog';
 import type { AdminMediaItem, AdminProductMedia } from '@souk/domain/admin-media';
+import type { Pagination } from '@souk/domain/api';
 import type {
   CategoryDetail,
   CategorySummary,
@@ -87,6 +88,19 @@ export function toProductSummary(row: ProductRow): ProductSummary {
     variants_count: row.variants_count,
     is_available: row.variants_count === 0 ? true : Boolean(row.available),
     created_at: iso(row.created_at),
+  };
+}
+
+/** One page of a list (`shown`: the rows on it) as the storefront's and the back office's lists answer it. */
+export function toPagination(page: number, perPage: number, total: number, shown: number): Pagination {
+  const offset = (page - 1) * perPage;
+  return {
+    current_page: page,
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+    per_page: perPage,
+    total,
+    from: shown ? offset + 1 : null,
+    to: shown ? offset + shown : null,
   };
 }
 

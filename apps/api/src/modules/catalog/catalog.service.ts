@@ -11,6 +11,7 @@ import { notFound } from '../../shared/app-error.ts';
 import {
   toCategoryDetail,
   toMediaRefs,
+  toPagination,
   toProductDetail,
   toProductSummary,
   toVariant,
@@ -84,14 +85,7 @@ export async function listProducts(
   ]);
   return {
     products: rows.map(toProductSummary),
-    pagination: {
-      current_page: query.page,
-      last_page: Math.max(1, Math.ceil(total / query.per_page)),
-      per_page: query.per_page,
-      total,
-      from: rows.length ? offset + 1 : null,
-      to: rows.length ? offset + rows.length : null,
-    },
+    pagination: toPagination(query.page, query.per_page, total, rows.length),
   };
 }
 
