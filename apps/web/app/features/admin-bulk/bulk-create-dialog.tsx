@@ -11,17 +11,8 @@ import { FormActions, FormBanner, SelectField } from '~/components/ui/form-field
 import { fileInputClass, imageProblem } from '~/components/ui/image-field';
 import { showToast } from '~/components/ui/toast';
 import { browserApi } from '~/lib/api.client';
-import {
-  emptyProduct,
-  emptyVariant,
-  type ProductDraft,
-  problemsFromApi,
-  problemText,
-  type RowProblem,
-  rowPayload,
-  rowProblems,
-  type VariantDraft,
-} from './bulk-rows';
+import { emptyVariantRow, type RowProblem, rowProblemsFromApi, type VariantRow } from '~/lib/draft-rows';
+import { emptyProduct, type ProductDraft, problemText, rowPayload, rowProblems } from './bulk-rows';
 
 const control =
   'block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-700 aria-invalid:border-red-700';
@@ -63,7 +54,7 @@ function ProductRow({
   const id = (field: string) => `bulk-${product.key}-${field}`;
   const invalid = (field: string) => (problems.some((p) => p.field === field) ? true : undefined);
   const [imageError, setImageError] = useState<string | undefined>();
-  const setVariant = (at: number, variant: VariantDraft) =>
+  const setVariant = (at: number, variant: VariantRow) =>
     onChange({ ...product, variants: product.variants.map((v, i) => (i === at ? variant : v)) });
   return (
     <fieldset className="flex flex-col gap-3 rounded-xl border border-stone-200 p-3">
@@ -202,7 +193,7 @@ function ProductRow({
           size="sm"
           variant="secondary"
           aria-label={`Ajouter une variante au produit ${index + 1}`}
-          onClick={() => onChange({ ...product, variants: [...product.variants, emptyVariant()] })}
+          onClick={() => onChange({ ...product, variants: [...product.variants, emptyVariantRow()] })}
         >
           Ajouter une variante
         </Button>
@@ -326,7 +317,7 @@ export function BulkCreateDialog({
       onClose();
       return;
     }
-    const fromApi = problemsFromApi(result.errors);
+    const fromApi = rowProblemsFromApi(result.errors, 'products');
     if (fromApi.some((p) => p.field === 'category_id')) setStep(1);
     show(fromApi.length ? fromApi : [{ row: -1, field: 'form', message: result.message || BULK_FAILURE }]);
   };

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  emptyProduct,
-  emptyVariant,
-  problemsFromApi,
-  problemText,
-  rowPayload,
-  rowProblems,
-} from './bulk-rows';
+import { emptyVariantRow, rowProblemsFromApi } from '~/lib/draft-rows';
+import { emptyProduct, problemText, rowPayload, rowProblems } from './bulk-rows';
 
 const picture = new File([new Uint8Array([1, 2, 3])], 'savon.jpg', { type: 'image/jpeg' });
 
@@ -35,11 +29,11 @@ describe('the bulk creation rows', () => {
       description: 'Pure',
       base_price: '3000',
       image: picture,
-      variants: [{ ...emptyVariant(), name: '10 ml', price: '0' }, emptyVariant()],
+      variants: [{ ...emptyVariantRow(), name: '10 ml', price: '0' }, emptyVariantRow()],
     };
     expect(rowProblems([product]).map(problemText)).toEqual(['Produit 1: Le prix doit être supérieur à 0']);
     expect(rowPayload(product).variants).toHaveLength(1);
-    expect(rowPayload({ ...product, variants: [emptyVariant()] })).not.toHaveProperty('variants');
+    expect(rowPayload({ ...product, variants: [emptyVariantRow()] })).not.toHaveProperty('variants');
   });
 
   it('needs at least one product', () => {
@@ -47,10 +41,13 @@ describe('the bulk creation rows', () => {
   });
 
   it("reads the API's errors by row", () => {
-    const problems = problemsFromApi({
-      'products.2.image_main': ['Le fichier doit être une image'],
-      category_id: ['Veuillez sélectionner une catégorie'],
-    });
+    const problems = rowProblemsFromApi(
+      {
+        'products.2.image_main': ['Le fichier doit être une image'],
+        category_id: ['Veuillez sélectionner une catégorie'],
+      },
+      'products',
+    );
     expect(problems.map(problemText)).toEqual([
       'Produit 3: Le fichier doit être une image',
       'Veuillez sélectionner une catégorie',

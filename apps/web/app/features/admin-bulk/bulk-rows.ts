@@ -1,9 +1,15 @@
 import { BULK_IMAGE_REQUIRED, BULK_PRODUCTS_REQUIRED, BulkProductRowSchema } from '@souk/domain/admin-bulk';
+import {
+  isBlankVariantRow,
+  newRowKey,
+  type RowProblem,
+  type VariantRow,
+  variantRowValues,
+} from '~/lib/draft-rows';
 
 // The wizard's rows as typed, checked with the API's own row schema (the image by its presence:
 // the server reads its bytes), and the problems worded as the spec lists them: 'Produit N: …'.
 
-export type VariantDraft = { key: number; name: string; price: string; sku: string; stock_quantity: string };
 export type ProductDraft = {
   key: number;
   name: string;
@@ -11,13 +17,11 @@ export type ProductDraft = {
   base_price: string;
   is_active: boolean;
   image: File | null;
-  variants: VariantDraft[];
+  variants: VariantRow[];
 };
 
-let nextKey = 0;
-export const newKey = () => nextKey++;
 export const emptyProduct = (): ProductDraft => ({
-  key: newKey(),
+  key: newRowKey(),
   name: '',
   description: '',
   base_price: '',
@@ -25,33 +29,18 @@ export const emptyProduct = (): ProductDraft => ({
   image: null,
   variants: [],
 });
-export const emptyVariant = (): VariantDraft => ({
-  key: newKey(),
-  name: '',
-  price: '',
-  sku: '',
-  stock_quantity: '',
-});
-
-const isBlankVariant = (variant: VariantDraft) =>
-  !variant.name.trim() && !variant.price.trim() && !variant.sku.trim() && !variant.stock_quantity.trim();
 
 /** A row as the API takes it (its image goes apart, as a file); variant rows left empty are dropped. */
 export function rowPayload(product: ProductDraft) {
-  const variants = product.variants.filter((variant) => !isBlankVariant(variant));
+  const variants = product.variants.filter((variant) => !isBlankVariantRow(variant));
   return {
     name: product.name,
     description: product.description,
     base_price: product.base_price,
     is_active: product.is_active,
-    ...(variants.length
-      ? { variants: variants.map(({ key: _, ...variant }) => ({ ...variant, is_active: true })) }
-      : {}),
+    ...(variants.length ? { variants: variants.map(variantRowValues) } : {}),
   };
 }
-
-/** A problem of one field of one row: `field` is 'name', 'image_main', 'variants.0.price'… */
-export type RowProblem = { row: number; field: string; message: string };
 
 export function rowProblems(products: readonly ProductDraft[]): RowProblem[] {
   const problems: RowProblem[] = [];
@@ -72,18 +61,6 @@ export function rowProblems(products: readonly ProductDraft[]): RowProblem[] {
   });
   if (products.length === 0) problems.push({ row: -1, field: 'products', message: BULK_PRODUCTS_REQUIRED });
   return problems;
-}
-
-/** The API's `products.N.field` errors as row problems; anything else stays a general message. */
-export function problemsFromApi(errors: Record<string, string[]> | undefined): RowProblem[] {
-  return Object.entries(errors ?? {}).flatMap(([path, messages]) => {
-    const match = /^products\.(\d+)\.(.+)$/.exec(path);
-    const message = messages[0];
-    if (!message) return [];
-    return match
-      ? [{ row: Number(match[1]), field: match[2] as string, message }]
-      : [{ row: -1, field: path, message }];
-  });
 }
 
 /** 'Produit 2: Le nom du produit est obligatoire' (spec §3). */

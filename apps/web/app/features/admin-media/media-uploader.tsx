@@ -9,6 +9,7 @@ import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { fileInputClass, imageProblem } from '~/components/ui/image-field';
 import { showToast } from '~/components/ui/toast';
 import { browserApi } from '~/lib/api.client';
+import { newRowKey } from '~/lib/draft-rows';
 
 type Upload = {
   key: number;
@@ -32,8 +33,6 @@ function fileProblem(file: File): string | undefined {
 }
 
 const percent = (fraction: number) => `${Math.round(fraction * 100)} %`;
-
-let nextKey = 0;
 
 /**
  * Drag and drop, or the picker, for images and videos. Each file goes up on its own request, one
@@ -103,7 +102,7 @@ export function MediaUploader({ productId, onUploaded }: { productId: number; on
   const add = (files: readonly File[]) => {
     const added: Upload[] = files.map((file) => {
       const problem = fileProblem(file);
-      const key = nextKey++;
+      const key = newRowKey();
       if (!problem) queue.current.push({ key, file });
       return problem
         ? { key, name: file.name, progress: 0, state: 'refused', message: problem }

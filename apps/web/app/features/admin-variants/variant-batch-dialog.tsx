@@ -6,43 +6,18 @@ import { Button } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
 import { FormActions, FormBanner } from '~/components/ui/form-fields';
 import { type ActionOutcome, useOutcomeToast } from '~/lib/action-outcome';
+import {
+  emptyVariantRow,
+  isBlankVariantRow,
+  rowProblemsFromApi,
+  type VariantRow,
+  variantRowValues,
+} from '~/lib/draft-rows';
 
-type Row = {
-  key: number;
-  name: string;
-  price: string;
-  sku: string;
-  stock_quantity: string;
-  is_active: string;
-};
-type Column = Exclude<keyof Row, 'key'>;
-
-let nextKey = 0;
-const emptyRow = (): Row => ({
-  key: nextKey++,
-  name: '',
-  price: '',
-  sku: '',
-  stock_quantity: '',
-  is_active: 'true',
-});
-const isBlank = (row: Row) =>
-  !row.name.trim() && !row.price.trim() && !row.sku.trim() && !row.stock_quantity.trim();
-const fields = ({ key: _, ...values }: Row) => values;
+type Column = Exclude<keyof VariantRow, 'key'>;
 
 /** '2.price' → the message, for the rows as the screen shows them. */
 type RowErrors = Record<string, string>;
-
-/** The API's `variants.<n>.<field>` errors, `sent[n]` being the screen row the n-th sent row was. */
-function rowErrorsOf(errors: Record<string, string> | undefined, sent: readonly number[]): RowErrors {
-  const found: RowErrors = {};
-  for (const [path, message] of Object.entries(errors ?? {})) {
-    const [, index, field] = path.split('.');
-    const row = sent[Number(index)];
-    if (row !== undefined && field) found[`${row}.${field}`] ??= message;
-  }
-  return found;
-}
 
 const cell =
   'block w-full rounded-lg border bg-white px-3 py-2 text-base text-stone-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-700';
@@ -56,7 +31,7 @@ function RowField({
   onChange,
   numeric = false,
 }: {
-  row: Row;
+  row: VariantRow;
   index: number;
   column: Column;
   label: string;
@@ -106,7 +81,7 @@ export function VariantBatchDialog({
   onClose: () => void;
 }) {
   const fetcher = useFetcher<ActionOutcome>({ key: 'variant-batch' });
-  const [rows, setRows] = useState<Row[]>(() => [emptyRow()]);
+  const [rows, setRows] = useState<VariantRow[]>(() => [emptyVariantRow()]);
   const [errors, setErrors] = useState<RowErrors>({});
   const [banner, setBanner] = useState<string | undefined>();
   const [sent, setSent] = useState<number[]>([]);
@@ -132,7 +107,12 @@ export function VariantBatchDialog({
       onClose();
       return;
     }
-    const found = rowErrorsOf(outcome.failure.errors, sent);
+    // The n-th row sent was the screen's row sent[n].
+    const found: RowErrors = {};
+    for (const { row, field, message } of rowProblemsFromApi(outcome.failure.errors, 'variants')) {
+      const shown = sent[row];
+      if (shown !== undefined) found[`${shown}.${field}`] ??= message;
+    }
     setErrors(found);
     setBanner(Object.keys(found).length ? undefined : (outcome.failure.message ?? 'Une erreur est survenue'));
     focusFirstProblem(found);
@@ -144,10 +124,10 @@ export function VariantBatchDialog({
   };
 
   const submit = () => {
-    const kept = rows.flatMap((row, index) => (isBlank(row) ? [] : [index]));
+    const kept = rows.flatMap((row, index) => (isBlankVariantRow(row) ? [] : [index]));
     const found: RowErrors = {};
     for (const index of kept) {
-      const result = BatchVariantRowSchema.safeParse(fields(rows[index] as Row));
+      const result = BatchVariantRowSchema.safeParse(variantRowValues(rows[index] as VariantRow));
       for (const issue of result.error?.issues ?? [])
         found[`${index}.${String(issue.path[0])}`] ??= issue.message;
     }
@@ -163,13 +143,13 @@ export function VariantBatchDialog({
       {
         intent: 'variant-batch',
         product_id: String(productId),
-        variants: JSON.stringify(kept.map((index) => fields(rows[index] as Row))),
+        variants: JSON.stringify(kept.map((index) => variantRowValues(rows[index] as VariantRow))),
       },
       { method: 'post' },
     );
   };
 
-  const filled = rows.filter((row) => !isBlank(row)).length;
+  const filled = rows.filter((row) => !isBlankVariantRow(row)).length;
   return (
     <Dialog open={open} onClose={onClose} title="Créer plusieurs variantes" size="lg" closeButton>
       <form
@@ -256,7 +236,7 @@ export function VariantBatchDialog({
           <Button
             variant="secondary"
             disabled={rows.length >= VARIANT_BATCH_MAX}
-            onClick={() => setRows((current) => [...current, emptyRow()])}
+            onClick={() => setRows((current) => [...current, emptyVariantRow()])}
           >
             Ajouter une ligne
           </Button>
