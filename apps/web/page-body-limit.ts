@@ -1,6 +1,9 @@
 import { Readable } from 'node:stream';
 import { IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX } from '@souk/domain/admin-limits';
 import type { FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { createApiClient } from './app/lib/api-client.ts';
+import { cookieValue } from './app/lib/cookies.ts';
+import { injectTransport } from './app/lib/inject-transport.server.ts';
 
 // Page forms (login, cart, profile…) weigh a few hundred bytes. The React Router adapter hands the
 // raw request stream to the route actions, whose request.formData() would read any size into
@@ -15,22 +18,17 @@ export const PAGE_BODY_LIMIT = 1024 * 1024;
 export const ADMIN_PAGE_BODY_LIMIT = (1 + PRODUCT_IMAGES_MAX) * IMAGE_MAX_BYTES + 1024 * 1024;
 const isAdminPage = (url: string) =>
   url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?');
-const hasSessionCookie = (cookie: string | undefined) => /(?:^|;\s*)session=[^;]/.test(cookie ?? '');
 
 /** Whether the request's session is an admin's, asked of the API in process (GET /api/auth/me). */
 async function isAdmin(request: FastifyRequest): Promise<boolean> {
-  const res = await request.server.inject({
-    method: 'GET',
-    url: '/api/auth/me',
-    headers: { cookie: request.headers.cookie ?? '' },
-  });
-  if (res.statusCode !== 200) return false;
-  return (res.json() as { data?: { role?: string } }).data?.role === 'admin';
+  const me = await createApiClient(injectTransport(request.server, request)).get('/auth/me');
+  return me.ok && me.data.role === 'admin';
 }
 
 /** How many bytes this page request may send. */
 export async function pageBodyLimit(request: FastifyRequest): Promise<number> {
-  if (!isAdminPage(request.url) || !hasSessionCookie(request.headers.cookie)) return PAGE_BODY_LIMIT;
+  // A visitor without a session (the API's cookie, apps/api/src/plugins/auth.ts) costs no API call.
+  if (!isAdminPage(request.url) || !cookieValue(request.headers.cookie, 'session')) return PAGE_BODY_LIMIT;
   return (await isAdmin(request)) ? ADMIN_PAGE_BODY_LIMIT : PAGE_BODY_LIMIT;
 }
 
