@@ -1,6 +1,7 @@
 import type { ImageRef, VideoRef } from '@souk/domain/catalog';
 import { SWIPE_THRESHOLD_PX } from '@souk/domain/limits';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { PlayIcon } from '~/components/ui/icons';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 
 const arrowButton =
@@ -63,10 +64,8 @@ function Thumbnail({ slide }: { slide: Slide }) {
           className="h-full w-full object-cover"
         />
       )}
-      <span className="absolute inset-0 flex items-center justify-center text-white" aria-hidden="true">
-        <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="h-6 w-6 drop-shadow">
-          <path d="M6 4.5v11a.5.5 0 0 0 .77.42l8.5-5.5a.5.5 0 0 0 0-.84l-8.5-5.5A.5.5 0 0 0 6 4.5Z" />
-        </svg>
+      <span className="absolute inset-0 flex items-center justify-center text-white">
+        <PlayIcon className="h-6 w-6 drop-shadow" />
       </span>
     </span>
   );
