@@ -2,6 +2,15 @@ import { useFetcher } from 'react-router';
 import { type ActionOutcome, useOutcomeToast } from '~/lib/action-outcome';
 import { Button } from './button';
 
+/** What a toggle sends is what the row will be: shown while the answer is awaited. */
+const awaitedActive = (fetcher: { formData?: FormData }, saved: boolean) =>
+  fetcher.formData ? fetcher.formData.get('is_active') === 'true' : saved;
+
+/** The row's status as the ActiveToggle of `fetcherKey` will leave it (for a badge beside it). */
+export function useToggledActive(fetcherKey: string, saved: boolean) {
+  return awaitedActive(useFetcher({ key: fetcherKey }), saved);
+}
+
 /**
  * Activer / Désactiver: one click, through the page's action with `intent` (the list reloads with
  * the answer, a refusal is toasted). While the answer is awaited, the button already says what the
@@ -24,7 +33,7 @@ export function ActiveToggle({
   const fetcher = useFetcher<ActionOutcome>({ key: fetcherKey });
   const pending = fetcher.state !== 'idle';
   useOutcomeToast(fetcher.data);
-  const active = pending ? fetcher.formData?.get('is_active') === 'true' : saved;
+  const active = awaitedActive(fetcher, saved);
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value={intent} />

@@ -3,15 +3,14 @@ import type { Variant } from '@souk/domain/catalog';
 import { formatFcfa } from '@souk/domain/money';
 import { countLabel } from '@souk/domain/text';
 import { useState } from 'react';
-import { useFetcher } from 'react-router';
-import { ActiveToggle } from '~/components/ui/active-toggle';
+import { ActiveToggle, useToggledActive } from '~/components/ui/active-toggle';
 import { ActiveBadge, Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { Dialog } from '~/components/ui/dialog';
 import { EmptyState } from '~/components/ui/empty-state';
 import { StockBadge } from '~/components/ui/status-badge';
-import { type ActionOutcome, useConfirmedAction } from '~/lib/action-outcome';
+import { useConfirmedAction } from '~/lib/action-outcome';
 import { VariantBatchDialog } from './variant-batch-dialog';
 import { VariantFormDialog } from './variant-form-dialog';
 
@@ -27,8 +26,8 @@ function VariantCard({
   onDelete: () => void;
 }) {
   // The badge follows the toggle (an update with is_active flipped, spec §4) before the answer.
-  const toggle = useFetcher<ActionOutcome>({ key: `variant-toggle-${variant.id}` });
-  const active = toggle.formData ? toggle.formData.get('is_active') === 'true' : variant.is_active;
+  const toggleKey = `variant-toggle-${variant.id}`;
+  const active = useToggledActive(toggleKey, variant.is_active);
   return (
     <article className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-center gap-2">
@@ -60,7 +59,7 @@ function VariantCard({
           Modifier
         </Button>
         <ActiveToggle
-          fetcherKey={`variant-toggle-${variant.id}`}
+          fetcherKey={toggleKey}
           intent="variant-toggle"
           fields={{ product_id: variant.product_id, id: variant.id }}
           name={variant.name}
