@@ -3,7 +3,7 @@ import { IMAGE_ACCEPT, IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPE_MESSAGE } from '@souk
 import { type ChangeEvent, type ReactNode, useEffect, useState } from 'react';
 
 /** What the picker offers, in words. */
-export const IMAGE_HINT = 'JPG, PNG, GIF ou WEBP, 5 Mo au plus.';
+const IMAGE_HINT = 'JPG, PNG, GIF ou WEBP, 5 Mo au plus.';
 
 export const fileInputClass =
   'text-sm text-stone-800 file:mr-3 file:min-h-11 file:rounded-full file:border-0 file:bg-emerald-50 file:px-4 file:font-semibold file:text-emerald-900';

@@ -11,7 +11,7 @@ import { oneOf, parsedOr, searchParam } from '~/lib/url-params';
 // search, status, category, sort and view, whether the form is open (?edit=new|ID), and whose
 // variants or media are being managed (?variants=ID, ?media=ID).
 
-export const PRODUCT_VIEWS = ['table', 'grid'] as const;
+const PRODUCT_VIEWS = ['table', 'grid'] as const;
 export type ProductView = (typeof PRODUCT_VIEWS)[number];
 
 export const PRODUCT_STATUSES = ['all', 'active', 'inactive'] as const;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { NumberField, RadioGroupField, TextField } from '~/components/ui/form-fields';
 import { SaveFormDialog } from '~/components/ui/save-form-dialog';
 
-export const STATUS_OPTIONS = [
+const STATUS_OPTIONS = [
   { value: 'true', label: 'Active' },
   { value: 'false', label: 'Inactive' },
 ] as const;
