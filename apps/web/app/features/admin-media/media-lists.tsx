@@ -23,8 +23,11 @@ function Thumbnail({ item, label }: { item: AdminMediaItem; label: string }) {
   );
 }
 
-const minutes = (seconds: number) =>
-  `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
+/** 119.7 s → '2:00' (rounded first: the seconds alone would round up to '1:60'). */
+function minutes(seconds: number) {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
 
 /**
  * The images in display order (the first is the main one): reordered by dragging, or with
