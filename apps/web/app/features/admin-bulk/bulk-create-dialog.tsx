@@ -9,6 +9,7 @@ import { CategoryOptions } from '~/components/ui/category-options';
 import { Dialog } from '~/components/ui/dialog';
 import { FormActions, FormBanner, SelectField } from '~/components/ui/form-fields';
 import { fileInputClass, imageProblem } from '~/components/ui/image-field';
+import { ProgressBar, percent } from '~/components/ui/progress-bar';
 import { showToast } from '~/components/ui/toast';
 import { browserApi } from '~/lib/api.client';
 import { emptyVariantRow, type RowProblem, rowProblemsFromApi, type VariantRow } from '~/lib/draft-rows';
@@ -409,18 +410,16 @@ export function BulkCreateDialog({
             <div className="flex flex-col gap-1" role="status">
               <p className="text-sm text-stone-800">
                 {progress.phase === 'upload'
-                  ? `Envoi des images : ${Math.round(progress.fraction * 100)} %`
+                  ? `Envoi des images : ${percent(progress.fraction)}`
                   : `Traitement des images : ${progress.processed} / ${progress.total}`}
               </p>
-              <progress
-                aria-label="Progression de la création"
-                max={1}
+              <ProgressBar
+                label="Progression de la création"
                 value={
                   progress.phase === 'upload'
                     ? progress.fraction
                     : progress.processed / Math.max(1, progress.total)
                 }
-                className="h-2 w-full accent-emerald-700"
               />
             </div>
           )}

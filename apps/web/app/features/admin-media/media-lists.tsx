@@ -2,6 +2,7 @@ import type { AdminMediaItem } from '@souk/domain/admin-media';
 import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
+import { ProgressBar, percent } from '~/components/ui/progress-bar';
 
 /** A thumbnail that disappears when its file cannot be shown (spec: a broken image is hidden). */
 function Thumbnail({ item, label }: { item: AdminMediaItem; label: string }) {
@@ -201,13 +202,8 @@ export function VideoList({
               <p className="font-semibold text-stone-900">{label}</p>
               {video.status === 'processing' && (
                 <>
-                  <p className="text-stone-700">Conversion en cours… {Math.round(video.progress * 100)} %</p>
-                  <progress
-                    max={1}
-                    value={video.progress}
-                    aria-label={`Conversion de ${label}`}
-                    className="h-2 w-full accent-emerald-700"
-                  />
+                  <p className="text-stone-700">Conversion en cours… {percent(video.progress)}</p>
+                  <ProgressBar value={video.progress} label={`Conversion de ${label}`} />
                 </>
               )}
               {video.status === 'failed' && (

@@ -7,6 +7,7 @@ import {
 } from '@souk/domain/admin-media';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { fileInputClass, imageProblem } from '~/components/ui/image-field';
+import { ProgressBar, percent } from '~/components/ui/progress-bar';
 import { showToast } from '~/components/ui/toast';
 import { browserApi } from '~/lib/api.client';
 import { newRowKey } from '~/lib/draft-rows';
@@ -31,8 +32,6 @@ function fileProblem(file: File): string | undefined {
   if (!file.type.startsWith('image/')) return MEDIA_TYPE_MESSAGE;
   return imageProblem(file);
 }
-
-const percent = (fraction: number) => `${Math.round(fraction * 100)} %`;
 
 /**
  * Drag and drop, or the picker, for images and videos. Each file goes up on its own request, one
@@ -175,14 +174,7 @@ export function MediaUploader({ productId, onUploaded }: { productId: number; on
                 </span>
               </div>
               {(upload.state === 'sending' || upload.state === 'waiting') && (
-                <progress
-                  max={1}
-                  value={upload.progress}
-                  aria-label={`Envoi de ${upload.name}`}
-                  className="h-2 w-full overflow-hidden rounded-full accent-emerald-700"
-                >
-                  {percent(upload.progress)}
-                </progress>
+                <ProgressBar value={upload.progress} label={`Envoi de ${upload.name}`} />
               )}
               {upload.state === 'refused' && (
                 <p role="alert" className="font-medium text-red-800">
