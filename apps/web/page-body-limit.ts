@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX } from '@souk/domain/admin-limits';
 import type { FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { createApiClient } from './app/lib/api-client.ts';
-import { cookieValue } from './app/lib/cookies.ts';
+import { cookieValue, SESSION_COOKIE } from './app/lib/cookies.ts';
 import { injectTransport } from './app/lib/inject-transport.server.ts';
 
 // Page forms (login, cart, profile…) weigh a few hundred bytes. The React Router adapter hands the
@@ -27,8 +27,9 @@ async function isAdmin(request: FastifyRequest): Promise<boolean> {
 
 /** How many bytes this page request may send. */
 export async function pageBodyLimit(request: FastifyRequest): Promise<number> {
-  // A visitor without a session (the API's cookie, apps/api/src/plugins/auth.ts) costs no API call.
-  if (!isAdminPage(request.url) || !cookieValue(request.headers.cookie, 'session')) return PAGE_BODY_LIMIT;
+  // A visitor without a session costs no API call.
+  if (!isAdminPage(request.url) || !cookieValue(request.headers.cookie, SESSION_COOKIE))
+    return PAGE_BODY_LIMIT;
   return (await isAdmin(request)) ? ADMIN_PAGE_BODY_LIMIT : PAGE_BODY_LIMIT;
 }
 

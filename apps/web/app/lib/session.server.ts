@@ -1,11 +1,9 @@
 import type { User } from '@souk/domain/auth';
 import { type RouterContextProvider, redirect } from 'react-router';
 import { api, apiError } from './api.server';
-import { cookieValue } from './cookies';
+import { cookieValue, SESSION_COOKIE } from './cookies';
 import { pageAddressOf } from './page-address';
 
-/** The API's httpOnly session cookie (apps/api/src/plugins/auth.ts). */
-const SESSION_COOKIE = 'session';
 const CLEAR_SESSION_COOKIE = `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
 
 export const hasSessionCookie = (request: Request) =>
