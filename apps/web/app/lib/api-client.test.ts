@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   CONNECTION_ERROR,
   createApiClient,
+  failureMessage,
   INVALID_RESPONSE,
   REQUEST_ERROR,
   readEnvelope,
@@ -105,5 +106,30 @@ describe('the server transport (Fastify inject)', () => {
     expect(res.status).toBe(201);
     expect(received.contentType).toMatch(/^multipart\/form-data; boundary=/);
     expect(received.fields).toEqual({ title: 'Savon noir', file: 'savon.gif:GIF89a' });
+  });
+});
+
+describe('failureMessage', () => {
+  const UPLOAD_FAILED = "Erreur lors de l'upload des images";
+  const failure = (status: number, body: unknown) => {
+    const result = readEnvelope(json(status, body));
+    if (result.ok) throw new Error('expected a failure');
+    return result;
+  };
+
+  it("prefers the server's own message (spec §8)", () => {
+    const refused = failure(422, { success: false, message: 'Format de vidéo non pris en charge' });
+    expect(failureMessage(refused, UPLOAD_FAILED)).toBe('Format de vidéo non pris en charge');
+  });
+
+  it("uses the screen's wording where the server's is generic: a 5xx, or none at all", () => {
+    expect(failureMessage(failure(500, { success: false, message: 'Erreur interne' }), UPLOAD_FAILED)).toBe(
+      UPLOAD_FAILED,
+    );
+    expect(failureMessage(failure(400, { success: false }), UPLOAD_FAILED)).toBe(UPLOAD_FAILED);
+  });
+
+  it("keeps the spec's connection error: the server was not reached", () => {
+    expect(failureMessage({ status: 0, message: CONNECTION_ERROR }, UPLOAD_FAILED)).toBe(CONNECTION_ERROR);
   });
 });

@@ -90,6 +90,14 @@ export function readEnvelope<T>(response: TransportResponse): ApiResult<T> {
   return { ok: false, status, message: message || REQUEST_ERROR, ...(errors ? { errors } : {}), setCookies };
 }
 
+/**
+ * What a screen says of a failed call (spec §8): the server's message where it has one of its own;
+ * the screen's wording (`fallback`) where the server's is generic — a 5xx's, or no message at all.
+ */
+export function failureMessage(result: { status: number; message: string }, fallback: string) {
+  return result.status >= 500 || result.message === REQUEST_ERROR ? fallback : result.message;
+}
+
 export function createApiClient(transport: Transport): ApiClient {
   const call =
     (method: Method) =>

@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import type { ActionOutcome } from '~/lib/action-outcome';
-import type { ApiResult } from '~/lib/api-client';
+import { type ApiResult, failureMessage } from '~/lib/api-client';
 import type { FormFailure } from './form-failure';
 
 const TOO_MANY_ATTEMPTS = 'Trop de tentatives. Veuillez réessayer plus tard.';
@@ -31,9 +31,7 @@ export function formOutcome<T>(result: ApiResult<T>, fallback: string): FormOutc
   if (status === 429) return { ok: false, status, failure: { message: TOO_MANY_ATTEMPTS }, setCookies };
   // Field errors (422, or a picture too large: 413) go under their fields.
   const errors = status === 422 || status === 413 ? firstErrors(result.errors) : undefined;
-  const failure: FormFailure = errors ? { errors } : { message: result.message || fallback };
-  // A 5xx message is generic by contract; the page's own wording reads better.
-  if (status >= 500) failure.message = fallback;
+  const failure: FormFailure = errors ? { errors } : { message: failureMessage(result, fallback) };
   return { ok: false, status, failure, setCookies };
 }
 

@@ -12,6 +12,7 @@ import { fileInputClass, imageProblem } from '~/components/ui/image-field';
 import { ProgressBar, percent } from '~/components/ui/progress-bar';
 import { showToast } from '~/components/ui/toast';
 import { browserApi } from '~/lib/api.client';
+import { failureMessage } from '~/lib/api-client';
 import { emptyVariantRow, type RowProblem, rowProblemsFromApi, type VariantRow } from '~/lib/draft-rows';
 import { emptyProduct, type ProductDraft, problemText, rowPayload, rowProblems } from './bulk-rows';
 
@@ -320,7 +321,9 @@ export function BulkCreateDialog({
     }
     const fromApi = rowProblemsFromApi(result.errors, 'products');
     if (fromApi.some((p) => p.field === 'category_id')) setStep(1);
-    show(fromApi.length ? fromApi : [{ row: -1, field: 'form', message: result.message || BULK_FAILURE }]);
+    show(
+      fromApi.length ? fromApi : [{ row: -1, field: 'form', message: failureMessage(result, BULK_FAILURE) }],
+    );
   };
 
   const busy = progress !== null;

@@ -10,6 +10,7 @@ import { fileInputClass, imageProblem } from '~/components/ui/image-field';
 import { ProgressBar, percent } from '~/components/ui/progress-bar';
 import { showToast } from '~/components/ui/toast';
 import { browserApi } from '~/lib/api.client';
+import { failureMessage } from '~/lib/api-client';
 import { newRowKey } from '~/lib/draft-rows';
 
 type Upload = {
@@ -86,10 +87,10 @@ export function MediaUploader({ productId, onUploaded }: { productId: number; on
         update(key, { state: 'done', progress: 1 });
         onUploaded();
       } else {
-        const reason = Object.values(result.errors ?? {})[0]?.[0] ?? result.message;
+        const reason = Object.values(result.errors ?? {})[0]?.[0];
         update(key, {
           state: 'refused',
-          message: reason || "Erreur lors de l'upload des images",
+          message: reason ?? failureMessage(result, "Erreur lors de l'upload des images"),
         });
       }
     }

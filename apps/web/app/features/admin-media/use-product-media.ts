@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { showToast } from '~/components/ui/toast';
 import { browserApi } from '~/lib/api.client';
-import type { ApiResult } from '~/lib/api-client';
+import { type ApiResult, failureMessage } from '~/lib/api-client';
 
 /**
  * The media of one product as the manager shows them: what the page loaded, then what the API
@@ -46,7 +46,7 @@ export function useProductMedia(loaded: AdminProductMedia) {
     async <T>(run: () => Promise<ApiResult<T>>, failure: string, success?: (data: T) => void) => {
       const result = await run();
       if (!result.ok) {
-        showToast({ message: result.message || failure, tone: 'error' });
+        showToast({ message: failureMessage(result, failure), tone: 'error' });
         await refresh();
         return false;
       }
