@@ -58,7 +58,9 @@ test('an admin creates a product with a picture, finds it in the shop, changes i
   });
   await expect(form.getByText('Le fichier doit être une image')).toBeHidden();
   await form.getByRole('button', { name: 'Créer' }).click();
-  await expect(form.getByText('Le fichier doit être une image')).toBeVisible();
+  await expect(
+    form.getByText("Erreur lors du traitement de l'image principale: Le fichier doit être une image"),
+  ).toBeVisible();
   await expect(mainImage).toBeFocused();
   await mainImage.setInputFiles(await pictureFile('savon.jpg', { r: 60, g: 50, b: 40 }));
   await expect(form.getByText('Le fichier doit être une image')).toBeHidden();

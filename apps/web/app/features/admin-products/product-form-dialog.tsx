@@ -107,9 +107,22 @@ function CurrentImages({ product }: { product: AdminProductDetail }) {
   );
 }
 
+// The browser checks a picture's type and size itself (spec §5 messages); what the server still
+// refuses is a picture it could not process, worded as the spec's §8 says.
+const MAIN_IMAGE_FAILED = "Erreur lors du traitement de l'image principale";
+const IMAGES_FAILED = 'Erreur lors du traitement des images supplémentaires';
+
+/** The server's word on the main image, if any. */
+const mainImageError = (errors: Record<string, string>) =>
+  errors.image_main && `${MAIN_IMAGE_FAILED}: ${errors.image_main}`;
+
 /** The first server message about the additional images ('images' or 'images.N'). */
-const imagesError = (errors: Record<string, string>) =>
-  Object.entries(errors).find(([field]) => field === 'images' || field.startsWith('images.'))?.[1];
+function imagesError(errors: Record<string, string>) {
+  const message = Object.entries(errors).find(
+    ([field]) => field === 'images' || field.startsWith('images.'),
+  )?.[1];
+  return message && `${IMAGES_FAILED}: ${message}`;
+}
 
 /**
  * Create or edit a product (spec): name, description, base price, category (two levels), sort
@@ -192,7 +205,7 @@ export function ProductFormDialog({
             name="image_main"
             label="Image principale"
             currentUrl={product?.image?.url}
-            error={errors.image_main}
+            error={mainImageError(errors)}
             previewClassName="aspect-square w-32"
           />
           <AdditionalImagesField error={imagesError(errors)} />
