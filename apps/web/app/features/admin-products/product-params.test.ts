@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFiltered, productListQuery, readProductScreen } from './product-params';
+import { clearFiltersHref, isFiltered, productListQuery, readProductScreen } from './product-params';
 
 const read = (search: string) => readProductScreen(new URLSearchParams(search));
 
@@ -65,5 +65,12 @@ describe('the products screen read from its URL', () => {
     expect(read('page=1.5&category_id=0&sort=name-sideways').page).toBe(1);
     expect(read('category_id=99999999999').categoryId).toBeUndefined();
     expect(read(`search=${'a'.repeat(300)}`).search).toHaveLength(100);
+  });
+});
+
+describe("'Effacer tous les filtres'", () => {
+  it('drops every filter and the page, and keeps the view', () => {
+    expect(clearFiltersHref(read('search=savon&status=active&category_id=3&page=2'))).toBe('?');
+    expect(clearFiltersHref(read('search=savon&sort=price-asc&view=grid'))).toBe('?view=grid');
   });
 });

@@ -59,6 +59,10 @@ export const hasPanelFilters = (screen: ProductScreen) =>
 export const isFiltered = (screen: ProductScreen) => screen.search !== undefined || hasPanelFilters(screen);
 
 /** GET /admin/products's query for the screen ('name-asc' is sort_by=name, sort_order=asc). */
+/** 'Effacer tous les filtres': the list unfiltered, in the view it is shown in. */
+export const clearFiltersHref = (screen: ProductScreen) =>
+  screen.view === 'table' ? '?' : `?view=${screen.view}`;
+
 export function productListQuery(screen: ProductScreen, page = screen.page): AdminProductListQuery {
   const [sortBy, sortOrder] = screen.sort.split('-') as [
     AdminProductListQuery['sort_by'],

@@ -5,6 +5,7 @@ import { FilterSelect, ListToolbar, RadioChoices } from '~/components/ui/list-to
 import { StatCards } from '~/components/ui/stat-cards';
 import { withParams } from '~/lib/url-params';
 import {
+  clearFiltersHref,
   hasPanelFilters,
   PRODUCT_STATUSES,
   type ProductScreen,
@@ -53,7 +54,7 @@ export function ProductToolbar({ screen, tree }: { screen: ProductScreen; tree: 
       }}
       hidden={{ view: defaultView ? undefined : view }}
       filtersOpen={hasPanelFilters(screen)}
-      clear={{ to: defaultView ? '?' : `?view=${view}`, label: 'Effacer tous les filtres' }}
+      clear={{ to: clearFiltersHref(screen), label: 'Effacer tous les filtres' }}
     >
       <RadioChoices legend="Statut" name="status" choices={STATUSES} defaultValue={screen.status} />
       <FilterSelect

@@ -13,7 +13,7 @@ import { useConfirmedAction } from '~/lib/action-outcome';
 import { useDropParams, withParams } from '~/lib/url-params';
 import { ProductFormDialog } from './product-form-dialog';
 import { ProductList } from './product-list';
-import { isFiltered, type ProductScreen } from './product-params';
+import { clearFiltersHref, isFiltered, type ProductScreen } from './product-params';
 import { ProductCounters, ProductToolbar } from './product-toolbar';
 
 /** A link that opens the form for a new product (?edit=new). */
@@ -87,10 +87,7 @@ export function ProductsScreen({
           title={filtering ? 'Aucun produit trouvé' : 'Aucun produit'}
           action={
             filtering ? (
-              <Link
-                to={screen.view === 'table' ? '?' : `?view=${screen.view}`}
-                className={buttonClass('secondary', 'md')}
-              >
+              <Link to={clearFiltersHref(screen)} className={buttonClass('secondary', 'md')}>
                 Effacer tous les filtres
               </Link>
             ) : (
