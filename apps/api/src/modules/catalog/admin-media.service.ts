@@ -13,8 +13,8 @@ import { MEDIA_TYPE_MESSAGE } from '@souk/domain/admin-media';
 import { countLabel } from '@souk/domain/text';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../shared/app-error.ts';
-import { ImageRejectedError, type ProcessedImage, processImage } from '../media/image-pipeline.ts';
-import { imageColumns, removeMediaFile, removePicture } from '../media/image-upload.ts';
+import type { ProcessedImage } from '../media/image-pipeline.ts';
+import { imageColumns, removeMediaFile, removePicture, storeUploadedImage } from '../media/image-upload.ts';
 import {
   assertVideoLimits,
   ffmpegAvailable,
@@ -129,17 +129,6 @@ async function checkVideo(
   }
 }
 
-async function storeImage(file: Extract<UploadedMediaFile, { kind: 'image' }>, mediaDir: string) {
-  const bytes = Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength);
-  try {
-    return await processImage(bytes, mediaDir);
-  } catch (error) {
-    if (error instanceof ImageRejectedError)
-      throw new AppError('validation', error.message, { [FILES_FIELD]: [error.message] });
-    throw error;
-  }
-}
-
 // ---- writes ----
 
 type Accepted =
@@ -200,7 +189,7 @@ export async function uploadMedia(deps: MediaDeps, productId: number, input: Upl
     for (const file of input.media_files) {
       accepted.push(
         file.kind === 'image'
-          ? { kind: 'image', image: await storeImage(file, mediaDir) }
+          ? { kind: 'image', image: await storeUploadedImage({ bytes: file.bytes }, mediaDir, FILES_FIELD) }
           : { kind: 'video', file, probe: await checkVideo(file, deps) },
       );
     }

@@ -4,10 +4,12 @@ import type { ImageUpload } from '@souk/domain/uploads';
 import { AppError } from '../../shared/app-error.ts';
 import { ImageRejectedError, type ProcessedImage, processImage } from './image-pipeline.ts';
 
-// The one way an uploaded picture enters the shop (categories now, products and the media manager
-// next): bytes from a multipart file or an inline data URL go through the image pipeline, which
+// The one way an uploaded picture enters the shop (categories, products, bulk creation, the media
+// manager): bytes from a multipart file or an inline data URL go through the image pipeline, which
 // decides the type from the bytes and writes WebP files; the row that points at them is written by
-// `save`, and if `save` fails the files go too, so a refused or failed upload leaves nothing.
+// `save`, and if `save` fails the files go too, so a refused or failed upload leaves nothing. (The
+// media manager, whose uploads mix pictures and videos, calls storeUploadedImage and cleans up
+// itself.)
 
 /** The files a stored picture is made of. */
 export type StoredPicture = { key: string; widths: readonly number[] };
@@ -54,7 +56,12 @@ export const imageColumns = (image: ProcessedImage) => ({
   size_bytes: image.sizeBytes,
 });
 
-async function processUpload(upload: ImageUpload, mediaDir: string, field: string): Promise<ProcessedImage> {
+/** Processes one upload through the pipeline; a refusal is a 422 naming `field`. */
+export async function storeUploadedImage(
+  upload: ImageUpload,
+  mediaDir: string,
+  field: string,
+): Promise<ProcessedImage> {
   try {
     return await processImage(bytesOf(upload), mediaDir);
   } catch (error) {
@@ -79,7 +86,7 @@ export async function withUploadedImages<T>(
   const images: ProcessedImage[] = [];
   try {
     for (const { upload, field } of uploads) {
-      images.push(await processUpload(upload, mediaDir, field));
+      images.push(await storeUploadedImage(upload, mediaDir, field));
       await onProcessed?.(images.length);
     }
     return await save(images);
