@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IMAGE_WIDTHS } from '@souk/domain/limits';
+import { IMAGE_TYPE_MESSAGE } from '@souk/domain/uploads';
 import sharp, { type OutputInfo } from 'sharp';
 
 /** Largest accepted picture, in pixels (decompression bombs are refused before decoding). */
@@ -11,12 +12,11 @@ export const WEBP_QUALITY = 72;
 /** WebP cannot encode a side longer than this. */
 const WEBP_MAX_SIDE = 16_383;
 
-export const NOT_AN_IMAGE_MESSAGE = 'Le fichier doit être une image';
 export const UNREADABLE_IMAGE_MESSAGE =
   'Le fichier doit être une image (JPEG, PNG, WebP, GIF ou AVIF) lisible';
 
 export class ImageRejectedError extends Error {
-  constructor(message: string = NOT_AN_IMAGE_MESSAGE, options?: { cause?: unknown }) {
+  constructor(message: string = IMAGE_TYPE_MESSAGE, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'ImageRejectedError';
   }
