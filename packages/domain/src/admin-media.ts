@@ -17,8 +17,22 @@ export const MEDIA_TYPE_MESSAGE =
 export const VIDEO_TOO_LARGE_MESSAGE = `La vidéo est trop volumineuse (max ${VIDEO_MAX_MEGABYTES}MB)`;
 export const MEDIA_REQUIRED_MESSAGE = 'Choisissez au moins une image ou une vidéo';
 /** What the picker offers (spec: JPG, PNG, GIF, WEBP, MP4, AVI, MOV); the server checks the bytes. */
-export const MEDIA_ACCEPT =
-  'image/jpeg,image/png,image/gif,image/webp,video/mp4,video/quicktime,video/x-msvideo,video/avi,.avi,.mov,.mp4';
+/** The video containers the shop takes (spec: MP4, AVI, MOV); the server reads their bytes. */
+const VIDEO_EXTENSIONS = ['mp4', 'mov', 'avi'] as const;
+export const MEDIA_ACCEPT = [
+  'image/jpeg,image/png,image/gif,image/webp,video/mp4,video/quicktime,video/x-msvideo,video/avi',
+  ...VIDEO_EXTENSIONS.map((extension) => `.${extension}`),
+].join(',');
+
+/**
+ * Whether a picked file is offered as a video: by its type, or by its name where the browser gives
+ * no type (AVI often has none). Only a first check before sending: the server sniffs the bytes.
+ */
+export function isVideoFile(file: { type: string; name: string }): boolean {
+  if (file.type.startsWith('video/')) return true;
+  const extension = file.name.slice(file.name.lastIndexOf('.') + 1).toLowerCase();
+  return file.name.includes('.') && (VIDEO_EXTENSIONS as readonly string[]).includes(extension);
+}
 
 /** A field a form repeats once per file: one value or a list, read as a list. */
 const perFile = <T extends z.ZodType>(item: T) =>

@@ -1,5 +1,6 @@
 import { VIDEO_MAX_BYTES } from '@souk/domain/admin-limits';
 import {
+  isVideoFile,
   MEDIA_ACCEPT,
   MEDIA_TYPE_MESSAGE,
   VIDEO_MAX_MEGABYTES,
@@ -21,15 +22,12 @@ type Upload = {
   message?: string;
 };
 
-const VIDEO_EXTENSIONS = /\.(mp4|mov|avi)$/i;
-const isVideo = (file: File) => file.type.startsWith('video/') || VIDEO_EXTENSIONS.test(file.name);
-
 /**
  * Why a file cannot be sent (spec: images JPG, PNG, GIF, WEBP up to 5 MB; videos MP4, AVI, MOV), or
  * undefined. The browser's word on the type is only a first check: the server reads the bytes.
  */
 function fileProblem(file: File): string | undefined {
-  if (isVideo(file)) return file.size > VIDEO_MAX_BYTES ? VIDEO_TOO_LARGE_MESSAGE : undefined;
+  if (isVideoFile(file)) return file.size > VIDEO_MAX_BYTES ? VIDEO_TOO_LARGE_MESSAGE : undefined;
   if (!file.type.startsWith('image/')) return MEDIA_TYPE_MESSAGE;
   return imageProblem(file);
 }
