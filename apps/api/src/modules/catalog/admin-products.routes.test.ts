@@ -4,6 +4,7 @@ import { putInCart } from '../../test/cart-fixtures.ts';
 import { addCategory, seedCatalog } from '../../test/catalog-fixtures.ts';
 import { engines } from '../../test/database.ts';
 import { fingerprint } from '../../test/db-fingerprint.ts';
+import { describeOnPostgres } from '../../test/describe-on-postgres.ts';
 import {
   apiAs,
   dataUrl,
@@ -390,75 +391,68 @@ describe.each(engines)('admin products on %s', (engine) => {
 
 // Writers racing each other on the catalogue: no server error, and the rules hold whoever wins.
 // The race needs real concurrent connections: PGlite has only one, so it cannot happen there.
-if (!engines.includes('postgres')) {
-  console.warn(
-    '[tests] concurrent catalogue writes NOT RUN: set TEST_DATABASE_URL to a PostgreSQL database to run them ' +
-      '(PGlite has a single connection, so no race can occur there).',
-  );
-} else {
-  describe('concurrent catalogue writes on postgres', () => {
-    let t: Awaited<ReturnType<typeof createTestApp>>;
-    let admin: Record<string, string>;
-    beforeAll(async () => {
-      t = await createTestApp('postgres');
-      admin = (await signedInUser(t.db, { role: 'admin' })).auth;
-    });
-    afterAll(() => t?.close());
-
-    const { call } = apiAs(() => ({ app: t.app, auth: admin }));
-
-    it('ten products named alike at once all get made, each with its own slug', async () => {
-      const category = await addCategory(t.db, { name: 'Course aux slugs' });
-      const answers = await Promise.all(
-        Array.from({ length: 10 }, () =>
-          call('POST', '/admin/products', {
-            name: 'Savon jumeau',
-            description: 'Le même nom',
-            base_price: 1000,
-            category_id: category.id,
-          }),
-        ),
-      );
-      expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(201));
-      const slugs = answers.map((a) => a.json().data.product.slug).sort();
-      expect(new Set(slugs).size).toBe(10);
-      expect(slugs).toContain('savon-jumeau');
-    });
-
-    it('a category being deleted while a product is filed under it: one of them is refused, in French', async () => {
-      for (let round = 0; round < 5; round += 1) {
-        const category = await addCategory(t.db, { name: `Éphémère ${round}` });
-        const [created, deleted] = await Promise.all([
-          call('POST', '/admin/products', {
-            name: `Dernier produit ${round}`,
-            description: 'Arrivé à temps ?',
-            base_price: 1000,
-            category_id: category.id,
-          }),
-          call('DELETE', `/admin/categories/${category.id}`),
-        ]);
-        // Either the product went in first (the delete is refused) or the category went first.
-        const outcome = [created.statusCode, deleted.statusCode];
-        expect([
-          [201, 409],
-          [422, 200],
-        ]).toContainEqual(outcome);
-      }
-    });
-
-    it('a subcategory made while its parent is moved under another: the tree stays at two levels', async () => {
-      for (let round = 0; round < 5; round += 1) {
-        const moved = await addCategory(t.db, { name: `Déplacée ${round}` });
-        const target = await addCategory(t.db, { name: `Cible ${round}` });
-        const [child, move] = await Promise.all([
-          call('POST', '/admin/categories', { name: `Enfant ${round}`, parent_id: moved.id }),
-          call('PUT', `/admin/categories/${moved.id}`, { parent_id: target.id }),
-        ]);
-        expect([
-          [201, 422],
-          [422, 200],
-        ]).toContainEqual([child.statusCode, move.statusCode]);
-      }
-    });
+describeOnPostgres('concurrent catalogue writes on postgres', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let admin: Record<string, string>;
+  beforeAll(async () => {
+    t = await createTestApp('postgres');
+    admin = (await signedInUser(t.db, { role: 'admin' })).auth;
   });
-}
+  afterAll(() => t?.close());
+
+  const { call } = apiAs(() => ({ app: t.app, auth: admin }));
+
+  it('ten products named alike at once all get made, each with its own slug', async () => {
+    const category = await addCategory(t.db, { name: 'Course aux slugs' });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call('POST', '/admin/products', {
+          name: 'Savon jumeau',
+          description: 'Le même nom',
+          base_price: 1000,
+          category_id: category.id,
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(201));
+    const slugs = answers.map((a) => a.json().data.product.slug).sort();
+    expect(new Set(slugs).size).toBe(10);
+    expect(slugs).toContain('savon-jumeau');
+  });
+
+  it('a category being deleted while a product is filed under it: one of them is refused, in French', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const category = await addCategory(t.db, { name: `Éphémère ${round}` });
+      const [created, deleted] = await Promise.all([
+        call('POST', '/admin/products', {
+          name: `Dernier produit ${round}`,
+          description: 'Arrivé à temps ?',
+          base_price: 1000,
+          category_id: category.id,
+        }),
+        call('DELETE', `/admin/categories/${category.id}`),
+      ]);
+      // Either the product went in first (the delete is refused) or the category went first.
+      const outcome = [created.statusCode, deleted.statusCode];
+      expect([
+        [201, 409],
+        [422, 200],
+      ]).toContainEqual(outcome);
+    }
+  });
+
+  it('a subcategory made while its parent is moved under another: the tree stays at two levels', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const moved = await addCategory(t.db, { name: `Déplacée ${round}` });
+      const target = await addCategory(t.db, { name: `Cible ${round}` });
+      const [child, move] = await Promise.all([
+        call('POST', '/admin/categories', { name: `Enfant ${round}`, parent_id: moved.id }),
+        call('PUT', `/admin/categories/${moved.id}`, { parent_id: target.id }),
+      ]);
+      expect([
+        [201, 422],
+        [422, 200],
+      ]).toContainEqual([child.statusCode, move.statusCode]);
+    }
+  });
+});

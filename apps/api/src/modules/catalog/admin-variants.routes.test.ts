@@ -13,6 +13,7 @@ import { cartLines, putInCart } from '../../test/cart-fixtures.ts';
 import { addProduct, seedCatalog } from '../../test/catalog-fixtures.ts';
 import { engines } from '../../test/database.ts';
 import { fingerprint } from '../../test/db-fingerprint.ts';
+import { describeOnPostgres } from '../../test/describe-on-postgres.ts';
 import { refusalProblem } from '../../test/refusals.ts';
 import { apiAs } from '../../test/upload-fixtures.ts';
 import { signedInUser } from '../../test/user-fixtures.ts';
@@ -554,90 +555,83 @@ describe.each(engines)('admin variants on %s', (engine) => {
 // Two requests racing for one SKU: the check before writing cannot see an uncommitted row, so the
 // unique index decides, and the loser gets the same 422 as the check's. PGlite has a single
 // connection, so no race can occur there.
-if (!engines.includes('postgres')) {
-  console.warn(
-    '[tests] concurrent variant writes NOT RUN: set TEST_DATABASE_URL to a PostgreSQL database to run them ' +
-      '(PGlite has a single connection, so no race can occur there).',
-  );
-} else {
-  describe('concurrent variant writes on postgres', () => {
-    let t: Awaited<ReturnType<typeof createTestApp>>;
-    let admin: Record<string, string>;
-    let catalog: Awaited<ReturnType<typeof seedCatalog>>;
-    beforeAll(async () => {
-      t = await createTestApp('postgres');
-      catalog = await seedCatalog(t.db);
-      admin = (await signedInUser(t.db, { role: 'admin' })).auth;
-    });
-    afterAll(() => t?.close());
-
-    const { call } = apiAs(() => ({ app: t.app, auth: admin }));
-    const url = (productId: number) => `/admin/products/${productId}/variants`;
-    const statuses = (answers: { statusCode: number }[]) => answers.map((a) => a.statusCode).sort();
-
-    it('two creates with the same SKU, on one product or two: one 201, one 422, never a 500', async () => {
-      const [a, b] = [catalog.nuit.product.id, catalog.lait.product.id];
-      for (let round = 0; round < 6; round += 1) {
-        const sku = `COURSE-${round}`;
-        const targets = round % 2 ? [a, a] : [a, b];
-        const answers = await Promise.all(
-          targets.map((productId, i) =>
-            call('POST', url(productId), {
-              name: `Coureuse ${round}-${i}`,
-              price: 100,
-              sku: i ? sku.toLowerCase() : sku,
-            }),
-          ),
-        );
-        expect(statuses(answers)).toEqual([201, 422]);
-        const refused = answers.find((r) => r.statusCode === 422);
-        expect(refused?.json()).toMatchObject({
-          message: VARIANT_SKU_TAKEN,
-          errors: { sku: [VARIANT_SKU_TAKEN] },
-        });
-      }
-    });
-
-    it('two batches sharing an SKU: one is created whole, the other not at all, its row named', async () => {
-      const [a, b] = [catalog.masque.product.id, catalog.archived.product.id];
-      for (let round = 0; round < 4; round += 1) {
-        const counts = async () =>
-          Promise.all([a, b].map(async (id) => (await call('GET', url(id))).json().data.counters.total));
-        const before = await counts();
-        const answers = await Promise.all(
-          [a, b].map((productId, i) =>
-            call('POST', `${url(productId)}/batch`, {
-              variants: [
-                { name: 'Libre', price: 100, sku: `LIBRE-${round}-${i}` },
-                { name: 'Disputée', price: 100, sku: `LOT-COURSE-${round}` },
-              ],
-            }),
-          ),
-        );
-        expect(statuses(answers)).toEqual([201, 422]);
-        const refused = answers.find((r) => r.statusCode === 422);
-        expect(refused?.json().errors).toEqual({ 'variants.1.sku': [VARIANT_SKU_TAKEN] });
-        const after = await counts();
-        expect(after[0] + after[1]).toBe((before[0] ?? 0) + (before[1] ?? 0) + 2);
-      }
-    });
-
-    it('a variant created while its product is deleted: a 404, never a 500', async () => {
-      for (let round = 0; round < 4; round += 1) {
-        const product = (
-          await addProduct(t.db, {
-            name: `Disparu ${round}`,
-            category_id: catalog.cremes.id,
-            base_price: 100,
-          })
-        ).product;
-        const [createdAnswer, deleted] = await Promise.all([
-          call('POST', url(product.id), { name: 'Tardive', price: 100 }),
-          call('DELETE', `/admin/products/${product.id}`),
-        ]);
-        expect(deleted.statusCode).toBe(200);
-        expect([201, 404]).toContain(createdAnswer.statusCode);
-      }
-    });
+describeOnPostgres('concurrent variant writes on postgres', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let admin: Record<string, string>;
+  let catalog: Awaited<ReturnType<typeof seedCatalog>>;
+  beforeAll(async () => {
+    t = await createTestApp('postgres');
+    catalog = await seedCatalog(t.db);
+    admin = (await signedInUser(t.db, { role: 'admin' })).auth;
   });
-}
+  afterAll(() => t?.close());
+
+  const { call } = apiAs(() => ({ app: t.app, auth: admin }));
+  const url = (productId: number) => `/admin/products/${productId}/variants`;
+  const statuses = (answers: { statusCode: number }[]) => answers.map((a) => a.statusCode).sort();
+
+  it('two creates with the same SKU, on one product or two: one 201, one 422, never a 500', async () => {
+    const [a, b] = [catalog.nuit.product.id, catalog.lait.product.id];
+    for (let round = 0; round < 6; round += 1) {
+      const sku = `COURSE-${round}`;
+      const targets = round % 2 ? [a, a] : [a, b];
+      const answers = await Promise.all(
+        targets.map((productId, i) =>
+          call('POST', url(productId), {
+            name: `Coureuse ${round}-${i}`,
+            price: 100,
+            sku: i ? sku.toLowerCase() : sku,
+          }),
+        ),
+      );
+      expect(statuses(answers)).toEqual([201, 422]);
+      const refused = answers.find((r) => r.statusCode === 422);
+      expect(refused?.json()).toMatchObject({
+        message: VARIANT_SKU_TAKEN,
+        errors: { sku: [VARIANT_SKU_TAKEN] },
+      });
+    }
+  });
+
+  it('two batches sharing an SKU: one is created whole, the other not at all, its row named', async () => {
+    const [a, b] = [catalog.masque.product.id, catalog.archived.product.id];
+    for (let round = 0; round < 4; round += 1) {
+      const counts = async () =>
+        Promise.all([a, b].map(async (id) => (await call('GET', url(id))).json().data.counters.total));
+      const before = await counts();
+      const answers = await Promise.all(
+        [a, b].map((productId, i) =>
+          call('POST', `${url(productId)}/batch`, {
+            variants: [
+              { name: 'Libre', price: 100, sku: `LIBRE-${round}-${i}` },
+              { name: 'Disputée', price: 100, sku: `LOT-COURSE-${round}` },
+            ],
+          }),
+        ),
+      );
+      expect(statuses(answers)).toEqual([201, 422]);
+      const refused = answers.find((r) => r.statusCode === 422);
+      expect(refused?.json().errors).toEqual({ 'variants.1.sku': [VARIANT_SKU_TAKEN] });
+      const after = await counts();
+      expect(after[0] + after[1]).toBe((before[0] ?? 0) + (before[1] ?? 0) + 2);
+    }
+  });
+
+  it('a variant created while its product is deleted: a 404, never a 500', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const product = (
+        await addProduct(t.db, {
+          name: `Disparu ${round}`,
+          category_id: catalog.cremes.id,
+          base_price: 100,
+        })
+      ).product;
+      const [createdAnswer, deleted] = await Promise.all([
+        call('POST', url(product.id), { name: 'Tardive', price: 100 }),
+        call('DELETE', `/admin/products/${product.id}`),
+      ]);
+      expect(deleted.statusCode).toBe(200);
+      expect([201, 404]).toContain(createdAnswer.statusCode);
+    }
+  });
+});

@@ -5,6 +5,7 @@ import { createTestApp } from '../../test/app.ts';
 import { cartLines, putInCart } from '../../test/cart-fixtures.ts';
 import { addProduct, seedCatalog } from '../../test/catalog-fixtures.ts';
 import { engines } from '../../test/database.ts';
+import { describeOnPostgres } from '../../test/describe-on-postgres.ts';
 import { signedInUser } from '../../test/user-fixtures.ts';
 
 type Json = Record<string, unknown>;
@@ -285,54 +286,45 @@ describe.each(engines)('orders API on %s', (engine) => {
 });
 
 // The race needs real concurrent connections: PGlite has only one, so it cannot happen there.
-if (!engines.includes('postgres')) {
-  console.warn(
-    '[tests] concurrent checkout test NOT RUN: set TEST_DATABASE_URL to a PostgreSQL database to run it ' +
-      '(PGlite has a single connection, so no race can occur there).',
-  );
-} else {
-  describe('concurrent checkout on postgres', () => {
-    let t: Awaited<ReturnType<typeof createTestApp>>;
-    beforeAll(async () => {
-      t = await createTestApp('postgres', { orderRateLimits: NO_ORDER_LIMITS });
-    });
-    afterAll(() => t?.close());
-
-    it('sells the last 5 units exactly once among 20 simultaneous buyers', async () => {
-      const c = await seedCatalog(t.db);
-      const p = await addProduct(t.db, { name: 'Huile rare', category_id: c.cremes.id, base_price: 9000 }, [
-        { name: '10 ml', price: 9000, stock_quantity: 5 },
-      ]);
-      const variantId = p.variants[0]?.id as number;
-      const buyers = [];
-      for (let i = 0; i < 20; i += 1) {
-        const buyer = await signedInUser(t.db);
-        await putInCart(t.db, { userId: buyer.user.id }, { productId: p.product.id, variantId, quantity: 1 });
-        buyers.push(buyer);
-      }
-      const results = await Promise.all(
-        buyers.map((b) => t.app.inject({ method: 'POST', url: '/api/orders', headers: b.auth, payload: {} })),
-      );
-      const statuses = results.map((r) => r.statusCode);
-      expect(statuses.filter((s) => s === 201)).toHaveLength(5);
-      expect(statuses.filter((s) => s === 409)).toHaveLength(15);
-      for (const r of results.filter((x) => x.statusCode === 409)) {
-        expect(r.json().message).toBe('Stock insuffisant pour « Huile rare – 10 ml » : 0 disponible(s)');
-      }
-      const [variant] = await t.db.select().from(product_variants).where(eq(product_variants.id, variantId));
-      expect(variant?.stock_quantity).toBe(0);
-      const sold = await t.db.select().from(order_items).where(eq(order_items.variant_id, variantId));
-      expect(sold.reduce((n, i) => n + i.quantity, 0)).toBe(5);
-      const numbers = results
-        .filter((r) => r.statusCode === 201)
-        .map((r) => r.json().data.order.order_number);
-      expect(new Set(numbers).size).toBe(5);
-      for (const [i, b] of buyers.entries()) {
-        const lines = await cartLines(t.db, { userId: b.user.id });
-        expect(lines).toEqual(
-          statuses[i] === 201 ? [] : [{ product_id: p.product.id, variant_id: variantId, quantity: 1 }],
-        );
-      }
-    });
+describeOnPostgres('concurrent checkout on postgres', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp('postgres', { orderRateLimits: NO_ORDER_LIMITS });
   });
-}
+  afterAll(() => t?.close());
+
+  it('sells the last 5 units exactly once among 20 simultaneous buyers', async () => {
+    const c = await seedCatalog(t.db);
+    const p = await addProduct(t.db, { name: 'Huile rare', category_id: c.cremes.id, base_price: 9000 }, [
+      { name: '10 ml', price: 9000, stock_quantity: 5 },
+    ]);
+    const variantId = p.variants[0]?.id as number;
+    const buyers = [];
+    for (let i = 0; i < 20; i += 1) {
+      const buyer = await signedInUser(t.db);
+      await putInCart(t.db, { userId: buyer.user.id }, { productId: p.product.id, variantId, quantity: 1 });
+      buyers.push(buyer);
+    }
+    const results = await Promise.all(
+      buyers.map((b) => t.app.inject({ method: 'POST', url: '/api/orders', headers: b.auth, payload: {} })),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(15);
+    for (const r of results.filter((x) => x.statusCode === 409)) {
+      expect(r.json().message).toBe('Stock insuffisant pour « Huile rare – 10 ml » : 0 disponible(s)');
+    }
+    const [variant] = await t.db.select().from(product_variants).where(eq(product_variants.id, variantId));
+    expect(variant?.stock_quantity).toBe(0);
+    const sold = await t.db.select().from(order_items).where(eq(order_items.variant_id, variantId));
+    expect(sold.reduce((n, i) => n + i.quantity, 0)).toBe(5);
+    const numbers = results.filter((r) => r.statusCode === 201).map((r) => r.json().data.order.order_number);
+    expect(new Set(numbers).size).toBe(5);
+    for (const [i, b] of buyers.entries()) {
+      const lines = await cartLines(t.db, { userId: b.user.id });
+      expect(lines).toEqual(
+        statuses[i] === 201 ? [] : [{ product_id: p.product.id, variant_id: variantId, quantity: 1 }],
+      );
+    }
+  });
+});
