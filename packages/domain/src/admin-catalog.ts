@@ -7,6 +7,7 @@ import {
   PRODUCT_NAME_MAX_LENGTH,
 } from './admin-limits.ts';
 import { PaginationSchema } from './api.ts';
+import { ORDER_STATUSES } from './order-status.ts';
 import {
   CategoryLinkSchema,
   CategorySummarySchema,
@@ -163,6 +164,17 @@ export const AdminSearchResultsSchema = z.object({
       name: z.string(),
       is_active: z.boolean(),
       parent_name: z.string().nullable(),
+    }),
+  ),
+  /** By order number, client name or phone, newest first. */
+  orders: z.array(
+    z.object({
+      id: z.number(),
+      order_number: z.string(),
+      client_name: z.string(),
+      status: z.enum(ORDER_STATUSES),
+      total_amount: z.number(),
+      created_at: z.string(),
     }),
   ),
 });

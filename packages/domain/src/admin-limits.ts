@@ -36,3 +36,5 @@ export const MEDIA_POLL_MS = 1000;
 export const BULK_PRODUCTS_MAX = 50;
 /** How often the bulk creation wizard asks how far the server got. */
 export const BULK_POLL_MS = 500;
+/** How long an order just moved to another status carries its 'recently updated' marker (spec §9). */
+export const RECENTLY_UPDATED_MS = 2000;

@@ -27,6 +27,13 @@ import {
 } from './admin-catalog.ts';
 import { IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX } from './admin-limits.ts';
 import {
+  AdminOrderDetailEnvelopeSchema,
+  AdminOrderIdParamsSchema,
+  AdminOrderListQuerySchema,
+  AdminOrderListSchema,
+  UpdateOrderStatusInputSchema,
+} from './admin-orders.ts';
+import {
   AdminMediaEnvelopeSchema,
   AdminMediaUploadSchema,
   AdminProductMediaSchema,
@@ -398,7 +405,7 @@ export const operations = {
     data: AdminNotificationsSchema,
   }),
   'GET /admin/search': op({
-    summary: "Recherche de l'en-tête de l'administration (produits, catégories)",
+    summary: "Recherche de l'en-tête de l'administration (produits, catégories, commandes)",
     tag: 'admin',
     access: 'admin',
     query: AdminSearchQuerySchema,
@@ -614,6 +621,32 @@ export const operations = {
     params: BatchParamsSchema,
     data: BulkProgressSchema,
     errors: [404],
+  }),
+  'GET /admin/orders': op({
+    summary:
+      'Commandes filtrées (recherche, statut, période, dates, montant minimum, client) et paginées, avec les compteurs par statut',
+    tag: 'admin commandes',
+    access: 'admin',
+    query: AdminOrderListQuerySchema,
+    data: AdminOrderListSchema,
+  }),
+  'GET /admin/orders/:id': op({
+    summary: "Une commande avec ses articles et l'historique de ses statuts",
+    tag: 'admin commandes',
+    access: 'admin',
+    params: AdminOrderIdParamsSchema,
+    data: AdminOrderDetailEnvelopeSchema,
+    errors: [404],
+  }),
+  'PUT /admin/orders/:id/status': op({
+    summary:
+      "Changer le statut d'une commande selon le tableau des transitions (annuler remet le stock des variantes)",
+    tag: 'admin commandes',
+    access: 'admin',
+    params: AdminOrderIdParamsSchema,
+    body: UpdateOrderStatusInputSchema,
+    data: AdminOrderDetailEnvelopeSchema,
+    errors: [404, 409],
   }),
 } as const;
 
