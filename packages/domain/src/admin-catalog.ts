@@ -7,7 +7,6 @@ import {
   PRODUCT_NAME_MAX_LENGTH,
 } from './admin-limits.ts';
 import { PaginationSchema } from './api.ts';
-import { ORDER_STATUSES } from './order-status.ts';
 import {
   CategoryLinkSchema,
   CategorySummarySchema,
@@ -17,6 +16,7 @@ import {
   SearchTextSchema,
   SortOrderSchema,
 } from './catalog.ts';
+import { ORDER_STATUSES } from './order-status.ts';
 import {
   booleanField,
   idSchema,

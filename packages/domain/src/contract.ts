@@ -27,13 +27,6 @@ import {
 } from './admin-catalog.ts';
 import { IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX } from './admin-limits.ts';
 import {
-  AdminOrderDetailEnvelopeSchema,
-  AdminOrderIdParamsSchema,
-  AdminOrderListQuerySchema,
-  AdminOrderListSchema,
-  UpdateOrderStatusInputSchema,
-} from './admin-orders.ts';
-import {
   AdminMediaEnvelopeSchema,
   AdminMediaUploadSchema,
   AdminProductMediaSchema,
@@ -42,6 +35,13 @@ import {
   UpdateMediaInputSchema,
   UploadMediaInputSchema,
 } from './admin-media.ts';
+import {
+  AdminOrderDetailEnvelopeSchema,
+  AdminOrderIdParamsSchema,
+  AdminOrderListQuerySchema,
+  AdminOrderListSchema,
+  UpdateOrderStatusInputSchema,
+} from './admin-orders.ts';
 import {
   AdminVariantBatchSchema,
   AdminVariantEnvelopeSchema,

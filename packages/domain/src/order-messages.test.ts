@@ -44,9 +44,7 @@ describe('orderStatusMessage', () => {
   it('disponible: ready at the agency with the map link of AGENCY_LOCATION', () => {
     const text = orderStatusMessage(order('disponible'), shop);
     expect(text).toContain('est disponible à notre agence');
-    expect(text).toContain(
-      'Itinéraire : https://www.google.com/maps/search/?api=1&query=14.6928%2C-17.4467',
-    );
+    expect(text).toContain('Itinéraire : https://www.google.com/maps/search/?api=1&query=14.6928%2C-17.4467');
   });
 
   it('annulée: an apology', () => {
