@@ -21,6 +21,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createVideoJobs } from './modules/catalog/video-jobs.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { adminOrdersRoutes } from './modules/orders/admin-orders.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { suggestionsRoutes } from './modules/suggestions/suggestions.routes.ts';
 import { authPlugin, requireAdmin } from './plugins/auth.ts';
@@ -212,6 +213,7 @@ export async function buildApi({
     adminBulkRoutes,
     adminVariantsRoutes,
     adminMediaRoutes,
+    adminOrdersRoutes,
   ];
   await app.register(
     async (api) => {

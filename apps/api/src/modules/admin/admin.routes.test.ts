@@ -54,6 +54,7 @@ describe.each(engines)('the admin header on %s', (engine) => {
     expect((await get(`/admin/search?q=${encodeURIComponent('^')}`)).json().data).toEqual({
       products: [],
       categories: [],
+      orders: [],
     });
     const empty = await get('/admin/search?q=%20');
     expect(empty.statusCode).toBe(422);

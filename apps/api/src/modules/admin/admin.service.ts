@@ -6,6 +6,8 @@ import type { Db } from '../../db/client.ts';
 import { toProductSummary } from '../catalog/catalog.mapper.ts';
 import * as catalog from '../catalog/catalog.repository.ts';
 import { searchWords } from '../catalog/catalog.service.ts';
+import { searchAdminOrders } from '../orders/admin-orders.service.ts';
+import { toOrderSearchResult } from '../orders/orders.mapper.ts';
 import { countOrdersInStatus } from '../orders/orders.repository.ts';
 
 /** The bell: orders waiting for the shop to accept or cancel them. */
@@ -13,13 +15,16 @@ export async function getNotifications(db: Db) {
   return { pending_orders: await countOrdersInStatus(db, INITIAL_ORDER_STATUS) };
 }
 
-/** The header search: products (any status) by the storefront's tolerant search, categories by name. */
+/**
+ * The header search: products (any status) by the storefront's tolerant search, categories by name,
+ * orders by number, client name or phone.
+ */
 export async function searchAdmin(db: Db, q: string): Promise<AdminSearchResults> {
   const words = searchWords(q);
   const folded = foldText(q);
   // Only marks ('^', '´'): nothing to look for.
-  if (!words.length || !folded) return { products: [], categories: [] };
-  const [products, categories] = await Promise.all([
+  if (!words.length || !folded) return { products: [], categories: [], orders: [] };
+  const [products, categories, orders] = await Promise.all([
     catalog.findProducts(
       db,
       'admin',
@@ -28,6 +33,7 @@ export async function searchAdmin(db: Db, q: string): Promise<AdminSearchResults
       { limit: ADMIN_SEARCH_RESULTS, offset: 0 },
     ),
     catalog.findCategories(db, 'admin', catalog.categoryNameContains(folded)),
+    searchAdminOrders(db, q, ADMIN_SEARCH_RESULTS),
   ]);
   return {
     products: products.map((row) => {
@@ -40,5 +46,6 @@ export async function searchAdmin(db: Db, q: string): Promise<AdminSearchResults
       is_active: c.is_active,
       parent_name: c.parent_name,
     })),
+    orders: orders.map(toOrderSearchResult),
   };
 }

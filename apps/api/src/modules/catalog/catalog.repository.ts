@@ -1,5 +1,6 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { containsPattern, escapeLike } from '../../db/like.ts';
 import { product_media, product_variants } from '../../db/schema.ts';
 import { categoryVisibleAs, productCategoryJoins, productVisible, type Visibility } from './catalog-rules.ts';
 
@@ -61,8 +62,7 @@ export async function findCategories(db: DbOrTx, visibility: Visibility, where: 
 }
 
 /** For findCategories: the category's name contains `folded` (already folded, see foldText). */
-export const categoryNameContains = (folded: string) =>
-  sql`f_fold(cat.name) like ${`%${escapeLike(folded)}%`}`;
+export const categoryNameContains = (folded: string) => sql`f_fold(cat.name) like ${containsPattern(folded)}`;
 
 export const topLevelCategories = (db: DbOrTx, visibility: Visibility) =>
   findCategories(db, visibility, sql`cat.parent_id is null`);
@@ -146,12 +146,11 @@ export type ProductOrder =
   | 'price_distance';
 export type ProductSort = { by: ProductOrder; direction: 'asc' | 'desc'; pivotPrice?: number };
 
-const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
 // Typo tolerance: 'crme' is 0.4 word-similar to 'creme hydratante'; 0.35 keeps such near misses.
 const TYPO_SIMILARITY = 0.35;
 
 function wordMatches(word: string): SQL {
-  const like = `%${escapeLike(word)}%`;
+  const like = containsPattern(word);
   const contains = sql`(f_fold(p.name) like ${like} or f_fold(c.name) like ${like} or f_fold(p.description) like ${like}
     or f_fold(coalesce(parent.name, '')) like ${like})`;
   return word.length >= 3
@@ -188,7 +187,7 @@ function relevance(words: string[]): SQL {
   if (!words.length) return sql`0`;
   const phrase = words.join(' ');
   return sql`(case when f_fold(p.name) like ${`${escapeLike(phrase)}%`} then 3
-                   when f_fold(p.name) like ${`%${escapeLike(phrase)}%`} then 2 else 0 end
+                   when f_fold(p.name) like ${containsPattern(phrase)} then 2 else 0 end
               + word_similarity(${phrase}, f_fold(p.name)))`;
 }
 

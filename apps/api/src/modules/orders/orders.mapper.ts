@@ -1,5 +1,8 @@
-import type { OrderStatus } from '@souk/domain/order-status';
+import type { AdminSearchResults } from '@souk/domain/admin-catalog';
+import type { AdminOrder, AdminOrderSummary, OrderHistoryEntry, PerStatus } from '@souk/domain/admin-orders';
+import { CANCELLED_ORDER_STATUS, ORDER_STATUSES } from '@souk/domain/order-status';
 import type { Order, OrderItem } from '@souk/domain/orders';
+import type { HistoryRow, StatusTotals } from './admin-orders.repository.ts';
 import type { OrderItemRow, OrderRow } from './orders.repository.ts';
 
 export const toOrderItem = (row: OrderItemRow): OrderItem => ({
@@ -21,7 +24,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
   return {
     id: row.id,
     order_number: row.order_number,
-    status: row.status as OrderStatus,
+    status: row.status,
     total_amount: row.total_amount,
     total_items: row.total_items,
     notes: row.notes,
@@ -32,3 +35,51 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     summary: { total_items: row.total_items, total_amount: row.total_amount },
   };
 }
+
+export const toAdminOrder = (row: OrderRow, items: OrderItemRow[]): AdminOrder => ({
+  ...toOrder(row, items),
+  client: {
+    id: row.user_id,
+    name: row.contact_name,
+    email: row.contact_email,
+    whatsapp_phone: row.contact_phone,
+  },
+  updated_at: new Date(row.updated_at).toISOString(),
+});
+
+export const toHistoryEntry = (row: HistoryRow): OrderHistoryEntry => ({
+  id: row.id,
+  from_status: row.from_status,
+  to_status: row.to_status,
+  changed_by:
+    row.user_id !== null && row.user_name !== null ? { id: row.user_id, name: row.user_name } : null,
+  created_at: new Date(row.created_at).toISOString(),
+});
+
+/** The list's counters: every status present, cancelled orders out of the revenue. */
+export function toOrderSummary(totals: StatusTotals): AdminOrderSummary {
+  const zero = () => Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as PerStatus;
+  const summary: AdminOrderSummary = {
+    total_orders: 0,
+    total_revenue: 0,
+    status_breakdown: zero(),
+    revenue_breakdown: zero(),
+  };
+  for (const { status, count, revenue } of totals) {
+    summary.status_breakdown[status] = count;
+    summary.revenue_breakdown[status] = revenue;
+    summary.total_orders += count;
+    if (status !== CANCELLED_ORDER_STATUS) summary.total_revenue += revenue;
+  }
+  return summary;
+}
+
+/** An order as the back office's header search lists it. */
+export const toOrderSearchResult = (row: OrderRow): AdminSearchResults['orders'][number] => ({
+  id: row.id,
+  order_number: row.order_number,
+  client_name: row.contact_name,
+  status: row.status,
+  total_amount: row.total_amount,
+  created_at: new Date(row.created_at).toISOString(),
+});

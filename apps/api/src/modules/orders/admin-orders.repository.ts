@@ -1,0 +1,144 @@
+import type { AdminOrderListFilters } from '@souk/domain/admin-orders';
+import type { OrderStatus } from '@souk/domain/order-status';
+import { foldText } from '@souk/domain/text';
+import { and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
+import { order_items, order_status_history, orders, users } from '../../db/schema.ts';
+import type { OrderRow } from './orders.repository.ts';
+
+// Only this file builds the back office's order SQL (the checkout's is in orders.repository.ts).
+
+/** The fewest digits a search needs before it is also looked for in phone numbers. */
+const PHONE_SEARCH_MIN_DIGITS = 3;
+
+/**
+ * Where a day starts: the shop counts its days in UTC, as order numbers do (CMD-YYYYMMDD-…);
+ * the agency's countries are at UTC or UTC+1 (docs/decisions/0018-order-workflow.md).
+ */
+const SHOP_TIME_ZONE = 'UTC';
+
+const PERIOD_UNITS = { today: 'day', week: 'week', month: 'month' } as const;
+
+/**
+ * The list's filters as one condition: search (order number, client name, phone), period, day
+ * range (both ends included), minimum amount and customer. The status is apart (`statusIs`):
+ * the counters are taken over every status.
+ */
+export function orderFilters(filters: AdminOrderListFilters): SQL {
+  const conditions: SQL[] = [];
+  const folded = foldText(filters.search ?? '');
+  if (folded) {
+    const like = containsPattern(folded);
+    const matches = [
+      sql`f_fold(${orders.contact_name}) like ${like}`,
+      sql`lower(${orders.order_number}) like ${like}`,
+    ];
+    // Phones are stored as digits: '77 111 22 33' or '+221 77…' finds '22177111 2233'.
+    const digits = folded.replace(/\D/g, '');
+    if (digits.length >= PHONE_SEARCH_MIN_DIGITS)
+      matches.push(sql`${orders.contact_phone} like ${containsPattern(digits)}`);
+    conditions.push(sql`(${sql.join(matches, sql` or `)})`);
+  }
+  if (filters.period)
+    conditions.push(
+      sql`${orders.created_at} >= date_trunc(${PERIOD_UNITS[filters.period]}, now(), ${SHOP_TIME_ZONE})`,
+    );
+  if (filters.date_from)
+    conditions.push(
+      sql`${orders.created_at} >= (${filters.date_from}::date)::timestamp at time zone ${SHOP_TIME_ZONE}`,
+    );
+  if (filters.date_to)
+    conditions.push(
+      sql`${orders.created_at} < (${filters.date_to}::date + 1)::timestamp at time zone ${SHOP_TIME_ZONE}`,
+    );
+  if (filters.min_amount !== undefined) conditions.push(sql`${orders.total_amount} >= ${filters.min_amount}`);
+  if (filters.customer_id !== undefined) conditions.push(sql`${orders.user_id} = ${filters.customer_id}`);
+  return conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
+}
+
+export const statusIs = (status: OrderStatus | undefined) =>
+  status ? sql`${orders.status} = ${status}` : sql`true`;
+
+/** One page of orders, newest first. */
+export async function findOrders(
+  db: DbOrTx,
+  where: SQL,
+  page: { limit: number; offset: number },
+): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.created_at), desc(orders.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export type StatusTotals = { status: OrderStatus; count: number; revenue: number }[];
+
+/** How many orders `where` keeps in each status, and their amounts (float8: a sum may pass int4). */
+export async function totalsByStatus(db: DbOrTx, where: SQL): Promise<StatusTotals> {
+  return queryRows(
+    db,
+    sql`select ${orders.status} as status, count(*)::int as count, coalesce(sum(${orders.total_amount}), 0)::float8 as revenue
+          from ${orders}
+         where ${where}
+         group by ${orders.status}`,
+  );
+}
+
+export type HistoryRow = {
+  id: number;
+  from_status: OrderStatus | null;
+  to_status: OrderStatus;
+  created_at: string;
+  user_id: number | null;
+  user_name: string | null;
+};
+
+/** An order's status changes, oldest first, with who made each one. */
+export async function findHistory(db: DbOrTx, orderId: number): Promise<HistoryRow[]> {
+  return db
+    .select({
+      id: order_status_history.id,
+      from_status: order_status_history.from_status,
+      to_status: order_status_history.to_status,
+      created_at: order_status_history.created_at,
+      user_id: users.id,
+      user_name: users.name,
+    })
+    .from(order_status_history)
+    .leftJoin(users, eq(users.id, order_status_history.changed_by))
+    .where(eq(order_status_history.order_id, orderId))
+    .orderBy(asc(order_status_history.created_at), asc(order_status_history.id));
+}
+
+/** The order row, locked until the transaction ends: two admins' changes to one order run in turn. */
+export async function lockOrder(tx: DbOrTx, id: number): Promise<OrderRow | null> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function setStatus(tx: DbOrTx, id: number, status: OrderStatus) {
+  await tx.update(orders).set({ status, updated_at: sql`now()` }).where(eq(orders.id, id));
+}
+
+/** Units of each variant the order holds (a variant deleted since has no id any more: nothing to give back). */
+export async function orderedVariants(tx: DbOrTx, orderId: number) {
+  return tx
+    .select({ variant_id: order_items.variant_id, quantity: sql<number>`sum(${order_items.quantity})::int` })
+    .from(order_items)
+    .where(and(eq(order_items.order_id, orderId), isNotNull(order_items.variant_id)))
+    .groupBy(order_items.variant_id)
+    .orderBy(asc(order_items.variant_id)) as Promise<{ variant_id: number; quantity: number }[]>;
+}
+
+/** Puts units back on a variant's counted stock (null, unlimited, stays null). */
+export async function incrementStock(tx: DbOrTx, variantId: number, quantity: number) {
+  await queryRows(
+    tx,
+    sql`update product_variants set stock_quantity = stock_quantity + ${quantity}, updated_at = now()
+         where id = ${variantId} and stock_quantity is not null`,
+  );
+}

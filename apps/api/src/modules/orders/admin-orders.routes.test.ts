@@ -1,0 +1,459 @@
+import {
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  ORDER_TRANSITIONS,
+  type OrderStatus,
+} from '@souk/domain/order-status';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { order_status_history, orders, product_variants } from '../../db/schema.ts';
+import { createTestApp } from '../../test/app.ts';
+import { addProduct, seedCatalog } from '../../test/catalog-fixtures.ts';
+import { engines } from '../../test/database.ts';
+import { describeOnPostgres } from '../../test/describe-on-postgres.ts';
+import { addOrder } from '../../test/order-fixtures.ts';
+import { apiAs } from '../../test/upload-fixtures.ts';
+import { signedInUser } from '../../test/user-fixtures.ts';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+type Listed = { order_number: string; status: OrderStatus; client: { name: string } };
+
+const statusOf = async (t: TestApp, id: number) =>
+  (await t.db.select().from(orders).where(eq(orders.id, id)))[0]?.status;
+const historyOf = (t: TestApp, id: number) =>
+  t.db.select().from(order_status_history).where(eq(order_status_history.order_id, id));
+const stockOf = async (t: TestApp, id: number) =>
+  (await t.db.select().from(product_variants).where(eq(product_variants.id, id)))[0]?.stock_quantity;
+
+/** A product with a variant counted at `stock` and one sold without counting. */
+async function stockedProduct(t: TestApp, categoryId: number, stock: number) {
+  const p = await addProduct(
+    t.db,
+    { name: `Huile ${Math.random()}`, category_id: categoryId, base_price: 5000 },
+    [
+      { name: '10 ml', price: 5000, stock_quantity: stock },
+      { name: '30 ml', price: 12000, stock_quantity: null },
+    ],
+  );
+  const [counted, unlimited] = p.variants.map((v) => v?.id as number) as [number, number];
+  return { product: p.product, counted, unlimited };
+}
+
+describe.each(engines)('admin order workflow on %s', (engine) => {
+  let t: TestApp;
+  let admin: Awaited<ReturnType<typeof signedInUser>>;
+  let categoryId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    categoryId = (await seedCatalog(t.db)).cremes.id;
+    admin = await signedInUser(t.db, { role: 'admin', name: 'Admin Souk' });
+  });
+  afterAll(() => t?.close());
+
+  const { call } = apiAs(() => ({ app: t.app, auth: admin.auth }));
+  const setStatus = (id: number, status: unknown) => call('PUT', `/admin/orders/${id}/status`, { status });
+
+  it('is for admins only', async () => {
+    const order = await addOrder(t.db);
+    const client = await signedInUser(t.db);
+    const asClient = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/orders/${order.id}/status`,
+      headers: client.auth,
+      payload: { status: 'acceptée' },
+    });
+    expect(asClient.statusCode).toBe(403);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/admin/orders' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await statusOf(t, order.id)).toBe('en_attente');
+  });
+
+  // Every from/to pair of the six statuses: the spec's table (§4) and nothing else.
+  for (const from of ORDER_STATUSES) {
+    for (const to of ORDER_STATUSES) {
+      const allowed = ORDER_TRANSITIONS[from].includes(to);
+      it(`${from} → ${to}: ${allowed ? 'done and recorded' : '409, nothing changed'}`, async () => {
+        const { product, counted } = await stockedProduct(t, categoryId, 10);
+        const order = await addOrder(t.db, {
+          status: from,
+          items: [{ product_id: product.id, variant_id: counted, unit_price: 5000, quantity: 3 }],
+        });
+        const before = await historyOf(t, order.id);
+        const res = await setStatus(order.id, to);
+        if (allowed) {
+          expect(res.statusCode).toBe(200);
+          expect(res.json().message).toBe('Statut de la commande mis à jour');
+          const answered = res.json().data.order;
+          expect(answered.status).toBe(to);
+          expect(answered.history.at(-1)).toEqual({
+            id: expect.any(Number),
+            from_status: from,
+            to_status: to,
+            changed_by: { id: admin.user.id, name: 'Admin Souk' },
+            created_at: expect.any(String),
+          });
+          expect(await statusOf(t, order.id)).toBe(to);
+          expect(await historyOf(t, order.id)).toHaveLength(before.length + 1);
+          // Only a cancellation gives the 3 units back.
+          expect(await stockOf(t, counted)).toBe(to === 'annulée' ? 13 : 10);
+        } else {
+          expect(res.statusCode).toBe(409);
+          expect(res.json()).toEqual({
+            success: false,
+            message:
+              from === to
+                ? `La commande est déjà « ${ORDER_STATUS_LABELS[from]} »`
+                : `Impossible de passer une commande « ${ORDER_STATUS_LABELS[from]} » à « ${ORDER_STATUS_LABELS[to]} »`,
+          });
+          expect(await statusOf(t, order.id)).toBe(from);
+          expect(await historyOf(t, order.id)).toHaveLength(before.length);
+          expect(await stockOf(t, counted)).toBe(10);
+        }
+      });
+    }
+  }
+
+  it('cancelling gives counted stock back once; unlimited and deleted variants are left as they are', async () => {
+    const { product, counted, unlimited } = await stockedProduct(t, categoryId, 3);
+    const order = await addOrder(t.db, {
+      items: [
+        { product_id: product.id, variant_id: counted, unit_price: 5000, quantity: 2 },
+        { product_id: product.id, variant_id: unlimited, unit_price: 12000, quantity: 1 },
+        // A variant deleted since the order: its id was set to null.
+        { product_name: 'Ancienne variante', variant_id: null, unit_price: 1000, quantity: 4 },
+      ],
+    });
+    expect((await setStatus(order.id, 'annulée')).statusCode).toBe(200);
+    expect(await stockOf(t, counted)).toBe(5);
+    expect(await stockOf(t, unlimited)).toBeNull();
+
+    const again = await setStatus(order.id, 'annulée');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('La commande est déjà « Annulée »');
+    expect(await stockOf(t, counted)).toBe(5);
+  });
+
+  it('the customer sees the new status on their next read', async () => {
+    const customer = await signedInUser(t.db);
+    const order = await addOrder(t.db, { user_id: customer.user.id });
+    for (const status of ['acceptée', 'prête', 'en_cours', 'disponible'] as const)
+      expect((await setStatus(order.id, status)).statusCode).toBe(200);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/orders', headers: customer.auth });
+    expect(mine.json().data.orders).toEqual([
+      expect.objectContaining({ id: order.id, status: 'disponible' }),
+    ]);
+    const detail = await call('GET', `/admin/orders/${order.id}`);
+    expect(
+      detail
+        .json()
+        .data.order.history.map(
+          (h: { from_status: string | null; to_status: string; changed_by: { name: string } | null }) => [
+            h.from_status,
+            h.to_status,
+            h.changed_by?.name,
+          ],
+        ),
+    ).toEqual([
+      [null, 'en_attente', customer.user.name],
+      ['en_attente', 'acceptée', 'Admin Souk'],
+      ['acceptée', 'prête', 'Admin Souk'],
+      ['prête', 'en_cours', 'Admin Souk'],
+      ['en_cours', 'disponible', 'Admin Souk'],
+    ]);
+  });
+
+  it('refuses an unknown status or order, changing nothing', async () => {
+    const order = await addOrder(t.db);
+    for (const status of ['livrée', '', null, 3, ['acceptée']]) {
+      const res = await setStatus(order.id, status);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.status).toEqual(['Statut de commande inconnu']);
+    }
+    expect(await statusOf(t, order.id)).toBe('en_attente');
+    const missing = await setStatus(999_999, 'acceptée');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ success: false, message: 'Commande non trouvée' });
+    expect((await call('GET', '/admin/orders/999999')).statusCode).toBe(404);
+  });
+
+  it('shows one order with its client, items and history', async () => {
+    const customer = await signedInUser(t.db, { name: 'Mariama Diallo' });
+    const order = await addOrder(t.db, {
+      user_id: customer.user.id,
+      contact_name: 'Mariama Diallo',
+      contact_phone: '221775550011',
+      contact_email: 'mariama@exemple.sn',
+      items: [{ product_name: 'Savon au karité', variant_name: '100 g', unit_price: 1500, quantity: 4 }],
+    });
+    const res = await call('GET', `/admin/orders/${order.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json().data.order).toMatchObject({
+      id: order.id,
+      order_number: order.order_number,
+      status: 'en_attente',
+      total_amount: 6000,
+      client: {
+        id: customer.user.id,
+        name: 'Mariama Diallo',
+        email: 'mariama@exemple.sn',
+        whatsapp_phone: '221775550011',
+      },
+      items: [
+        expect.objectContaining({
+          product_name: 'Savon au karité',
+          variant_name: '100 g',
+          unit_price: 1500,
+          quantity: 4,
+          total_price: 6000,
+        }),
+      ],
+      items_summary: { items_count: 1, total_items: 4 },
+      history: [expect.objectContaining({ from_status: null, to_status: 'en_attente' })],
+    });
+  });
+});
+
+describe.each(engines)('admin order list on %s', (engine) => {
+  let t: TestApp;
+  let admin: Record<string, string>;
+  let regular: { id: number };
+  const regularOrders: string[] = [];
+  const at = (iso: string) => new Date(iso).toISOString();
+  const DAY = 86_400_000;
+  // Relative to now, for the period select: each is kept by a period when it is on or after the
+  // period's start (UTC day, Monday, first of the month).
+  const recentAges = [0, 1, 3, 10, 40];
+  const recentDates = recentAges.map((days) => new Date(Date.now() - days * DAY - 60_000).toISOString());
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    admin = (await signedInUser(t.db, { role: 'admin' })).auth;
+    regular = (await signedInUser(t.db, { name: 'Client fidèle' })).user;
+    const line = (amount: number) => [{ product_name: 'Coffret', unit_price: amount, quantity: 1 }];
+    // March 2025: the known set for the search, dates, amount and counters.
+    await addOrder(t.db, {
+      contact_name: 'Awa Diop',
+      contact_phone: '221771112233',
+      created_at: at('2025-03-10T09:00:00Z'),
+      items: [{ product_name: 'Savon noir', unit_price: 2500, quantity: 2 }],
+    });
+    await addOrder(t.db, {
+      contact_name: 'Aïssatou Ndiaye',
+      contact_phone: '221778889900',
+      status: 'acceptée',
+      created_at: at('2025-03-15T23:30:00Z'),
+      items: line(30000),
+    });
+    await addOrder(t.db, {
+      contact_name: 'Moussa Fall ; "le grand"',
+      contact_phone: '221701234567',
+      status: 'annulée',
+      created_at: at('2025-03-31T23:59:59Z'),
+      items: line(100000),
+    });
+    await addOrder(t.db, {
+      contact_name: 'Fatou Sow',
+      contact_phone: null,
+      status: 'disponible',
+      created_at: at('2025-04-01T00:00:00Z'),
+      items: line(12000),
+    });
+    for (const [i, created] of recentDates.entries())
+      await addOrder(t.db, {
+        contact_name: `Récent ${recentAges[i]}`,
+        created_at: created,
+        items: line(7000),
+      });
+    // 25 orders of one customer, a minute apart, for the pages.
+    for (let i = 0; i < 25; i += 1) {
+      const order = await addOrder(t.db, {
+        user_id: regular.id,
+        contact_name: 'Client fidèle',
+        created_at: at(`2024-06-01T10:${String(i).padStart(2, '0')}:00Z`),
+        items: line(1000 + i),
+      });
+      regularOrders.push(order.order_number);
+    }
+  });
+  afterAll(() => t?.close());
+
+  const { call } = apiAs(() => ({ app: t.app, auth: admin }));
+  const list = async (query: string) => {
+    const res = await call('GET', `/admin/orders?${query}`);
+    expect(res.statusCode).toBe(200);
+    return res.json().data as {
+      orders: Listed[];
+      pagination: { current_page: number; last_page: number; per_page: number; total: number };
+      summary: {
+        total_orders: number;
+        total_revenue: number;
+        status_breakdown: Record<OrderStatus, number>;
+        revenue_breakdown: Record<OrderStatus, number>;
+      };
+    };
+  };
+  const names = async (query: string) => (await list(query)).orders.map((o) => o.client.name);
+  const MARCH = 'date_from=2025-03-01&date_to=2025-03-31';
+
+  it('counts every status over the filters, revenue without cancelled orders', async () => {
+    const { orders: shown, summary, pagination } = await list(MARCH);
+    expect(shown.map((o) => o.client.name)).toEqual([
+      'Moussa Fall ; "le grand"',
+      'Aïssatou Ndiaye',
+      'Awa Diop',
+    ]);
+    expect(pagination.total).toBe(3);
+    expect(summary).toEqual({
+      total_orders: 3,
+      total_revenue: 35000,
+      status_breakdown: { en_attente: 1, acceptée: 1, prête: 0, en_cours: 0, disponible: 0, annulée: 1 },
+      revenue_breakdown: {
+        en_attente: 5000,
+        acceptée: 30000,
+        prête: 0,
+        en_cours: 0,
+        disponible: 0,
+        annulée: 100000,
+      },
+    });
+  });
+
+  it('the status narrows the list, not the counters', async () => {
+    const { orders: shown, summary, pagination } = await list(`${MARCH}&status=acceptée`);
+    expect(shown.map((o) => o.client.name)).toEqual(['Aïssatou Ndiaye']);
+    expect(pagination.total).toBe(1);
+    expect(summary.total_orders).toBe(3);
+    expect(summary.status_breakdown.en_attente).toBe(1);
+  });
+
+  it('takes whole days, both ends included', async () => {
+    expect(await names('date_from=2025-03-31&date_to=2025-03-31')).toEqual(['Moussa Fall ; "le grand"']);
+    expect(await names('date_from=2025-04-01&date_to=2025-04-01')).toEqual(['Fatou Sow']);
+    expect(await names('date_from=2025-03-11&date_to=2025-03-15')).toEqual(['Aïssatou Ndiaye']);
+  });
+
+  it('keeps orders of at least the minimum amount', async () => {
+    expect(await names(`${MARCH}&min_amount=30000`)).toEqual(['Moussa Fall ; "le grand"', 'Aïssatou Ndiaye']);
+    expect(await names(`${MARCH}&min_amount=100001`)).toEqual([]);
+  });
+
+  it('searches the order number, the client name (accents and case aside) and the phone', async () => {
+    expect(await names('search=awa')).toEqual(['Awa Diop']);
+    expect(await names('search=AISSATOU')).toEqual(['Aïssatou Ndiaye']);
+    expect(await names('search=cmd-20250331')).toEqual(['Moussa Fall ; "le grand"']);
+    expect(await names('search=77 111 22')).toEqual(['Awa Diop']);
+    expect(await names('search=%2B221 70 123')).toEqual(['Moussa Fall ; "le grand"']);
+    // LIKE's own characters are looked for as themselves.
+    expect(await names('search=%25')).toEqual([]);
+    expect(await names('search=_')).toEqual([]);
+  });
+
+  it('keeps the orders of the period: since the start of today, this week (Monday) or this month, UTC', async () => {
+    const now = new Date();
+    const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    const starts = {
+      today,
+      week: today - ((now.getUTCDay() + 6) % 7) * DAY,
+      month: Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1),
+    };
+    for (const [period, start] of Object.entries(starts)) {
+      const expected = recentDates
+        .map((created, i) => ({ created, name: `Récent ${recentAges[i]}` }))
+        .filter(({ created }) => Date.parse(created) >= start)
+        .map(({ name }) => name);
+      expect(await names(`period=${period}`), period).toEqual(expected);
+    }
+  });
+
+  it('pages by 20, newest first, for one customer', async () => {
+    const first = await list(`customer_id=${regular.id}`);
+    expect(first.pagination).toMatchObject({ current_page: 1, last_page: 2, per_page: 20, total: 25 });
+    const newestFirst = [...regularOrders].reverse();
+    expect(first.orders.map((o) => o.order_number)).toEqual(newestFirst.slice(0, 20));
+    const second = await list(`customer_id=${regular.id}&page=2`);
+    expect(second.pagination).toMatchObject({ current_page: 2, from: 21, to: 25 });
+    expect(second.orders.map((o) => o.order_number)).toEqual(newestFirst.slice(20));
+    expect(first.summary.total_revenue).toBe(25 * 1000 + (24 * 25) / 2);
+  });
+
+  it('refuses filters it cannot read, in French', async () => {
+    const refusals: [string, string, string][] = [
+      ['date_from=2025-02-30', 'date_from', 'La date de début est invalide'],
+      ['date_to=31/03/2025', 'date_to', 'La date de fin est invalide'],
+      [
+        'date_from=2025-03-31&date_to=2025-03-01',
+        'date_from',
+        'La date de début doit précéder la date de fin',
+      ],
+      ['min_amount=-5', 'min_amount', 'Le montant minimum doit être un nombre entier positif de FCFA'],
+      ['period=year', 'period', 'Période inconnue'],
+      ['status=livrée', 'status', 'Statut de commande inconnu'],
+      ['per_page=1000', 'per_page', 'Nombre de commandes par page invalide'],
+    ];
+    for (const [query, field, message] of refusals) {
+      const res = await call('GET', `/admin/orders?${query}`);
+      expect(res.statusCode, query).toBe(422);
+      expect(res.json().errors[field], query).toEqual([message]);
+    }
+  });
+
+  it('the header search finds orders by client name and number', async () => {
+    const res = await call('GET', '/admin/search?q=awa');
+    expect(res.json().data.orders).toEqual([
+      expect.objectContaining({ client_name: 'Awa Diop', status: 'en_attente', total_amount: 5000 }),
+    ]);
+  });
+});
+
+// Races need real concurrent connections: PGlite has only one.
+describeOnPostgres('admins changing one order at once on postgres', () => {
+  let t: TestApp;
+  let categoryId: number;
+  const admins: Record<string, string>[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp('postgres');
+    categoryId = (await seedCatalog(t.db)).cremes.id;
+    for (let i = 0; i < 8; i += 1) admins.push((await signedInUser(t.db, { role: 'admin' })).auth);
+  });
+  afterAll(() => t?.close());
+
+  const change = (auth: Record<string, string>, id: number, status: OrderStatus) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/orders/${id}/status`,
+      headers: auth,
+      payload: { status },
+    });
+
+  it('two admins cancelling the same order: one succeeds, the stock comes back once', async () => {
+    const { product, counted } = await stockedProduct(t, categoryId, 0);
+    const order = await addOrder(t.db, {
+      items: [{ product_id: product.id, variant_id: counted, unit_price: 5000, quantity: 4 }],
+    });
+    const results = await Promise.all(admins.slice(0, 2).map((auth) => change(auth, order.id, 'annulée')));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await stockOf(t, counted)).toBe(4);
+    const history = await historyOf(t, order.id);
+    expect(history.filter((h) => h.to_status === 'annulée')).toHaveLength(1);
+  });
+
+  it('eight admins accepting or cancelling at once: exactly one change lands', async () => {
+    const { product, counted } = await stockedProduct(t, categoryId, 1);
+    const order = await addOrder(t.db, {
+      items: [{ product_id: product.id, variant_id: counted, unit_price: 5000, quantity: 2 }],
+    });
+    const wanted: OrderStatus[] = admins.map((_, i) => (i % 2 ? 'annulée' : 'acceptée'));
+    const results = await Promise.all(
+      admins.map((auth, i) => change(auth, order.id, wanted[i] as OrderStatus)),
+    );
+    const winners = results.flatMap((r, i) => (r.statusCode === 200 ? [wanted[i]] : []));
+    expect(winners).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(7);
+    expect(await statusOf(t, order.id)).toBe(winners[0]);
+    expect(await historyOf(t, order.id)).toHaveLength(2);
+    expect(await stockOf(t, counted)).toBe(winners[0] === 'annulée' ? 3 : 1);
+  });
+});

@@ -1,0 +1,97 @@
+import {
+  type AdminOrder,
+  type AdminOrderDetail,
+  type AdminOrderList,
+  type AdminOrderListQuery,
+  transitionRefusal,
+} from '@souk/domain/admin-orders';
+import { CANCELLED_ORDER_STATUS, canTransition, type OrderStatus } from '@souk/domain/order-status';
+import { sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError, notFound } from '../../shared/app-error.ts';
+import { toPagination } from '../catalog/catalog.mapper.ts';
+import * as repo from './admin-orders.repository.ts';
+import { toAdminOrder, toHistoryEntry, toOrderSummary } from './orders.mapper.ts';
+import { findItems, findOrder, insertHistory, lockVariants } from './orders.repository.ts';
+
+const NOT_FOUND = 'Commande non trouvée';
+
+/** Rows of one page with their items (one query for all the page's items). */
+async function withItems(
+  db: DbOrTx,
+  rows: Awaited<ReturnType<typeof repo.findOrders>>,
+): Promise<AdminOrder[]> {
+  const items = await findItems(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => toAdminOrder(row, items));
+}
+
+/**
+ * The orders screen: one page of the filtered orders, newest first, and the counters of every
+ * status over the same filters (the status select narrows the page, not the counters).
+ */
+export async function listAdminOrders(db: Db, query: AdminOrderListQuery): Promise<AdminOrderList> {
+  const { page, per_page, status, ...filters } = query;
+  const where = repo.orderFilters(filters);
+  const [rows, totals] = await Promise.all([
+    repo.findOrders(db, sql`${where} and ${repo.statusIs(status)}`, {
+      limit: per_page,
+      offset: (page - 1) * per_page,
+    }),
+    repo.totalsByStatus(db, where),
+  ]);
+  const summary = toOrderSummary(totals);
+  const total = status ? summary.status_breakdown[status] : summary.total_orders;
+  return {
+    orders: await withItems(db, rows),
+    pagination: toPagination(page, per_page, total, rows.length),
+    summary,
+  };
+}
+
+/** A few orders for the back office's header search: by number, client name or phone. */
+export async function searchAdminOrders(db: Db, search: string, limit: number) {
+  return repo.findOrders(db, repo.orderFilters({ search }), { limit, offset: 0 });
+}
+
+export async function getAdminOrder(db: DbOrTx, id: number): Promise<AdminOrderDetail> {
+  const row = await findOrder(db, id);
+  if (!row) throw notFound(NOT_FOUND);
+  const [items, history] = await Promise.all([findItems(db, [id]), repo.findHistory(db, id)]);
+  return { ...toAdminOrder(row, items), history: history.map(toHistoryEntry) };
+}
+
+/**
+ * Moves an order to `to` if the spec's table allows it from where it is (else 409, nothing
+ * changed). The order row is locked first, so two admins' changes run one after the other and the
+ * second sees the first's status: an order is cancelled, and its stock given back, once. Variant
+ * rows are then locked in ascending id order, as the checkout does, so neither can deadlock.
+ */
+export async function updateOrderStatus(
+  db: Db,
+  adminId: number,
+  id: number,
+  to: OrderStatus,
+): Promise<AdminOrderDetail> {
+  await db.transaction(async (tx) => {
+    const order = await repo.lockOrder(tx, id);
+    if (!order) throw notFound(NOT_FOUND);
+    if (!canTransition(order.status, to)) throw new AppError('conflict', transitionRefusal(order.status, to));
+    await repo.setStatus(tx, id, to);
+    await insertHistory(tx, { order_id: id, from_status: order.status, to_status: to, changed_by: adminId });
+    if (to === CANCELLED_ORDER_STATUS) await giveStockBack(tx, id);
+  });
+  return getAdminOrder(db, id);
+}
+
+/** A cancelled order's units go back on the counted stock of the variants it held. */
+async function giveStockBack(tx: DbOrTx, orderId: number) {
+  const ordered = await repo.orderedVariants(tx, orderId);
+  await lockVariants(
+    tx,
+    ordered.map((o) => o.variant_id),
+  );
+  for (const { variant_id, quantity } of ordered) await repo.incrementStock(tx, variant_id, quantity);
+}
