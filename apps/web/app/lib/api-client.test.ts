@@ -4,6 +4,7 @@ import {
   CONNECTION_ERROR,
   createApiClient,
   failureMessage,
+  failureWithReason,
   INVALID_RESPONSE,
   REQUEST_ERROR,
   readEnvelope,
@@ -131,5 +132,30 @@ describe('failureMessage', () => {
 
   it("keeps the spec's connection error: the server was not reached", () => {
     expect(failureMessage({ status: 0, message: CONNECTION_ERROR }, UPLOAD_FAILED)).toBe(CONNECTION_ERROR);
+  });
+});
+
+describe('failureWithReason', () => {
+  const FAILED = 'Erreur lors de la mise à jour du statut';
+
+  it("adds the server's own reason after the screen's words", () => {
+    const refused = readEnvelope(
+      json(409, { success: false, message: 'Impossible de passer une commande « Annulée » à « Acceptée »' }),
+    );
+    if (refused.ok) throw new Error('expected a failure');
+    expect(failureWithReason(refused, FAILED)).toBe(
+      'Erreur lors de la mise à jour du statut : Impossible de passer une commande « Annulée » à « Acceptée »',
+    );
+    expect(
+      failureWithReason(
+        { status: 422, message: 'Données invalides', errors: { status: ['Statut de commande inconnu'] } },
+        FAILED,
+      ),
+    ).toBe('Erreur lors de la mise à jour du statut : Statut de commande inconnu');
+  });
+
+  it("says the screen's words alone where the server's are generic", () => {
+    expect(failureWithReason({ status: 500, message: 'Erreur interne' }, FAILED)).toBe(FAILED);
+    expect(failureWithReason({ status: 400, message: REQUEST_ERROR }, FAILED)).toBe(FAILED);
   });
 });

@@ -98,6 +98,18 @@ export function failureMessage(result: { status: number; message: string }, fall
   return result.status >= 500 || result.message === REQUEST_ERROR ? fallback : result.message;
 }
 
+/**
+ * The screen's wording followed by the server's reason when it has one of its own (spec §8: 'Erreur
+ * lors de la mise à jour du statut : …'); a field's message is the reason of a 422. Alone otherwise.
+ */
+export function failureWithReason(
+  result: { status: number; message: string; errors?: Record<string, string[]> },
+  wording: string,
+) {
+  const reason = Object.values(result.errors ?? {})[0]?.[0] ?? failureMessage(result, '');
+  return reason ? `${wording} : ${reason}` : wording;
+}
+
 export function createApiClient(transport: Transport): ApiClient {
   const call =
     (method: Method) =>
