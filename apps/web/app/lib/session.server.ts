@@ -90,3 +90,51 @@ export async function requireAdmin(
   if (user.role !== 'admin') throw redirect('/');
   return user;
 }
+
+/** What a page that says why before it sends a visitor away shows, and where it then goes. */
+export type AccessNotice = { message: string; to: string };
+/** The notice, and the headers of the answer that carries it (a refused session cookie is cleared). */
+export type AccessRefusal = { notice: AccessNotice; headers?: Headers };
+
+// Back-office spec §6 and §8 (the orders screen).
+export const NOT_SIGNED_IN = 'Vous devez être connecté pour accéder à cette page';
+export const NOT_ADMIN = "Vous devez avoir les droits d'administrateur pour accéder à cette page";
+export const SESSION_EXPIRED = 'Session expirée. Redirection vers la page de connexion...';
+export const ACCESS_DENIED = "Accès refusé. Vous n'avez pas les droits d'administrateur.";
+
+/**
+ * An admin call the API refused, as the notice the page shows (spec §8): a session it no longer
+ * accepts (401) is logged out and goes to the login page, a refused role (403) to the shop. Null
+ * for any other status.
+ */
+export function accessRefusal(request: Request, status: number): AccessRefusal | null {
+  if (status === 401)
+    return {
+      notice: { message: SESSION_EXPIRED, to: loginUrl(pageAddressOf(request), true) },
+      headers: cookieHeaders([CLEAR_SESSION_COOKIE]),
+    };
+  if (status === 403) return { notice: { message: ACCESS_DENIED, to: '/' } };
+  return null;
+}
+
+/**
+ * requireAdmin for a page that tells a guest or a client why it sends them away before it does
+ * (spec §6: the orders screen): the admin, or the refusal to show. A guest is told to log in, a
+ * client that the page is for admins, a refused session that it expired. An API failure is thrown.
+ */
+export async function adminAccess(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<{ user: User; refusal: null } | { user: null; refusal: AccessRefusal }> {
+  const { user, status, message } = await fetchMe(request, context);
+  if (user?.role === 'admin') return { user, refusal: null };
+  if (user) return { user: null, refusal: { notice: { message: NOT_ADMIN, to: '/' } } };
+  if (status === 401 && !hasSessionCookie(request))
+    return {
+      user: null,
+      refusal: { notice: { message: NOT_SIGNED_IN, to: loginUrl(pageAddressOf(request)) } },
+    };
+  const refusal = accessRefusal(request, status);
+  if (refusal) return { user: null, refusal };
+  throw apiError(status, message ?? 'Erreur de chargement');
+}

@@ -3,7 +3,8 @@ import { ErrorState, routeErrorInfo } from '~/components/ui/error-state';
 import { AdminShell } from '~/features/admin-layout/admin-shell';
 import { api } from '~/lib/api.server';
 import { accountPageHeaders } from '~/lib/no-store';
-import { requireAdmin } from '~/lib/session.server';
+import { pageAddressOf } from '~/lib/page-address';
+import { adminAccess, requireAdmin } from '~/lib/session.server';
 import type { Route } from './+types/admin-layout';
 import '~/admin.css';
 
@@ -14,14 +15,28 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex, nofollow' },
 ];
 
+/**
+ * Pages that tell a guest or a client why they are sent away before they are (spec §6: the orders
+ * screen). This layout's loader runs beside theirs, so for them it must not redirect at once: it
+ * steps aside (no frame, no admin data) and lets the page show its notice.
+ */
+const NOTICE_PAGES = new Set(['/admin/orders']);
+
+const showsNotice = (request: Request) =>
+  NOTICE_PAGES.has(pageAddressOf(request).split('?')[0]?.replace(/\/$/, '') ?? '');
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireAdmin(request, context);
+  const user = showsNotice(request)
+    ? (await adminAccess(request, context)).user
+    : await requireAdmin(request, context);
+  if (!user) return { userName: null, pendingOrders: 0 };
   // The bell is a convenience: if it cannot be read, the page still opens without a number.
   const notifications = await api(context).get('/admin/notifications');
   return { userName: user.name, pendingOrders: notifications.ok ? notifications.data.pending_orders : 0 };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  if (loaderData.userName === null) return <Outlet />;
   return (
     <AdminShell userName={loaderData.userName} pendingOrders={loaderData.pendingOrders}>
       <Outlet />
