@@ -40,6 +40,22 @@ export const OrderStatusSchema = z.enum(ORDER_STATUSES, { error: ORDER_STATUS_UN
 /** The most orders one page of the list (or of a link typed by hand) may ask for. */
 export const ORDERS_PER_PAGE_MAX = 100;
 
+const orderFilterFields = {
+  /** Order number, client name or phone. */
+  search: SearchTextSchema.optional(),
+  status: OrderStatusSchema.optional(),
+  period: z.enum(ORDER_PERIODS, { error: 'Période inconnue' }).optional(),
+  date_from: daySchema('La date de début est invalide').optional(),
+  date_to: daySchema('La date de fin est invalide').optional(),
+  min_amount: priceSchema('Le montant minimum doit être un nombre entier positif de FCFA').optional(),
+  /** One customer's orders (the customers screen's 'Voir les commandes'). */
+  customer_id: idSchema('Client invalide').optional(),
+};
+
+const datesInOrder = (q: { date_from?: string; date_to?: string }) =>
+  !q.date_from || !q.date_to || q.date_from <= q.date_to;
+const DATES_REVERSED = { error: 'La date de début doit précéder la date de fin', path: ['date_from'] };
+
 /**
  * GET /admin/orders: every filter is applied by the server (the spec's original only recorded the
  * period and the advanced filters locally). Dates are whole days, both ends included.
@@ -55,22 +71,14 @@ export const AdminOrderListQuerySchema = z
           .max(ORDERS_PER_PAGE_MAX, { error: 'Nombre de commandes par page invalide' }),
       )
       .default(ORDERS_PER_PAGE),
-    /** Order number, client name or phone. */
-    search: SearchTextSchema.optional(),
-    status: OrderStatusSchema.optional(),
-    period: z.enum(ORDER_PERIODS, { error: 'Période inconnue' }).optional(),
-    date_from: daySchema('La date de début est invalide').optional(),
-    date_to: daySchema('La date de fin est invalide').optional(),
-    min_amount: priceSchema('Le montant minimum doit être un nombre entier positif de FCFA').optional(),
-    /** One customer's orders (the customers screen's 'Voir les commandes'). */
-    customer_id: idSchema('Client invalide').optional(),
+    ...orderFilterFields,
   })
-  .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, {
-    error: 'La date de début doit précéder la date de fin',
-    path: ['date_from'],
-  });
+  .refine(datesInOrder, DATES_REVERSED);
 export type AdminOrderListQuery = z.infer<typeof AdminOrderListQuerySchema>;
-export type AdminOrderListFilters = Omit<AdminOrderListQuery, 'page' | 'per_page'>;
+
+/** GET /admin/orders/export: the list's filters, every page. */
+export const AdminOrderExportQuerySchema = z.object(orderFilterFields).refine(datesInOrder, DATES_REVERSED);
+export type AdminOrderListFilters = z.infer<typeof AdminOrderExportQuerySchema>;
 
 /** An order as the back office shows it: the customer's order plus who the client is. */
 export const AdminOrderSchema = OrderSchema.extend({

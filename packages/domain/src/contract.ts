@@ -37,6 +37,7 @@ import {
 } from './admin-media.ts';
 import {
   AdminOrderDetailEnvelopeSchema,
+  AdminOrderExportQuerySchema,
   AdminOrderIdParamsSchema,
   AdminOrderListQuerySchema,
   AdminOrderListSchema,
@@ -138,6 +139,8 @@ export type Operation = {
   multipart?: true | 'media' | 'bulk';
   /** Largest JSON body in bytes, when more than the 1 MB default (inline base64 images). */
   bodyLimit?: number;
+  /** A download: the success is a file of this type (`data` describes it), streamed, not an envelope. */
+  produces?: 'text/csv';
 };
 
 const op = <const T extends Operation>(operation: T) => operation;
@@ -629,6 +632,15 @@ export const operations = {
     access: 'admin',
     query: AdminOrderListQuerySchema,
     data: AdminOrderListSchema,
+  }),
+  'GET /admin/orders/export': op({
+    summary:
+      'Exporter les commandes filtrées en CSV pour un tableur français : UTF-8 avec BOM, séparateur « ; », une ligne par article, montants en nombres, dates fr-FR (UTC), formules neutralisées ; produit au fil de la lecture',
+    tag: 'admin commandes',
+    access: 'admin',
+    query: AdminOrderExportQuerySchema,
+    data: z.string(),
+    produces: 'text/csv',
   }),
   'GET /admin/orders/:id': op({
     summary: "Une commande avec ses articles et l'historique de ses statuts",

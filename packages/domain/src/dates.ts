@@ -16,3 +16,9 @@ export const formatLongDate = (value: string | Date) => longDate.format(toDate(v
 export const formatShortDate = (value: string | Date) => shortDate.format(toDate(value));
 /** '23/11/2026 14:05' */
 export const formatDateTime = (value: string | Date) => dateTime.format(toDate(value)).replace(',', '');
+
+/**
+ * The time zone the shop counts its days in: order numbers (CMD-YYYYMMDD-…), the orders screen's
+ * periods and day filters, and exported dates. UTC, the agency's own (docs/decisions/0018).
+ */
+export const SHOP_TIME_ZONE = 'UTC';

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { BULK_JSON_TOO_LARGE_MESSAGE } from '@souk/domain/admin-bulk';
 import { ApiFailureSchema, type ApiSuccess, envelopeFor } from '@souk/domain/api';
 import {
@@ -93,11 +94,52 @@ export function route<K extends OperationKey>(
   handler: (request: RouteRequest<K>, reply: FastifyReply) => Promise<Answer<K>>,
   options: RouteOptions = {},
 ) {
+  const status = (operations[key] as Operation).status ?? 200;
+  register(app, key, options, async (request, reply) => {
+    const answer = await handler(request as RouteRequest<K>, reply);
+    return reply.status(status).send(answer);
+  });
+}
+
+/** A download: the file's name (Content-Disposition) and its bytes as they come. */
+export type Download = { filename: string; body: Readable };
+
+/**
+ * Registers an operation that answers a file (`produces`, e.g. a CSV export) rather than the
+ * envelope: streamed as `handler` produces it, never held whole in memory. Refusals are envelopes.
+ */
+export function downloadRoute<K extends OperationKey>(
+  app: FastifyInstance,
+  key: K,
+  handler: (request: RouteRequest<K>) => Promise<Download>,
+) {
+  const produces = (operations[key] as Operation).produces;
+  if (!produces) throw new Error(`${key}: a download route declares what it produces`);
+  register(app, key, {}, async (request, reply) => {
+    const { filename, body } = await handler(request as RouteRequest<K>);
+    return reply
+      .status(200)
+      .type(`${produces}; charset=utf-8`)
+      .header('Content-Disposition', `attachment; filename="${filename}"`)
+      .send(body);
+  });
+}
+
+function register(
+  app: FastifyInstance,
+  key: OperationKey,
+  options: RouteOptions,
+  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>,
+) {
   const operation: Operation = operations[key];
   const [method, path] = key.split(' ') as [Method, string];
   const url = scopedUrl(app, path, operation.access);
   const status = operation.status ?? 200;
-  const response: Record<number, z.ZodType> = { [status]: envelopeFor(operation.data) };
+  const response: Record<number, unknown> = {
+    [status]: operation.produces
+      ? { description: operation.summary, content: { [operation.produces]: { schema: operation.data } } }
+      : envelopeFor(operation.data),
+  };
   for (const code of errorStatuses(method, operation)) response[code] = ApiFailureSchema;
   const accessHook = ACCESS_HOOK[operation.access];
   app.route({
@@ -128,9 +170,6 @@ export function route<K extends OperationKey>(
       ...(operation.body ? { body: operation.body } : {}),
       response,
     },
-    handler: async (request, reply) => {
-      const answer = await handler(request as RouteRequest<K>, reply);
-      return reply.status(status).send(answer);
-    },
+    handler,
   });
 }

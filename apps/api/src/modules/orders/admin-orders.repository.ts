@@ -1,4 +1,5 @@
 import type { AdminOrderListFilters } from '@souk/domain/admin-orders';
+import { SHOP_TIME_ZONE } from '@souk/domain/dates';
 import type { OrderStatus } from '@souk/domain/order-status';
 import { foldText } from '@souk/domain/text';
 import { and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
@@ -11,12 +12,6 @@ import type { OrderRow } from './orders.repository.ts';
 
 /** The fewest digits a search needs before it is also looked for in phone numbers. */
 const PHONE_SEARCH_MIN_DIGITS = 3;
-
-/**
- * Where a day starts: the shop counts its days in UTC, as order numbers do (CMD-YYYYMMDD-…);
- * the agency's countries are at UTC or UTC+1 (docs/decisions/0018-order-workflow.md).
- */
-const SHOP_TIME_ZONE = 'UTC';
 
 const PERIOD_UNITS = { today: 'day', week: 'week', month: 'month' } as const;
 
@@ -59,6 +54,27 @@ export function orderFilters(filters: AdminOrderListFilters): SQL {
 
 export const statusIs = (status: OrderStatus | undefined) =>
   status ? sql`${orders.status} = ${status}` : sql`true`;
+
+/** An order's place in the newest-first order, to read on after it (the export's batches). */
+export type OrderCursor = { created_at: string; id: number };
+
+/** Up to `limit` orders after `cursor` (from the newest when null), newest first. */
+export async function findOrdersAfter(
+  db: DbOrTx,
+  where: SQL,
+  cursor: OrderCursor | null,
+  limit: number,
+): Promise<OrderRow[]> {
+  const after = cursor
+    ? sql`(${orders.created_at}, ${orders.id}) < (${cursor.created_at}::timestamptz, ${cursor.id})`
+    : sql`true`;
+  return db
+    .select()
+    .from(orders)
+    .where(sql`${where} and ${after}`)
+    .orderBy(desc(orders.created_at), desc(orders.id))
+    .limit(limit);
+}
 
 /** One page of orders, newest first. */
 export async function findOrders(

@@ -4,7 +4,7 @@ import {
   ORDER_TRANSITIONS,
   type OrderStatus,
 } from '@souk/domain/order-status';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { order_status_history, orders, product_variants } from '../../db/schema.ts';
 import { createTestApp } from '../../test/app.ts';
@@ -14,6 +14,7 @@ import { describeOnPostgres } from '../../test/describe-on-postgres.ts';
 import { addOrder } from '../../test/order-fixtures.ts';
 import { apiAs } from '../../test/upload-fixtures.ts';
 import { signedInUser } from '../../test/user-fixtures.ts';
+import type { OrderRow } from './orders.repository.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type Listed = { order_number: string; status: OrderStatus; client: { name: string } };
@@ -220,6 +221,10 @@ describe.each(engines)('admin order list on %s', (engine) => {
   let admin: Record<string, string>;
   let regular: { id: number };
   const regularOrders: string[] = [];
+  let awa: OrderRow;
+  let aissatou: OrderRow;
+  let moussa: OrderRow;
+  let formula: OrderRow;
   const at = (iso: string) => new Date(iso).toISOString();
   const DAY = 86_400_000;
   // Relative to now, for the period select: each is kept by a period when it is on or after the
@@ -233,20 +238,24 @@ describe.each(engines)('admin order list on %s', (engine) => {
     regular = (await signedInUser(t.db, { name: 'Client fidèle' })).user;
     const line = (amount: number) => [{ product_name: 'Coffret', unit_price: amount, quantity: 1 }];
     // March 2025: the known set for the search, dates, amount and counters.
-    await addOrder(t.db, {
+    awa = await addOrder(t.db, {
       contact_name: 'Awa Diop',
       contact_phone: '221771112233',
+      contact_email: 'awa@exemple.sn',
       created_at: at('2025-03-10T09:00:00Z'),
-      items: [{ product_name: 'Savon noir', unit_price: 2500, quantity: 2 }],
+      items: [
+        { product_name: 'Savon noir', variant_name: '250 g', unit_price: 2500, quantity: 2 },
+        { product_name: "Huile d'argan", unit_price: 4000, quantity: 1 },
+      ],
     });
-    await addOrder(t.db, {
+    aissatou = await addOrder(t.db, {
       contact_name: 'Aïssatou Ndiaye',
       contact_phone: '221778889900',
       status: 'acceptée',
       created_at: at('2025-03-15T23:30:00Z'),
       items: line(30000),
     });
-    await addOrder(t.db, {
+    moussa = await addOrder(t.db, {
       contact_name: 'Moussa Fall ; "le grand"',
       contact_phone: '221701234567',
       status: 'annulée',
@@ -259,6 +268,13 @@ describe.each(engines)('admin order list on %s', (engine) => {
       status: 'disponible',
       created_at: at('2025-04-01T00:00:00Z'),
       items: line(12000),
+    });
+    formula = await addOrder(t.db, {
+      contact_name: '=HYPERLINK("http://evil.example","x")',
+      contact_phone: null,
+      contact_email: '-attaque@exemple.sn',
+      created_at: at('2025-04-02T10:00:00Z'),
+      items: [{ product_name: '@SUM(1+1)', variant_name: '+1', unit_price: 500, quantity: 1 }],
     });
     for (const [i, created] of recentDates.entries())
       await addOrder(t.db, {
@@ -307,10 +323,10 @@ describe.each(engines)('admin order list on %s', (engine) => {
     expect(pagination.total).toBe(3);
     expect(summary).toEqual({
       total_orders: 3,
-      total_revenue: 35000,
+      total_revenue: 39000,
       status_breakdown: { en_attente: 1, acceptée: 1, prête: 0, en_cours: 0, disponible: 0, annulée: 1 },
       revenue_breakdown: {
-        en_attente: 5000,
+        en_attente: 9000,
         acceptée: 30000,
         prête: 0,
         en_cours: 0,
@@ -399,10 +415,93 @@ describe.each(engines)('admin order list on %s', (engine) => {
     }
   });
 
+  describe('the CSV export', () => {
+    const csv = async (query: string) => {
+      const res = await call('GET', `/admin/orders/export?${query}`);
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      return { res, text: res.rawPayload.toString('utf8') };
+    };
+    const linesOf = (text: string) =>
+      text
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .filter(Boolean);
+
+    it('downloads the filtered orders for a French spreadsheet, one line per article', async () => {
+      const { res, text } = await csv(`${MARCH}&status=annulée`);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(res.headers['content-disposition']).toMatch(/^attachment; filename="commandes-\d{12}\.csv"$/);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect(linesOf(text)).toEqual([
+        'Numéro de commande;Date;Statut;Client;Téléphone;E-mail;Produit;Variante;SKU;Quantité;Prix unitaire (FCFA);Total article (FCFA);Total commande (FCFA)',
+        `${moussa.order_number};31/03/2025 23:59;Annulée;"Moussa Fall ; ""le grand""";221 70 123 45 67;;Coffret;;;1;100000;100000;100000`,
+      ]);
+    });
+
+    it('writes each article of an order on its own line, newest order first', async () => {
+      const { text } = await csv(MARCH);
+      const lines = linesOf(text).slice(1);
+      expect(lines.map((l) => l.split(';')[0])).toEqual([
+        moussa.order_number,
+        aissatou.order_number,
+        awa.order_number,
+        awa.order_number,
+      ]);
+      expect(lines.slice(2)).toEqual([
+        `${awa.order_number};10/03/2025 09:00;En attente;Awa Diop;221 77 111 22 33;awa@exemple.sn;Savon noir;250 g;;2;2500;5000;9000`,
+        `${awa.order_number};10/03/2025 09:00;En attente;Awa Diop;221 77 111 22 33;awa@exemple.sn;Huile d'argan;;;1;4000;4000;9000`,
+      ]);
+    });
+
+    it('neutralises what a spreadsheet would run', async () => {
+      const { text } = await csv('date_from=2025-04-02&date_to=2025-04-02');
+      expect(linesOf(text)[1]).toBe(
+        `${formula.order_number};02/04/2025 10:00;En attente;"'=HYPERLINK(""http://evil.example"",""x"")";;"'-attaque@exemple.sn";"'@SUM(1+1)";"'+1";;1;500;500;500`,
+      );
+    });
+
+    it('reads every order in batches, ties of the same instant included, none twice', async () => {
+      const owner = await signedInUser(t.db);
+      // 1 203 orders, the first 700 at the very same instant: batches must break ties by id.
+      await t.db.execute(sql`
+        insert into orders (order_number, user_id, status, total_amount, total_items, contact_name, created_at)
+        select 'CMD-BULK-' || n, ${owner.user.id}, 'en_attente', n, 1, 'Client en masse',
+               case when n <= 700 then timestamptz '2024-01-01 12:00:00+00' else timestamptz '2024-01-01 12:00:00+00' + n * interval '1 second' end
+          from generate_series(1, 1203) as n`);
+      const { text } = await csv(`customer_id=${owner.user.id}`);
+      const numbers = linesOf(text)
+        .slice(1)
+        .map((l) => l.split(';')[0]);
+      expect(numbers).toHaveLength(1203);
+      expect(new Set(numbers).size).toBe(1203);
+      expect(numbers.slice(0, 2)).toEqual(['CMD-BULK-1203', 'CMD-BULK-1202']);
+    });
+
+    it('is for admins only, refuses bad filters in French, and is in the OpenAPI', async () => {
+      const client = await signedInUser(t.db);
+      const refused = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/orders/export',
+        headers: client.auth,
+      });
+      expect(refused.statusCode).toBe(403);
+      const bad = await call('GET', '/admin/orders/export?date_from=2025-13-01');
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().errors.date_from).toEqual(['La date de début est invalide']);
+      const docs = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+      const exported = docs.paths['/api/admin/orders/export'].get;
+      expect(Object.keys(exported.responses['200'].content)).toEqual(['text/csv']);
+      expect(exported.parameters.map((p: { name: string }) => p.name)).toEqual(
+        expect.arrayContaining(['search', 'status', 'period', 'date_from', 'date_to', 'min_amount']),
+      );
+    });
+  });
+
   it('the header search finds orders by client name and number', async () => {
     const res = await call('GET', '/admin/search?q=awa');
     expect(res.json().data.orders).toEqual([
-      expect.objectContaining({ client_name: 'Awa Diop', status: 'en_attente', total_amount: 5000 }),
+      expect.objectContaining({ client_name: 'Awa Diop', status: 'en_attente', total_amount: 9000 }),
     ]);
   });
 });

@@ -1,13 +1,14 @@
 import { ORDER_STATUS_UPDATED } from '@souk/domain/admin-orders';
 import { authOf } from '../../plugins/auth.ts';
 import type { RouteModule } from '../../shared/module.ts';
-import { ok, route } from '../../shared/route.ts';
+import { downloadRoute, ok, route } from '../../shared/route.ts';
 import * as orders from './admin-orders.service.ts';
 
 /** The orders screen's calls (back-office spec §7), in the admin scope. */
 export const adminOrdersRoutes: RouteModule = ({ db }) => {
   return async (app) => {
     route(app, 'GET /admin/orders', async (req) => ok(await orders.listAdminOrders(db, req.query)));
+    downloadRoute(app, 'GET /admin/orders/export', async (req) => orders.exportOrders(db, req.query));
     route(app, 'GET /admin/orders/:id', async (req) =>
       ok({ order: await orders.getAdminOrder(db, req.params.id) }),
     );

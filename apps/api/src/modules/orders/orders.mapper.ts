@@ -1,7 +1,9 @@
 import type { AdminSearchResults } from '@souk/domain/admin-catalog';
 import type { AdminOrder, AdminOrderSummary, OrderHistoryEntry, PerStatus } from '@souk/domain/admin-orders';
-import { CANCELLED_ORDER_STATUS, ORDER_STATUSES } from '@souk/domain/order-status';
+import { CANCELLED_ORDER_STATUS, ORDER_STATUS_LABELS, ORDER_STATUSES } from '@souk/domain/order-status';
 import type { Order, OrderItem } from '@souk/domain/orders';
+import { formatPhoneNumber } from '@souk/domain/shop';
+import { type CsvCell, csvDateTime } from '../../shared/csv.ts';
 import type { HistoryRow, StatusTotals } from './admin-orders.repository.ts';
 import type { OrderItemRow, OrderRow } from './orders.repository.ts';
 
@@ -83,3 +85,47 @@ export const toOrderSearchResult = (row: OrderRow): AdminSearchResults['orders']
   total_amount: row.total_amount,
   created_at: new Date(row.created_at).toISOString(),
 });
+
+/** The export's columns: one line per article, the order's own cells repeated on each. */
+export const ORDER_CSV_HEADER = [
+  'Numéro de commande',
+  'Date',
+  'Statut',
+  'Client',
+  'Téléphone',
+  'E-mail',
+  'Produit',
+  'Variante',
+  'SKU',
+  'Quantité',
+  'Prix unitaire (FCFA)',
+  'Total article (FCFA)',
+  'Total commande (FCFA)',
+];
+
+// A phone in digits would read as a number (2,21771E+11): spaced, it stays text.
+const csvPhone = (digits: string | null) => (digits ? formatPhoneNumber(digits).replace(/^\+/, '') : null);
+
+/** An order's lines of the export (one per article; an order without any still has its line). */
+export function toOrderCsvRows(row: OrderRow, items: OrderItemRow[]): CsvCell[][] {
+  const order: CsvCell[] = [
+    row.order_number,
+    csvDateTime(row.created_at),
+    ORDER_STATUS_LABELS[row.status],
+    row.contact_name,
+    csvPhone(row.contact_phone),
+    row.contact_email,
+  ];
+  const total = row.total_amount;
+  if (!items.length) return [[...order, null, null, null, null, null, null, total]];
+  return items.map((i) => [
+    ...order,
+    i.product_name,
+    i.variant_name,
+    i.sku,
+    i.quantity,
+    i.unit_price,
+    i.total_price,
+    total,
+  ]);
+}
