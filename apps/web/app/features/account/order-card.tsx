@@ -1,6 +1,7 @@
 import { formatLongDate } from '@souk/domain/dates';
 import { formatFcfa } from '@souk/domain/money';
 import type { Order } from '@souk/domain/orders';
+import { OrderLines } from '~/components/ui/order-lines';
 import { OrderStatusBadge } from '~/components/ui/status-badge';
 import { articleCount, articlesLabel, orderNumber } from './order-status';
 
@@ -24,20 +25,9 @@ export function OrderCard({ order }: { order: Order }) {
         </div>
         <OrderStatusBadge status={order.status} />
       </div>
-      <ul className="mt-3 divide-y divide-stone-100 border-y border-stone-100">
-        {order.items.map((item) => (
-          <li key={item.id} className="flex items-start justify-between gap-3 py-2.5 text-sm">
-            <div className="min-w-0">
-              <p className="font-medium text-stone-900">{item.product_name || item.product?.name}</p>
-              {item.variant_name && <p className="text-stone-600">{item.variant_name}</p>}
-              <p className="text-stone-600">
-                {item.quantity} × {formatFcfa(item.unit_price ?? item.price)}
-              </p>
-            </div>
-            <p className="shrink-0 font-semibold text-stone-900">{formatFcfa(item.total_price)}</p>
-          </li>
-        ))}
-      </ul>
+      <div className="mt-3">
+        <OrderLines items={order.items} />
+      </div>
       <p className="mt-3 flex items-center justify-between text-sm">
         <span className="text-stone-700">Total</span>
         <span className="text-base font-bold text-emerald-900">{formatFcfa(order.total_amount)}</span>

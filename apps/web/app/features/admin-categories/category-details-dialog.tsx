@@ -5,18 +5,10 @@ import { countLabel } from '@souk/domain/text';
 import { Link, useLocation } from 'react-router';
 import { ActiveBadge } from '~/components/ui/badge';
 import { buttonClass } from '~/components/ui/button';
+import { DetailRow } from '~/components/ui/detail-row';
 import { Dialog } from '~/components/ui/dialog';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { withParams } from '~/lib/url-params';
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="flex flex-col gap-0.5 sm:flex-row sm:gap-3">
-      <dt className="text-sm font-semibold text-stone-600 sm:w-40 sm:shrink-0">{label}</dt>
-      <dd className="min-w-0 text-sm text-stone-900">{children}</dd>
-    </div>
-  );
-}
 
 /** The details overlay (spec): identity, statistics, description, image, subcategories, recent products. */
 export function CategoryDetailsDialog({
@@ -44,10 +36,12 @@ export function CategoryDetailsDialog({
             />
           )}
           <dl className="flex flex-col gap-2">
-            <Row label="Slug">{category.slug}</Row>
-            <Row label="Type">{category.is_main_category ? 'Catégorie principale' : 'Sous-catégorie'}</Row>
-            {category.parent && <Row label="Catégorie parente">{category.parent.name}</Row>}
-            <Row label="Ordre d'affichage">{category.sort_order}</Row>
+            <DetailRow label="Slug">{category.slug}</DetailRow>
+            <DetailRow label="Type">
+              {category.is_main_category ? 'Catégorie principale' : 'Sous-catégorie'}
+            </DetailRow>
+            {category.parent && <DetailRow label="Catégorie parente">{category.parent.name}</DetailRow>}
+            <DetailRow label="Ordre d'affichage">{category.sort_order}</DetailRow>
           </dl>
           <section aria-labelledby="category-statistics">
             <h3 id="category-statistics" className="mb-2 font-semibold text-stone-900">
