@@ -73,26 +73,34 @@ function ViewToggle<V extends string>({
 }
 
 /**
- * A list's toolbar: the search box, 'Rechercher' and the layout toggle, then the collapsible panel
- * of filters and sort (`children`, open when any is set) with 'Appliquer' and the link that clears
- * them. Any change goes through the form, whose fields carry no page: the list starts again at 1.
+ * A list's toolbar: the search box, 'Rechercher', the filters always in sight (`quick`) and the
+ * layout toggle, then the collapsible panel of filters and sort (`children`, open when any is set)
+ * with 'Appliquer' and the link that clears them. Any change goes through the form, whose fields
+ * carry no page: the list starts again at 1.
  */
 export function ListToolbar<V extends string>({
   state,
   search,
+  quick,
   views,
   hidden,
   filtersOpen,
+  panelTitle = 'Filtres et tri',
   clear,
   children,
 }: {
   /** The list's state as the URL has it: when it changes (Back, a link), the fields are refilled. */
   state: string;
-  search: { id: string; label: string; value: string };
-  views: { choices: readonly { value: V; label: string }[]; current: V; hrefFor: (view: V) => string };
+  search: { id: string; label: string; value: string; placeholder?: string };
+  /** Selects shown beside the search rather than in the panel (the orders' status and period). */
+  quick?: ReactNode;
+  /** The layout toggle, for a list shown more than one way. */
+  views?: { choices: readonly { value: V; label: string }[]; current: V; hrefFor: (view: V) => string };
   /** Values the form carries along unseen (the layout). */
   hidden: Record<string, string | undefined>;
   filtersOpen: boolean;
+  /** What the collapsible panel is called ('Filtres avancés' where nothing is sorted). */
+  panelTitle?: string;
   clear: { to: string; label: string };
   children: ReactNode;
 }) {
@@ -107,16 +115,22 @@ export function ListToolbar<V extends string>({
         ([name, value]) =>
           value !== undefined && <input key={name} type="hidden" name={name} value={value} />,
       )}
-      <div className="flex flex-wrap gap-2">
-        <SearchBox id={search.id} label={search.label} defaultValue={search.value} />
+      <div className="flex flex-wrap items-end gap-2">
+        <SearchBox
+          id={search.id}
+          label={search.label}
+          defaultValue={search.value}
+          placeholder={search.placeholder}
+        />
         <button type="submit" className={buttonClass('primary', 'md')}>
           Rechercher
         </button>
-        <ViewToggle views={views.choices} current={views.current} hrefFor={views.hrefFor} />
+        {quick}
+        {views && <ViewToggle views={views.choices} current={views.current} hrefFor={views.hrefFor} />}
       </div>
       <details open={filtersOpen} className="rounded-xl border border-stone-200">
         <summary className="flex min-h-11 cursor-pointer items-center px-3 text-sm font-semibold text-stone-800">
-          Filtres et tri
+          {panelTitle}
         </summary>
         <div className="flex flex-wrap items-end gap-4 border-t border-stone-200 p-3">
           {children}
@@ -165,6 +179,21 @@ export function RadioChoices<V extends string>({
   );
 }
 
+/** A compact label over its control: the filter panel's fields. */
+function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="flex max-w-full min-w-0 flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-semibold text-stone-800">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+const controlClass =
+  'h-11 max-w-full rounded-xl border border-stone-300 bg-white px-3 text-base text-stone-900';
+
 /** A compact labelled select of the filter panel (options or optgroups as children). */
 export function FilterSelect({
   id,
@@ -180,18 +209,38 @@ export function FilterSelect({
   children: ReactNode;
 }) {
   return (
-    <div className="flex max-w-full min-w-0 flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-semibold text-stone-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={defaultValue}
-        className="h-11 max-w-full rounded-xl border border-stone-300 bg-white px-3 text-base text-stone-900"
-      >
+    <FilterField id={id} label={label}>
+      <select id={id} name={name} defaultValue={defaultValue} className={controlClass}>
         {children}
       </select>
-    </div>
+    </FilterField>
+  );
+}
+
+/** A compact labelled input of the filter panel: a day (the phone's date picker) or a whole amount. */
+export function FilterInput({
+  id,
+  name,
+  label,
+  type,
+  defaultValue,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  type: 'date' | 'number';
+  defaultValue: string;
+}) {
+  return (
+    <FilterField id={id} label={label}>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        defaultValue={defaultValue}
+        {...(type === 'number' ? { inputMode: 'numeric', min: 0, step: 1 } : {})}
+        className={controlClass}
+      />
+    </FilterField>
   );
 }
