@@ -35,7 +35,7 @@ export default [
     route('admin/search', 'routes/admin-search.tsx'),
     route('admin/categories', 'routes/admin-categories.tsx'),
     route('admin/products', 'routes/admin-products.tsx'),
-    route('admin/orders', 'routes/admin-upcoming.tsx', { id: 'admin-orders' }),
+    route('admin/orders', 'routes/admin-orders.tsx'),
     route('admin/customers', 'routes/admin-upcoming.tsx', { id: 'admin-customers' }),
     route('admin/banners', 'routes/admin-upcoming.tsx', { id: 'admin-banners' }),
   ]),

@@ -1,0 +1,90 @@
+import { orderMailLink, orderStatusMessage, type ShopContact } from '@souk/domain/order-messages';
+import { ORDER_STATUS_LABELS } from '@souk/domain/order-status';
+import { phoneCallLink, whatsappLink } from '@souk/domain/shop';
+import { Button, buttonClass } from '~/components/ui/button';
+import { PhoneIcon, WhatsappIcon } from '~/components/ui/icons';
+import type { ShownOrder } from './shown-order';
+import type { StatusChange } from './use-status-changes';
+
+/** WhatsApp opens in a new tab: the screen stays where it was. */
+const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
+
+/**
+ * Reaching the client (spec §1): a call, an e-mail when they gave one, WhatsApp; the e-mail and
+ * WhatsApp come written with the message that fits the order's status as it is now.
+ */
+export function OrderContactLinks({ order, shop }: { order: ShownOrder; shop: ShopContact }) {
+  const { name, whatsapp_phone: phone, email } = order.client;
+  const linkClass = buttonClass('secondary', 'sm');
+  return (
+    <div className="flex flex-wrap gap-2">
+      {phone && (
+        <a href={phoneCallLink(phone)} aria-label={`Appeler ${name}`} className={linkClass}>
+          <PhoneIcon className="h-4 w-4" />
+          Appeler
+        </a>
+      )}
+      {email && (
+        <a href={orderMailLink(email, order, shop)} aria-label={`E-mail à ${name}`} className={linkClass}>
+          E-mail
+        </a>
+      )}
+      {phone && (
+        <a
+          href={whatsappLink(phone, orderStatusMessage(order, shop))}
+          {...NEW_TAB}
+          aria-label={`WhatsApp à ${name} (nouvel onglet)`}
+          className={linkClass}
+        >
+          <WhatsappIcon className="h-4 w-4" />
+          WhatsApp
+        </a>
+      )}
+    </div>
+  );
+}
+
+/**
+ * After a status change, the client is told in one tap: WhatsApp opens with the new status's
+ * message. A live region there from the start, so the offer is read out when it appears; it stays
+ * until it is closed or the next change replaces it.
+ */
+export function StatusMessageOffer({
+  change,
+  shop,
+  onClose,
+}: {
+  change: StatusChange | null;
+  shop: ShopContact;
+  onClose: () => void;
+}) {
+  const phone = change?.order.client.whatsapp_phone;
+  return (
+    <div
+      role="status"
+      className="pointer-events-none fixed inset-x-3 bottom-3 z-40 md:right-4 md:left-auto md:w-96"
+    >
+      {change && phone && (
+        <div className="pointer-events-auto flex flex-col gap-3 rounded-xl border border-emerald-200 bg-white p-4 text-sm shadow-lg">
+          <p className="break-words text-stone-800">
+            Commande {change.order.order_number} : {ORDER_STATUS_LABELS[change.status]}. Prévenez{' '}
+            {change.order.client.name} du nouveau statut.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <a
+              href={whatsappLink(phone, orderStatusMessage({ ...change.order, status: change.status }, shop))}
+              {...NEW_TAB}
+              className={buttonClass('primary', 'sm')}
+            >
+              <WhatsappIcon className="h-4 w-4" />
+              Envoyer le message WhatsApp
+            </a>
+            <Button variant="ghost" size="sm" onClick={onClose}>
+              Fermer
+            </Button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+import { formatFcfa } from '@souk/domain/money';
+import type { ShopContact } from '@souk/domain/order-messages';
+import { ORDER_STATUS_LABELS } from '@souk/domain/order-status';
+import { formatPhoneNumber } from '@souk/domain/shop';
+import { DetailRow } from '~/components/ui/detail-row';
+import { Dialog } from '~/components/ui/dialog';
+import { OrderLines } from '~/components/ui/order-lines';
+import { OrderStatusBadge } from '~/components/ui/status-badge';
+import { RecentlyUpdatedBadge } from './order-card';
+import { OrderContactLinks } from './order-contact-links';
+import { OrderStatusActions } from './order-status-actions';
+import type { ShownHistoryEntry, ShownOrderDetail } from './shown-order';
+import { awaitedStatus, type StatusControls } from './use-status-changes';
+
+const sectionTitle = 'mb-2 font-semibold text-stone-900';
+
+/** Who moved the order: the admin or the customer by name; a guest's order, or the shop itself. */
+function changedBy(entry: ShownHistoryEntry, order: ShownOrderDetail) {
+  if (entry.changed_by) return entry.changed_by.name;
+  return entry.from_status === null && order.client.id === null ? 'Client invité' : 'Système';
+}
+
+/** The order's life, oldest first: each step from → to, who made it and when. */
+function StatusHistory({ order }: { order: ShownOrderDetail }) {
+  if (order.history.length === 0)
+    return <p className="text-sm text-stone-600">Aucun changement de statut enregistré.</p>;
+  return (
+    <ol className="flex flex-col gap-3 border-l-2 border-stone-200 pl-4">
+      {order.history.map((entry) => (
+        <li key={entry.id} className="relative text-sm">
+          <span
+            aria-hidden="true"
+            className="absolute top-1.5 -left-[1.3rem] h-2.5 w-2.5 rounded-full bg-emerald-700"
+          />
+          <p className="font-medium text-stone-900">
+            {entry.from_status === null ? (
+              <>Commande passée : {ORDER_STATUS_LABELS[entry.to_status]}</>
+            ) : (
+              <>
+                {ORDER_STATUS_LABELS[entry.from_status]} <span aria-hidden="true">→</span>
+                <span className="sr-only">vers</span> {ORDER_STATUS_LABELS[entry.to_status]}
+              </>
+            )}
+          </p>
+          <p className="text-stone-600">
+            Par {changedBy(entry, order)}, le <time dateTime={entry.created_at}>{entry.date}</time>
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * An order's details (spec): the client, the order, its lines with unit price and line total, the
+ * article and quantity counts, the same contact and status buttons as its card, and its history.
+ */
+export function OrderDetailsDialog({
+  order,
+  shop,
+  controls,
+  recent,
+  onClose,
+}: {
+  order: ShownOrderDetail | null;
+  shop: ShopContact;
+  controls: StatusControls;
+  recent: boolean;
+  onClose: () => void;
+}) {
+  const phone = order?.client.whatsapp_phone;
+  return (
+    <Dialog
+      open={order !== null}
+      onClose={onClose}
+      title={order ? `Commande ${order.order_number}` : ''}
+      size="lg"
+      closeButton
+    >
+      {order && (
+        <div className="flex flex-col gap-5">
+          <section aria-labelledby="order-details-client">
+            <h3 id="order-details-client" className={sectionTitle}>
+              Client
+            </h3>
+            <dl className="flex flex-col gap-2">
+              <DetailRow label="Nom">{order.client.name}</DetailRow>
+              <DetailRow label="Téléphone">{phone ? formatPhoneNumber(phone) : 'Non renseigné'}</DetailRow>
+              <DetailRow label="E-mail">{order.client.email ?? 'Non renseigné'}</DetailRow>
+              <DetailRow label="Compte">
+                {order.client.id === null ? 'Client invité' : 'Client inscrit'}
+              </DetailRow>
+            </dl>
+          </section>
+          <section aria-labelledby="order-details-order">
+            <h3 id="order-details-order" className={sectionTitle}>
+              Commande
+            </h3>
+            <dl className="flex flex-col gap-2">
+              <DetailRow label="Numéro">{order.order_number}</DetailRow>
+              <DetailRow label="Date">
+                <time dateTime={order.created_at}>{order.date}</time>
+              </DetailRow>
+              <DetailRow label="Statut">
+                <span className="flex flex-wrap items-center gap-2">
+                  <OrderStatusBadge status={awaitedStatus(order, controls.pending)} />
+                  {recent && <RecentlyUpdatedBadge />}
+                </span>
+              </DetailRow>
+              <DetailRow label="Total">
+                <span className="font-bold text-emerald-900">{formatFcfa(order.total_amount)}</span>
+              </DetailRow>
+              <DetailRow label="Notes">
+                {order.notes ? (
+                  <span className="whitespace-pre-line">{order.notes}</span>
+                ) : (
+                  <span className="text-stone-500 italic">Aucune note</span>
+                )}
+              </DetailRow>
+            </dl>
+          </section>
+          <section aria-labelledby="order-details-items">
+            <h3 id="order-details-items" className={sectionTitle}>
+              Articles
+            </h3>
+            <OrderLines items={order.items} />
+            <dl className="mt-2 flex flex-col gap-2">
+              <DetailRow label="Nombre d'articles">{order.items_summary.items_count}</DetailRow>
+              <DetailRow label="Quantité totale">{order.items_summary.total_items}</DetailRow>
+            </dl>
+          </section>
+          <section aria-labelledby="order-details-actions" className="flex flex-col gap-2">
+            <h3 id="order-details-actions" className={sectionTitle}>
+              Gestion de la commande
+            </h3>
+            <OrderContactLinks order={order} shop={shop} />
+            <OrderStatusActions order={order} controls={controls} />
+          </section>
+          <section aria-labelledby="order-details-history">
+            <h3 id="order-details-history" className={sectionTitle}>
+              Historique des statuts
+            </h3>
+            <StatusHistory order={order} />
+          </section>
+        </div>
+      )}
+    </Dialog>
+  );
+}

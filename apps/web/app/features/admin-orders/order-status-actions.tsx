@@ -1,0 +1,53 @@
+import { ORDER_ACTION_LABELS } from '@souk/domain/admin-orders';
+import { CANCELLED_ORDER_STATUS, ORDER_TRANSITIONS } from '@souk/domain/order-status';
+import { useFetcher } from 'react-router';
+import { Button } from '~/components/ui/button';
+import type { ShownOrder } from './shown-order';
+import { STATUS_FETCHER, type StatusControls } from './use-status-changes';
+
+/**
+ * The steps the order may take from its status (spec §4), and only those: each a form of its own
+ * posting to the page's action (it works before the script has loaded). Cancelling asks first, so
+ * it waits for the script. While a change of this order is awaited, its buttons wait too.
+ */
+export function OrderStatusActions({ order, controls }: { order: ShownOrder; controls: StatusControls }) {
+  const fetcher = useFetcher({ key: STATUS_FETCHER });
+  const next = ORDER_TRANSITIONS[order.status];
+  if (next.length === 0) return null;
+  const awaited = controls.pending?.id === order.id ? controls.pending.status : null;
+  const name = (status: (typeof next)[number]) =>
+    `${ORDER_ACTION_LABELS[status]}, commande ${order.order_number}`;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {next.map((status) =>
+        status === CANCELLED_ORDER_STATUS ? (
+          <Button
+            key={status}
+            size="sm"
+            variant="danger"
+            disabled={awaited !== null}
+            aria-label={name(status)}
+            onClick={() => controls.askCancel(order)}
+          >
+            {ORDER_ACTION_LABELS[status]}
+          </Button>
+        ) : (
+          <fetcher.Form key={status} method="post" onSubmit={() => controls.sending({ order, status })}>
+            <input type="hidden" name="intent" value="status" />
+            <input type="hidden" name="id" value={order.id} />
+            <input type="hidden" name="status" value={status} />
+            <Button
+              type="submit"
+              size="sm"
+              pending={awaited === status}
+              disabled={awaited !== null}
+              aria-label={name(status)}
+            >
+              {ORDER_ACTION_LABELS[status]}
+            </Button>
+          </fetcher.Form>
+        ),
+      )}
+    </div>
+  );
+}

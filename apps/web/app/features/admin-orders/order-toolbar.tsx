@@ -1,0 +1,100 @@
+import { type AdminOrderSummary, ORDER_PERIOD_LABELS, ORDER_PERIODS } from '@souk/domain/admin-orders';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@souk/domain/order-status';
+import { FilterInput, FilterSelect, ListToolbar } from '~/components/ui/list-toolbar';
+import { StatCards } from '~/components/ui/stat-cards';
+import { CLEAR_FILTERS_HREF, hasPanelFilters, type OrderScreen } from './order-params';
+
+/**
+ * The six counters (spec): orders of each status the shop acts on, and all of them, counted by the
+ * server over every order the search and the period, date and amount filters keep.
+ */
+export function OrderCounters({ summary }: { summary: AdminOrderSummary }) {
+  const count = summary.status_breakdown;
+  return (
+    <StatCards
+      className="grid-cols-2 sm:grid-cols-3 xl:grid-cols-6"
+      items={[
+        { label: 'En attente', value: count.en_attente },
+        { label: 'Acceptées', value: count.acceptée },
+        { label: 'Prêtes', value: count.prête },
+        { label: 'En cours', value: count.en_cours },
+        { label: 'Disponibles', value: count.disponible },
+        { label: 'Total', value: summary.total_orders },
+      ]}
+    />
+  );
+}
+
+/**
+ * Search (number, client, phone), the status and period selects in sight, and the advanced panel
+ * (start and end days, minimum amount): one GET form, so the filters are the URL's, the server
+ * applies them, and it works before the page's script has loaded.
+ */
+export function OrderToolbar({ screen }: { screen: OrderScreen }) {
+  return (
+    <ListToolbar
+      state={[
+        screen.search,
+        screen.status,
+        screen.period,
+        screen.dateFrom,
+        screen.dateTo,
+        screen.minAmount,
+        screen.customerId,
+      ].join('|')}
+      search={{
+        id: 'order-search',
+        label: 'Rechercher une commande',
+        placeholder: 'N° de commande, client ou téléphone…',
+        value: screen.search ?? '',
+      }}
+      quick={
+        <>
+          <FilterSelect id="order-status" name="status" label="Statut" defaultValue={screen.status ?? ''}>
+            <option value="">Tous les statuts</option>
+            {ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {ORDER_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </FilterSelect>
+          <FilterSelect id="order-period" name="period" label="Période" defaultValue={screen.period ?? ''}>
+            <option value="">Toutes les périodes</option>
+            {ORDER_PERIODS.map((period) => (
+              <option key={period} value={period}>
+                {ORDER_PERIOD_LABELS[period]}
+              </option>
+            ))}
+          </FilterSelect>
+        </>
+      }
+      // One customer's orders (a link from the customers screen) stay theirs while filtering.
+      hidden={{ customer_id: screen.customerId?.toString() }}
+      filtersOpen={hasPanelFilters(screen)}
+      panelTitle="Filtres avancés"
+      clear={{ to: CLEAR_FILTERS_HREF, label: 'Effacer les filtres' }}
+    >
+      <FilterInput
+        id="order-date-from"
+        name="date_from"
+        label="Date de début"
+        type="date"
+        defaultValue={screen.dateFrom ?? ''}
+      />
+      <FilterInput
+        id="order-date-to"
+        name="date_to"
+        label="Date de fin"
+        type="date"
+        defaultValue={screen.dateTo ?? ''}
+      />
+      <FilterInput
+        id="order-min-amount"
+        name="min_amount"
+        label="Montant minimum (FCFA)"
+        type="number"
+        defaultValue={screen.minAmount?.toString() ?? ''}
+      />
+    </ListToolbar>
+  );
+}

@@ -1,0 +1,110 @@
+import type { AdminOrderList } from '@souk/domain/admin-orders';
+import type { ShopContact } from '@souk/domain/order-messages';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
+import { buttonClass } from '~/components/ui/button';
+import { ConfirmDialog } from '~/components/ui/confirm-dialog';
+import { EmptyState } from '~/components/ui/empty-state';
+import { Pagination } from '~/components/ui/pagination';
+import { showToast } from '~/components/ui/toast';
+import { useDropParams, withParams } from '~/lib/url-params';
+import { OrderCard } from './order-card';
+import { StatusMessageOffer } from './order-contact-links';
+import { OrderDetailsDialog } from './order-details-dialog';
+import { CLEAR_FILTERS_HREF, isFiltered, type OrderScreen } from './order-params';
+import { OrderCounters, OrderToolbar } from './order-toolbar';
+import type { ShownOrder, ShownOrderDetail } from './shown-order';
+import { useStatusChanges } from './use-status-changes';
+
+/**
+ * 'Commandes': the counters, search and filters, the orders as cards (stacked on a phone, a grid
+ * on wider screens), pages of 20, the details of one order, and the status changes with their
+ * confirmation, marker and offer to tell the client.
+ */
+export function OrdersScreen({
+  screen,
+  list,
+  details,
+  detailsError,
+  shop,
+}: {
+  screen: OrderScreen;
+  list: Omit<AdminOrderList, 'orders'> & { orders: ShownOrder[] };
+  details: ShownOrderDetail | null;
+  /** Why the asked order could not be shown (spec §8), or null. */
+  detailsError: string | null;
+  shop: ShopContact;
+}) {
+  const { search } = useLocation();
+  const closeDetails = useDropParams('details');
+  const changes = useStatusChanges();
+  const { cancellation, controls, recentId } = changes;
+  // Once per order asked (a second failed one is told again).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when another order is asked
+  useEffect(() => {
+    if (detailsError) showToast({ message: detailsError, tone: 'error' });
+  }, [detailsError, screen.details]);
+  const filtering = isFiltered(screen);
+  const { pagination } = list;
+
+  return (
+    <>
+      <OrderCounters summary={list.summary} />
+      <OrderToolbar screen={screen} />
+      <h2 className="sr-only">Liste des commandes</h2>
+      {list.orders.length === 0 ? (
+        <EmptyState
+          title={filtering ? 'Aucune commande trouvée' : 'Aucune commande'}
+          action={
+            filtering && (
+              <Link to={CLEAR_FILTERS_HREF} className={buttonClass('secondary', 'md')}>
+                Effacer les filtres
+              </Link>
+            )
+          }
+        >
+          {filtering
+            ? 'Essayez de modifier vos filtres de recherche.'
+            : 'Les commandes des clients apparaîtront ici.'}
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {list.orders.map((order) => (
+            <li key={order.id} className="min-w-0">
+              <OrderCard order={order} shop={shop} controls={controls} recent={recentId === order.id} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination
+        page={pagination.current_page}
+        lastPage={pagination.last_page}
+        perPage={pagination.per_page}
+        total={pagination.total}
+        hrefFor={(page) => withParams(search, { page: page === 1 ? null : page, details: null })}
+      />
+      <OrderDetailsDialog
+        order={details}
+        shop={shop}
+        controls={controls}
+        recent={details !== null && recentId === details.id}
+        onClose={closeDetails}
+      />
+      <ConfirmDialog
+        open={cancellation.order !== null}
+        title="Annuler la commande"
+        message={
+          cancellation.order
+            ? `Êtes-vous sûr de vouloir annuler la commande ${cancellation.order.order_number} de ${cancellation.order.client.name} ? Le stock de ses variantes sera remis en vente.`
+            : ''
+        }
+        confirmLabel="Annuler la commande"
+        cancelLabel="Garder la commande"
+        tone="danger"
+        onConfirm={cancellation.confirm}
+        onCancel={cancellation.cancel}
+      />
+      <StatusMessageOffer change={changes.done} shop={shop} onClose={changes.closeOffer} />
+    </>
+  );
+}
