@@ -3,6 +3,7 @@ import type { BulkResult } from './bulk.ts';
 import type { PageBundle } from './bundle.ts';
 import type { LighthouseRun } from './lighthouse.ts';
 import type { LoadResult } from './load.ts';
+import type { OrdersResult } from './orders.ts';
 
 export type TargetId = 'pglite' | 'postgres' | 'ceiling';
 export type PageTargetId = 'production' | 'development';
@@ -65,9 +66,48 @@ export type Results = {
   bulk:
     | ({ status: 'ok' | 'failed'; path: string } & BulkResult)
     | { status: 'skipped' | 'failed'; reason: string };
+  /** The back office's orders screen at 100 000 orders on PostgreSQL: the list and the CSV export. */
+  orders: ({ status: 'ok' } & OrdersResult) | { status: 'skipped' | 'failed'; reason: string };
   phasesS: Record<string, number>;
   errors: string[];
 };
+
+export function ordersTable(results: Results): string {
+  const orders = results.orders;
+  if (!('lists' in orders)) return `not measured: ${orders.reason}`;
+  const first = orders.lists[0]?.result;
+  const lists = table(
+    ['GET /api/admin/orders', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'non-2xx / errors'],
+    orders.lists.map(({ id, path, result: r }) => [
+      `${id} (${path.replace('/api/admin/orders', '') || 'no filter'})`,
+      r.requestsPerSec.toFixed(1),
+      r.p50Ms.toFixed(1),
+      r.p99Ms.toFixed(1),
+      r.maxMs.toFixed(0),
+      `${r.non2xx} / ${r.errors}`,
+    ]),
+    ['l', 'r', 'r', 'r', 'r', 'l'],
+  );
+  const exports = table(
+    ['CSV export', 'status', 'seconds', 'MB', 'lines', 'server RSS before → peak MB'],
+    orders.exports.map((e) => [
+      e.path,
+      String(e.status),
+      e.seconds.toFixed(2),
+      (e.bytes / 1e6).toFixed(1),
+      String(e.lines),
+      `${e.rssBeforeMB} → ${e.rssPeakMB}`,
+    ]),
+    ['l', 'r', 'r', 'r', 'r', 'r'],
+  );
+  return [
+    lists,
+    '',
+    exports,
+    '',
+    `${orders.orders} orders with ${orders.items} articles seeded in ${orders.seedS} s; lists: ${first?.connections ?? '?'} connections, ${first?.durationS ?? '?'} s each; each export read to its end by one client while the server's resident memory is sampled every 20 ms.`,
+  ].join('\n');
+}
 
 export function bulkTable(results: Results): string {
   const bulk = results.bulk;
@@ -343,6 +383,10 @@ export function markdown(results: Results): string {
   lines.push('## The storefront during a bulk creation — PGlite server, autocannon');
   lines.push('');
   lines.push(bulkTable(results));
+  lines.push('');
+  lines.push('## The orders screen at 100 000 orders — PostgreSQL server');
+  lines.push('');
+  lines.push(ordersTable(results));
   lines.push('');
   const best = s.lighthouseRuns > 1 ? `, best of ${s.lighthouseRuns}` : ', one run';
   lines.push(

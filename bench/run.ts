@@ -11,6 +11,7 @@ import type { CapturedResponse } from './ceiling-server.ts';
 import { installCleanupHandlers, releaseAll } from './cleanup.ts';
 import { bestRun, CHROME_PATH, type LighthouseRun, openLighthouse } from './lighthouse.ts';
 import { type LoadOptions, measure } from './load.ts';
+import { BENCH_ORDERS, measureOrders, ORDERS_ADMIN, seedOrders } from './orders.ts';
 import { createBenchDatabase, redact } from './postgres.ts';
 import {
   type ApiTarget,
@@ -100,6 +101,7 @@ const results: Results = {
     pages: [],
   },
   bulk: { status: 'skipped', reason: 'not run' },
+  orders: { status: 'skipped', reason: 'not run' },
   phasesS: {},
   errors: [],
 };
@@ -475,7 +477,13 @@ async function main(): Promise<void> {
         server = await startServer({
           name: 'postgres',
           script: SERVER_ENTRY,
-          env: { DATA_DIR: dir.dir, DATABASE_URL: database.url },
+          // The admin the orders case signs in as.
+          env: {
+            DATA_DIR: dir.dir,
+            DATABASE_URL: database.url,
+            ADMIN_EMAIL: ORDERS_ADMIN.email,
+            ADMIN_PASSWORD: ORDERS_ADMIN.password,
+          },
           verbose,
         });
         postgresTarget.startupMs = server.startupMs;
@@ -488,6 +496,8 @@ async function main(): Promise<void> {
           throw new Error(`product ${productId} from the PGlite seed answers ${check.status} on PostgreSQL`);
         }
         await loadTarget(postgresTarget, server, results.api.endpoints);
+        if (skip.has('orders')) results.orders = { status: 'skipped', reason: 'BENCH_SKIP=orders' };
+        else await measureOrdersCase(server, database.url);
       } catch (error) {
         postgresTarget.status = 'failed';
         postgresTarget.reason = fail('PostgreSQL server', error);
@@ -501,6 +511,29 @@ async function main(): Promise<void> {
     await benchDb.database.drop();
     postgresTarget.status = 'skipped';
     postgresTarget.reason = 'BENCH_SKIP=api';
+  }
+}
+
+/** The orders screen on a shop of BENCH_ORDERS orders (after the catalogue cases, on the same server). */
+async function measureOrdersCase(server: ChildServer, databaseUrl: string) {
+  try {
+    log(`seeding ${BENCH_ORDERS} orders on PostgreSQL…`);
+    const seeded = await phase('orders seed', () => seedOrders(databaseUrl, BENCH_ORDERS));
+    log(`${BENCH_ORDERS} orders seeded in ${seeded.seedS} s; the admin order list and the CSV export…`);
+    const measured = await phase('orders', () =>
+      measureOrders(server.origin, server.child.pid as number, seeded, {
+        connections: 2,
+        durationS: Math.min(load.durationS, 5),
+        warmupS: 1,
+      }),
+    );
+    results.orders = { status: 'ok', ...measured };
+    for (const e of measured.exports)
+      log(
+        `export ${e.path}: ${e.status} in ${e.seconds} s, ${(e.bytes / 1e6).toFixed(1)} MB, RSS ${e.rssBeforeMB} → ${e.rssPeakMB} MB`,
+      );
+  } catch (error) {
+    results.orders = { status: 'failed', reason: fail('orders screen', error) };
   }
 }
 

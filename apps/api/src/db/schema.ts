@@ -291,7 +291,8 @@ export const orders = pgTable(
     check('orders_total_check', sql`${t.total_amount} >= 0`),
     index('orders_user_created_idx').on(t.user_id, t.created_at),
     index('orders_status_created_idx').on(t.status, t.created_at),
-    index('orders_created_idx').on(t.created_at),
+    // Newest first, ties by id: the back office's list and the export's keyset batches.
+    index('orders_created_id_idx').on(t.created_at, t.id),
   ],
 );
 
