@@ -73,8 +73,8 @@ function ViewToggle<V extends string>({
 }
 
 /**
- * A list's toolbar: the search box, 'Rechercher', the filters always in sight (`quick`) and the
- * layout toggle, then the collapsible panel of filters and sort (`children`, open when any is set)
+ * A list's toolbar: the search box, 'Rechercher' and the layout toggle, the filters always in sight
+ * (`quick`), then the collapsible panel of filters and sort (`children`, open when any is set)
  * with 'Appliquer' and the link that clears them. Any change goes through the form, whose fields
  * carry no page: the list starts again at 1.
  */
@@ -92,7 +92,7 @@ export function ListToolbar<V extends string>({
   /** The list's state as the URL has it: when it changes (Back, a link), the fields are refilled. */
   state: string;
   search: { id: string; label: string; value: string; placeholder?: string };
-  /** Selects shown beside the search rather than in the panel (the orders' status and period). */
+  /** Filters always in sight under the search, not folded in the panel (the orders' status and period). */
   quick?: ReactNode;
   /** The layout toggle, for a list shown more than one way. */
   views?: { choices: readonly { value: V; label: string }[]; current: V; hrefFor: (view: V) => string };
@@ -109,13 +109,15 @@ export function ListToolbar<V extends string>({
       key={state}
       method="get"
       role="search"
+      // Told apart from the header's search in the landmarks list.
+      aria-label="Filtrer la liste"
       className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-3 shadow-sm"
     >
       {Object.entries(hidden).map(
         ([name, value]) =>
           value !== undefined && <input key={name} type="hidden" name={name} value={value} />,
       )}
-      <div className="flex flex-wrap items-end gap-2">
+      <div className="flex flex-wrap gap-2">
         <SearchBox
           id={search.id}
           label={search.label}
@@ -125,9 +127,9 @@ export function ListToolbar<V extends string>({
         <button type="submit" className={buttonClass('primary', 'md')}>
           Rechercher
         </button>
-        {quick}
         {views && <ViewToggle views={views.choices} current={views.current} hrefFor={views.hrefFor} />}
       </div>
+      {quick && <div className="flex flex-wrap items-end gap-3">{quick}</div>}
       <details open={filtersOpen} className="rounded-xl border border-stone-200">
         <summary className="flex min-h-11 cursor-pointer items-center px-3 text-sm font-semibold text-stone-800">
           {panelTitle}
