@@ -47,22 +47,27 @@ export function OrderContactLinks({ order, shop }: { order: ShownOrder; shop: Sh
 /**
  * After a status change, the client is told in one tap: WhatsApp opens with the new status's
  * message. A live region there from the start, so the offer is read out when it appears; it stays
- * until it is closed or the next change replaces it.
+ * until it is closed or the next change replaces it. It floats over the list, or sits `inline` in
+ * the details dialog (a modal hides whatever floats behind it).
  */
 export function StatusMessageOffer({
   change,
   shop,
   onClose,
+  inline = false,
 }: {
   change: StatusChange | null;
   shop: ShopContact;
   onClose: () => void;
+  inline?: boolean;
 }) {
   const phone = change?.order.client.whatsapp_phone;
   return (
     <div
       role="status"
-      className="pointer-events-none fixed inset-x-3 bottom-3 z-40 md:right-4 md:left-auto md:w-96"
+      className={
+        inline ? '' : 'pointer-events-none fixed inset-x-3 bottom-3 z-40 md:right-4 md:left-auto md:w-96'
+      }
     >
       {change && phone && (
         <div className="pointer-events-auto flex flex-col gap-3 rounded-xl border border-emerald-200 bg-white p-4 text-sm shadow-lg">

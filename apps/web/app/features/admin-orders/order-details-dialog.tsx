@@ -2,6 +2,7 @@ import { formatFcfa } from '@souk/domain/money';
 import type { ShopContact } from '@souk/domain/order-messages';
 import { ORDER_STATUS_LABELS } from '@souk/domain/order-status';
 import { formatPhoneNumber } from '@souk/domain/shop';
+import type { ReactNode } from 'react';
 import { DetailRow } from '~/components/ui/detail-row';
 import { Dialog } from '~/components/ui/dialog';
 import { OrderLines } from '~/components/ui/order-lines';
@@ -60,12 +61,15 @@ export function OrderDetailsDialog({
   shop,
   controls,
   recent,
+  offer,
   onClose,
 }: {
   order: ShownOrderDetail | null;
   shop: ShopContact;
   controls: StatusControls;
   recent: boolean;
+  /** The offer to tell the client of a change just made from here. */
+  offer: ReactNode;
   onClose: () => void;
 }) {
   const phone = order?.client.whatsapp_phone;
@@ -135,6 +139,7 @@ export function OrderDetailsDialog({
             </h3>
             <OrderContactLinks order={order} shop={shop} />
             <OrderStatusActions order={order} controls={controls} />
+            {offer}
           </section>
           <section aria-labelledby="order-details-history">
             <h3 id="order-details-history" className={sectionTitle}>

@@ -88,6 +88,14 @@ export function OrdersScreen({
         shop={shop}
         controls={controls}
         recent={details !== null && recentId === details.id}
+        offer={
+          <StatusMessageOffer
+            inline
+            change={changes.done?.order.id === details?.id ? changes.done : null}
+            shop={shop}
+            onClose={changes.closeOffer}
+          />
+        }
         onClose={closeDetails}
       />
       <ConfirmDialog
@@ -104,7 +112,9 @@ export function OrdersScreen({
         onConfirm={cancellation.confirm}
         onCancel={cancellation.cancel}
       />
-      <StatusMessageOffer change={changes.done} shop={shop} onClose={changes.closeOffer} />
+      {details === null && (
+        <StatusMessageOffer change={changes.done} shop={shop} onClose={changes.closeOffer} />
+      )}
     </>
   );
 }
