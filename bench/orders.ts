@@ -128,12 +128,15 @@ async function timeExport(origin: string, path: string, token: string, pid: numb
   }, 20);
   const started = performance.now();
   try {
-    const res = await fetch(`${origin}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    // As a browser asks for it: compressed on the way (the CSV shrinks about tenfold).
+    const res = await fetch(`${origin}${path}`, {
+      headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' },
+    });
     let bytes = 0;
     let lines = 0;
     for await (const chunk of res.body ?? []) {
       bytes += chunk.length;
-      for (const byte of chunk) if (byte === 10) lines += 1;
+      for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines += 1;
     }
     return {
       path,

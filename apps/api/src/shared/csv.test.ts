@@ -3,8 +3,10 @@ import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { type CsvCell, csvDateTime, csvStream } from './csv.ts';
 
+// Two batches, to show they join seamlessly.
 async function* rowsOf(rows: CsvCell[][]) {
-  for (const row of rows) yield row;
+  yield rows.slice(0, 1);
+  yield rows.slice(1);
 }
 // The bytes as a spreadsheet reads them (stream/consumers' text() would drop the BOM).
 const text = async (stream: Readable) => (await buffer(stream)).toString('utf8');
@@ -46,7 +48,7 @@ describe('csvStream', () => {
 
   it('ends with the source’s error instead of looking complete', async () => {
     async function* failing() {
-      yield ['un'] as CsvCell[];
+      yield [['un']] as CsvCell[][];
       throw new Error('base perdue');
     }
     await expect(text(csvStream(['x'], failing()))).rejects.toThrow('base perdue');

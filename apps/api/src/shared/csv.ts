@@ -1,6 +1,6 @@
-import { pipeline, type Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { SHOP_TIME_ZONE } from '@souk/domain/dates';
-import { stringify } from 'csv-stringify';
+import { type Options, stringify } from 'csv-stringify/sync';
 
 // CSV for French spreadsheets (ARCHITECTURE.md §4 'Exports'): UTF-8 with a BOM (so Excel reads the
 // accents), ';' between cells (',' is the decimal mark in French), CRLF line ends, amounts as plain
@@ -23,32 +23,28 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 export const neutralise = (value: string) =>
   FORMULA_START.test(value) ? { value: `'${value}`, quoted: true } : value;
 
+const OPTIONS: Options = {
+  delimiter: ';',
+  record_delimiter: 'windows',
+  cast: {
+    string: neutralise,
+    // Numbers as digits: no thousands separator a spreadsheet would read as text.
+    number: (value) => String(value),
+  },
+};
+
 /**
- * The CSV text of `header` then every row `rows` yields, produced as it is read: a slow reader
- * slows the source down (back-pressure), nothing is held whole in memory. A failing source ends
- * the stream with its error.
+ * The CSV text of `header` then of each batch of rows `batches` yields, produced as it is read: a
+ * slow reader slows the source down (back-pressure), only one batch is in memory at a time. Each
+ * batch goes out as one chunk, so compression works on large pieces rather than line by line. A
+ * failing source ends the stream with its error, so the download is cut short, not silently complete.
  */
-export function csvStream(header: readonly string[], rows: AsyncIterable<CsvCell[]>): Readable {
-  const csv = stringify({
-    bom: true,
-    delimiter: ';',
-    record_delimiter: 'windows',
-    header: true,
-    columns: header.map((name, index) => ({ key: String(index), header: name })),
-    cast: {
-      string: neutralise,
-      // Numbers as digits: no thousands separator a spreadsheet would read as text.
-      number: (value) => String(value),
-    },
-  });
-  async function* source() {
-    for await (const row of rows)
-      yield Object.fromEntries(row.map((cell, index) => [String(index), cell ?? '']));
+export function csvStream(header: readonly string[], batches: AsyncIterable<CsvCell[][]>): Readable {
+  async function* chunks() {
+    yield `\uFEFF${stringify([[...header]], OPTIONS)}`;
+    for await (const rows of batches) if (rows.length) yield stringify(rows, OPTIONS);
   }
-  // pipeline() destroys the CSV stream with the source's error, so the answer is cut short, not
-  // silently complete.
-  pipeline(source(), csv, () => {});
-  return csv;
+  return Readable.from(chunks(), { objectMode: false });
 }
 
 const csvDateFormat = new Intl.DateTimeFormat('fr-FR', {
