@@ -1,21 +1,26 @@
 import type { AdminSearchResults as Results } from '@souk/domain/admin-catalog';
+import { formatFcfa } from '@souk/domain/money';
 import { Link } from 'react-router';
 import { ActiveBadge } from '~/components/ui/badge';
 import { EmptyState } from '~/components/ui/empty-state';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
+import { OrderStatusBadge } from '~/components/ui/status-badge';
 import { AdminPage } from './admin-page';
 
-/** What the header's search found: products and categories, each leading to its screen. */
+/** What the header's search found: products, categories and orders, each leading to its screen. */
 export function AdminSearchResults({ q, results }: { q: string; results: Results | null }) {
-  const nothing = results && !results.products.length && !results.categories.length;
+  const nothing = results && !results.products.length && !results.categories.length && !results.orders.length;
   return (
     <AdminPage title={q ? `Recherche : « ${q} »` : 'Recherche'}>
       {!results && (
-        <p className="text-stone-700">Saisissez un nom de produit ou de catégorie dans la recherche.</p>
+        <p className="text-stone-700">
+          Saisissez un nom de produit ou de catégorie, un numéro de commande, un client ou un téléphone dans
+          la recherche.
+        </p>
       )}
       {nothing && (
         <EmptyState title="Aucun résultat">
-          Aucun produit ni aucune catégorie ne correspond à « {q} ».
+          Aucun produit, aucune catégorie ni aucune commande ne correspond à « {q} ».
         </EmptyState>
       )}
       {results && results.products.length > 0 && (
@@ -61,6 +66,32 @@ export function AdminSearchResults({ q, results }: { q: string; results: Results
                     {category.name}
                   </span>
                   <ActiveBadge active={category.is_active} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {results && results.orders.length > 0 && (
+        <section aria-labelledby="found-orders" className="flex flex-col gap-3">
+          <h2 id="found-orders" className="text-lg font-semibold text-stone-900">
+            Commandes
+          </h2>
+          <ul className="divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white">
+            {results.orders.map((order) => (
+              <li key={order.id}>
+                <Link
+                  to={`/admin/orders?details=${order.id}`}
+                  className="flex flex-wrap items-center gap-x-3 gap-y-1 p-3 hover:bg-stone-50"
+                >
+                  <span className="min-w-0 flex-1">
+                    <span className="block font-medium break-words text-stone-900">{order.order_number}</span>
+                    <span className="block truncate text-sm text-stone-600">{order.client_name}</span>
+                  </span>
+                  <span className="text-sm font-semibold whitespace-nowrap text-stone-900">
+                    {formatFcfa(order.total_amount)}
+                  </span>
+                  <OrderStatusBadge status={order.status} />
                 </Link>
               </li>
             ))}

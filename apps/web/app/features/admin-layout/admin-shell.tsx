@@ -93,7 +93,7 @@ function AdminSearch() {
         id="admin-search"
         name="q"
         required
-        label="Rechercher des produits ou des catégories"
+        label="Rechercher des produits, des catégories ou des commandes"
         placeholder="Rechercher…"
         defaultValue={current ?? ''}
       />
