@@ -5,7 +5,7 @@ import {
 } from '@souk/domain/admin-orders';
 import { AccessNoticePage } from '~/features/admin-layout/access-notice';
 import { AdminLoadError, AdminPage } from '~/features/admin-layout/admin-page';
-import { OrdersScreen } from '~/features/admin-orders/orders-screen';
+import { OrdersHeaderActions, OrdersScreen } from '~/features/admin-orders/orders-screen';
 import { loadOrdersScreen } from '~/features/admin-orders/orders-screen.server';
 import { adminAction } from '~/lib/admin-action.server';
 import { failureWithReason } from '~/lib/api-client';
@@ -38,7 +38,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   if (loaderData.notice) return <AccessNoticePage notice={loaderData.notice} />;
   const { screen, list, details, detailsError, shop } = loaderData;
   return (
-    <AdminPage title="Commandes">
+    <AdminPage title="Commandes" actions={<OrdersHeaderActions screen={screen} />}>
       <OrdersScreen screen={screen} list={list} details={details} detailsError={detailsError} shop={shop} />
     </AdminPage>
   );

@@ -1,6 +1,6 @@
 import { AdminOrderListQuerySchema } from '@souk/domain/admin-orders';
 import { describe, expect, it } from 'vitest';
-import { hasPanelFilters, isFiltered, orderListQuery, readOrderScreen } from './order-params';
+import { exportHref, hasPanelFilters, isFiltered, orderListQuery, readOrderScreen } from './order-params';
 
 const read = (search: string) => readOrderScreen(new URLSearchParams(search));
 
@@ -91,5 +91,14 @@ describe('the orders screen read from its URL', () => {
     const screen = read('date_from=2026-11-30&date_to=2026-11-01');
     expect([screen.dateFrom, screen.dateTo]).toEqual(['2026-11-01', '2026-11-30']);
     expect(AdminOrderListQuerySchema.safeParse(orderListQuery(screen)).success).toBe(true);
+  });
+});
+
+describe("'Exporter'", () => {
+  it("downloads every order the screen's filters keep, whatever the page or the open details", () => {
+    expect(exportHref(read(''))).toBe('/api/admin/orders/export');
+    expect(exportHref(read('page=2&details=4&status=prête&search=Awa&min_amount=5000'))).toBe(
+      '/api/admin/orders/export?search=Awa&status=pr%C3%AAte&min_amount=5000',
+    );
   });
 });

@@ -6,6 +6,7 @@ import {
 } from '@souk/domain/admin-orders';
 import type { OrderStatus } from '@souk/domain/order-status';
 import { IdSchema, PageSchema } from '@souk/domain/primitives';
+import { buildUrl } from '~/lib/api-client';
 import { parsedOr, searchParam } from '~/lib/url-params';
 
 // The orders screen's state lives in its URL (reload and the back button keep it): the page, the
@@ -76,4 +77,10 @@ export function orderListQuery(screen: OrderScreen, page = screen.page): AdminOr
     min_amount: screen.minAmount,
     customer_id: screen.customerId,
   };
+}
+
+/** 'Exporter' (spec §2): the CSV of every order the filters keep, not only this page's. */
+export function exportHref(screen: OrderScreen) {
+  const { page: _page, per_page: _perPage, ...filters } = orderListQuery(screen);
+  return buildUrl('/api/admin/orders/export', undefined, filters);
 }

@@ -11,10 +11,19 @@ import { useDropParams, withParams } from '~/lib/url-params';
 import { OrderCard } from './order-card';
 import { StatusMessageOffer } from './order-contact-links';
 import { OrderDetailsDialog } from './order-details-dialog';
-import { CLEAR_FILTERS_HREF, isFiltered, type OrderScreen } from './order-params';
+import { CLEAR_FILTERS_HREF, exportHref, isFiltered, type OrderScreen } from './order-params';
 import { OrderCounters, OrderToolbar } from './order-toolbar';
 import type { ShownOrder, ShownOrderDetail } from './shown-order';
 import { useStatusChanges } from './use-status-changes';
+
+/** The header's 'Exporter': a download of the filtered orders as CSV, straight from the API. */
+export function OrdersHeaderActions({ screen }: { screen: OrderScreen }) {
+  return (
+    <a href={exportHref(screen)} download className={buttonClass('secondary', 'md')}>
+      Exporter
+    </a>
+  );
+}
 
 /**
  * 'Commandes': the counters, search and filters, the orders as cards (stacked on a phone, a grid
