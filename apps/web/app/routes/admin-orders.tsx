@@ -3,6 +3,7 @@ import {
   ORDER_STATUS_UPDATED,
   type UpdateOrderStatusInput,
 } from '@souk/domain/admin-orders';
+import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { AccessNoticePage } from '~/features/admin-layout/access-notice';
 import { AdminLoadError, AdminPage } from '~/features/admin-layout/admin-page';
 import { OrdersHeaderActions, OrdersScreen } from '~/features/admin-orders/orders-screen';
@@ -33,6 +34,14 @@ export const action = (args: Route.ActionArgs) =>
       },
     },
   });
+
+/**
+ * A refused status change (409: the order moved meanwhile, from another screen or admin) reads the
+ * list again too, so it shows where the order now is; React Router skips that after a 4xx.
+ */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formData?.get('intent') === 'status' || defaultShouldRevalidate;
+}
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   if (loaderData.notice) return <AccessNoticePage notice={loaderData.notice} />;
