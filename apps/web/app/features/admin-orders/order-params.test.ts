@@ -17,6 +17,7 @@ describe('the orders screen read from its URL', () => {
       minAmount: undefined,
       customerId: undefined,
       details: null,
+      overview: false,
     });
     expect(isFiltered(screen)).toBe(false);
     expect(hasPanelFilters(screen)).toBe(false);
@@ -35,7 +36,7 @@ describe('the orders screen read from its URL', () => {
 
   it('reads every value of the URL, and the API takes the query built from it', () => {
     const screen = read(
-      'page=3&search=+Awa+&status=accept%C3%A9e&period=week&date_from=2026-11-01&date_to=2026-11-30&min_amount=15000&customer_id=7&details=42',
+      'page=3&search=+Awa+&status=accept%C3%A9e&period=week&date_from=2026-11-01&date_to=2026-11-30&min_amount=15000&customer_id=7&details=42&overview=1',
     );
     expect(screen).toEqual({
       page: 3,
@@ -47,6 +48,7 @@ describe('the orders screen read from its URL', () => {
       minAmount: 15000,
       customerId: 7,
       details: 42,
+      overview: true,
     });
     expect(isFiltered(screen)).toBe(true);
     expect(hasPanelFilters(screen)).toBe(true);

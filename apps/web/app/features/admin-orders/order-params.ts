@@ -28,6 +28,8 @@ export type OrderScreen = {
   minAmount: number | undefined;
   customerId: number | undefined;
   details: number | null;
+  /** 'Vue d'ensemble' is open (?overview=1). */
+  overview: boolean;
 };
 
 /** The screen's state from its URL; an unknown value falls back to the default, never to an error. */
@@ -46,6 +48,7 @@ export function readOrderScreen(params: URLSearchParams): OrderScreen {
     minAmount: parsedOr(field.min_amount, params.get('min_amount'), undefined),
     customerId: parsedOr(field.customer_id, params.get('customer_id'), undefined),
     details: parsedOr(IdSchema, params.get('details'), null),
+    overview: params.get('overview') === '1',
   };
 }
 

@@ -11,17 +11,31 @@ import { useDropParams, withParams } from '~/lib/url-params';
 import { OrderCard } from './order-card';
 import { StatusMessageOffer } from './order-contact-links';
 import { OrderDetailsDialog } from './order-details-dialog';
+import { OrderOverviewDialog } from './order-overview-dialog';
 import { CLEAR_FILTERS_HREF, exportHref, isFiltered, type OrderScreen } from './order-params';
 import { OrderCounters, OrderToolbar } from './order-toolbar';
 import type { ShownOrder, ShownOrderDetail } from './shown-order';
 import { useStatusChanges } from './use-status-changes';
 
-/** The header's 'Exporter': a download of the filtered orders as CSV, straight from the API. */
+/**
+ * The header's 'Vue d'ensemble' (the breakdown by status and revenue, ?overview=1) and 'Exporter'
+ * (a download of the filtered orders as CSV, straight from the API).
+ */
 export function OrdersHeaderActions({ screen }: { screen: OrderScreen }) {
+  const { search } = useLocation();
   return (
-    <a href={exportHref(screen)} download className={buttonClass('secondary', 'md')}>
-      Exporter
-    </a>
+    <>
+      <Link
+        to={withParams(search, { overview: 1, details: null })}
+        preventScrollReset
+        className={buttonClass('secondary', 'md')}
+      >
+        Vue d'ensemble
+      </Link>
+      <a href={exportHref(screen)} download className={buttonClass('secondary', 'md')}>
+        Exporter
+      </a>
+    </>
   );
 }
 
@@ -46,6 +60,7 @@ export function OrdersScreen({
 }) {
   const { search } = useLocation();
   const closeDetails = useDropParams('details');
+  const closeOverview = useDropParams('overview');
   const changes = useStatusChanges();
   const { cancellation, controls, recentId } = changes;
   // Once per order asked (a second failed one is told again).
@@ -90,7 +105,9 @@ export function OrdersScreen({
         lastPage={pagination.last_page}
         perPage={pagination.per_page}
         total={pagination.total}
-        hrefFor={(page) => withParams(search, { page: page === 1 ? null : page, details: null })}
+        hrefFor={(page) =>
+          withParams(search, { page: page === 1 ? null : page, details: null, overview: null })
+        }
       />
       <OrderDetailsDialog
         order={details}
@@ -107,6 +124,7 @@ export function OrdersScreen({
         }
         onClose={closeDetails}
       />
+      <OrderOverviewDialog open={screen.overview} summary={list.summary} onClose={closeOverview} />
       <ConfirmDialog
         open={cancellation.order !== null}
         title="Annuler la commande"

@@ -1,0 +1,99 @@
+import type { AdminOrderSummary } from '@souk/domain/admin-orders';
+import { formatFcfa } from '@souk/domain/money';
+import { CANCELLED_ORDER_STATUS, ORDER_STATUS_LABELS, ORDER_STATUSES } from '@souk/domain/order-status';
+import { Dialog } from '~/components/ui/dialog';
+import { statusStyle } from '~/components/ui/status-badge';
+
+const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 100) : 0);
+
+/**
+ * 'Vue d'ensemble' (spec §2, its behaviour not shown there): where the orders the filters keep
+ * stand, status by status — how many, their share, their amount — and the revenue, as a table a
+ * screen reader reads row by row, each share also drawn as a bar in its status's colour.
+ */
+export function OrderOverviewDialog({
+  open,
+  summary,
+  onClose,
+}: {
+  open: boolean;
+  summary: AdminOrderSummary;
+  onClose: () => void;
+}) {
+  const paid = summary.total_orders - summary.status_breakdown[CANCELLED_ORDER_STATUS];
+  const average = paid ? summary.total_revenue / paid : 0;
+  return (
+    <Dialog open={open} onClose={onClose} title="Vue d'ensemble" size="lg" closeButton>
+      <div className="flex flex-col gap-5">
+        <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+          {[
+            ['Commandes', summary.total_orders.toLocaleString('fr-FR')],
+            ["Chiffre d'affaires (hors annulées)", formatFcfa(summary.total_revenue)],
+            ['Panier moyen', formatFcfa(average)],
+          ].map(([label, value]) => (
+            <div key={label} className="rounded-2xl border border-stone-200 bg-stone-50 p-3">
+              <dt className="text-sm text-stone-600">{label}</dt>
+              <dd className="text-xl font-bold text-stone-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[20rem] text-left text-sm">
+            <caption className="sr-only">Répartition des commandes par statut</caption>
+            <thead>
+              <tr className="border-b border-stone-200 text-stone-600">
+                <th scope="col" className="py-2 pr-2 font-semibold">
+                  Statut
+                </th>
+                <th scope="col" className="py-2 pr-2 text-right font-semibold">
+                  Commandes
+                </th>
+                <th scope="col" className="py-2 pr-2 font-semibold">
+                  Part
+                </th>
+                <th scope="col" className="py-2 text-right font-semibold">
+                  Montant
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {ORDER_STATUSES.map((status) => {
+                const count = summary.status_breakdown[status];
+                const share = percent(count, summary.total_orders);
+                return (
+                  <tr key={status} className="border-b border-stone-100">
+                    <th scope="row" className="py-2 pr-2 font-medium text-stone-900">
+                      {ORDER_STATUS_LABELS[status]}
+                    </th>
+                    <td className="py-2 pr-2 text-right tabular-nums">{count.toLocaleString('fr-FR')}</td>
+                    <td className="py-2 pr-2">
+                      <div className="flex items-center gap-2">
+                        <div
+                          className="h-2 w-20 overflow-hidden rounded-full bg-stone-100 sm:w-32"
+                          aria-hidden="true"
+                        >
+                          <div
+                            className={`h-full ring-1 ${statusStyle(status)}`}
+                            style={{ width: `${share}%` }}
+                          />
+                        </div>
+                        <span className="tabular-nums">{share} %</span>
+                      </div>
+                    </td>
+                    <td className="py-2 text-right tabular-nums">
+                      {formatFcfa(summary.revenue_breakdown[status])}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+        <p className="text-sm text-stone-600">
+          Calculé sur toutes les commandes retenues par la recherche et les filtres (période, dates, montant),
+          quel que soit le statut choisi. Les commandes annulées ne comptent pas dans le chiffre d'affaires.
+        </p>
+      </div>
+    </Dialog>
+  );
+}
