@@ -11,6 +11,9 @@ const adminPages = (routes as RouteEntry[])
   .filter((r) => r.path?.startsWith('admin') && r.file.startsWith('routes/admin-'))
   .map((r) => ({ path: `/${r.path}`, id: r.id ?? r.file.replace(/\.tsx?$/, '') }));
 
+/** Back-office pages that tell a visitor why before sending them on, rather than redirecting at once. */
+const NOTICE_PAGES = new Set(['/admin/orders']);
+
 test('the route table holds the back-office pages, and the categories page takes forms', async ({
   request,
 }) => {
@@ -51,7 +54,10 @@ test('no back-office loader or action answers a guest or a client, even called a
     await page.goto(path);
     await expect(page, path).toHaveURL('/');
     const alone = await page.request.get(`${path}.data?_routes=${encodeURIComponent(id)}`);
-    expect(await alone.text(), path).toMatch(/"redirect","\/"/);
+    // The orders screen says why before sending the client home (spec §6): its data is that notice.
+    expect(await alone.text(), path).toMatch(
+      NOTICE_PAGES.has(path) ? /Vous devez avoir les droits d'administrateur/ : /"redirect","\/"/,
+    );
     const posted = await page.request.post(path, { form: { intent: 'delete', id: '1' }, maxRedirects: 0 });
     expect([302, 405], `POST ${path}`).toContain(posted.status());
     if (posted.status() === 302) expect(posted.headers().location, `POST ${path}`).toBe('/');
@@ -108,7 +114,9 @@ test('the shell: menu (a drawer on phones), search, bell, every page accessible,
     await expect(menu.getByRole('link', { name: 'Catégories' })).toHaveAttribute('aria-current', 'page');
 
   // The header search finds products and categories, inactive ones included.
-  await page.getByRole('searchbox', { name: 'Rechercher des produits ou des catégories' }).fill('savon');
+  await page
+    .getByRole('searchbox', { name: 'Rechercher des produits, des catégories ou des commandes' })
+    .fill('savon');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL('/admin/search?q=savon');
   await expect(page.getByRole('heading', { level: 2, name: 'Produits' })).toBeVisible();

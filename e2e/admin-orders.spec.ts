@@ -1,0 +1,223 @@
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Locator,
+  type Page,
+  test,
+} from '@playwright/test';
+import { logInAsAdmin } from './admin-helpers.ts';
+import {
+  expectAccessible,
+  expectNoHorizontalScroll,
+  fcfa,
+  freshClient,
+  registerThroughApi,
+} from './helpers.ts';
+
+// The order workflow from the owner's phone or desk (issue #15): a customer orders, the admin finds
+// the order from the bell, moves it through every status up to 'disponible' telling the client on
+// WhatsApp at each step, and the customer's account shows it done.
+
+type Variant = { id: number; stock_quantity: number | null };
+
+/** A sellable product of the demo shop (and a variant of it with stock, when it has variants). */
+async function sellableLine(request: APIRequestContext) {
+  const { products } = (await (await request.get('/api/products?per_page=20')).json()).data as {
+    products: { id: number }[];
+  };
+  for (const { id } of products) {
+    const product = (await (await request.get(`/api/products/${id}`)).json()).data as {
+      name: string;
+      variants: Variant[];
+    };
+    if (!product.variants.length) return { product_id: id, quantity: 2 };
+    const variant = product.variants.find((v) => v.stock_quantity === null || v.stock_quantity >= 2);
+    if (variant) return { product_id: id, variant_id: variant.id, quantity: 2 };
+  }
+  throw new Error('no sellable product in the demo shop');
+}
+
+/** A customer in a browser of their own: an account, two units in the cart, the order placed. */
+async function placeOrder(browser: Browser, baseURL: string | undefined, name: string) {
+  const context = await browser.newContext({ baseURL });
+  const customer = await context.newPage();
+  const client = freshClient(name);
+  await registerThroughApi(customer.request, client);
+  const line = await sellableLine(customer.request);
+  expect((await customer.request.post('/api/cart', { data: line })).status()).toBe(200);
+  const placed = await customer.request.post('/api/orders', { data: {} });
+  expect(placed.status()).toBe(201);
+  const { order_number: number, total_amount: total } = (await placed.json()).data.order as {
+    order_number: string;
+    total_amount: number;
+  };
+  return { context, customer, client, number, total };
+}
+
+/** The prefilled text of a WhatsApp link (wa.me/<number>?text=…). */
+async function whatsappText(link: Locator) {
+  const href = (await link.getAttribute('href')) ?? '';
+  expect(href).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
+  return new URL(href).searchParams.get('text') ?? '';
+}
+
+/** One status step from the details dialog: the button, the toast, the marker, the offer's message. */
+async function moveTo(page: Page, dialog: Locator, order: string, button: string, expected: RegExp) {
+  const toasts = page.getByText('Statut de la commande mis à jour');
+  await dialog.getByRole('button', { name: `${button}, commande ${order}` }).click();
+  // The earlier steps' toasts may still be there (5 s): this step's is the newest.
+  await expect(toasts.last()).toBeVisible();
+  // The order just changed carries its marker for 2 s, then loses it.
+  const marker = dialog.getByText('Mis à jour', { exact: true });
+  await expect(marker).toBeVisible();
+  await expect(marker).toBeHidden();
+  // The offer to tell the client carries the new status's message.
+  const offer = dialog.getByRole('link', { name: 'Envoyer le message WhatsApp' });
+  expect(await whatsappText(offer)).toMatch(expected);
+}
+
+test('a customer orders; the admin finds it from the bell and takes it to the agency, telling the client on WhatsApp at each step', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const {
+    context: customerContext,
+    customer,
+    client,
+    number,
+    total,
+  } = await placeOrder(browser, baseURL, 'Awa Parcours');
+
+  // The admin: the bell leads to the orders waiting, this one among them.
+  await logInAsAdmin(page, '/admin');
+  await page.getByRole('link', { name: /commandes? en attente$/ }).click();
+  await expect(page).toHaveURL('/admin/orders?status=en_attente');
+  await expect(page.getByRole('heading', { level: 1, name: 'Commandes' })).toBeVisible();
+  await expect(page.getByLabel('Statut', { exact: true })).toHaveValue('en_attente');
+  const card = page.getByRole('article', { name: `Commande ${number}` });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText(client.name);
+  await expect(card).toContainText(fcfa(total));
+  // Only the steps the table allows from 'en_attente'.
+  await expect(card.getByRole('button', { name: new RegExp(`commande ${number}$`) })).toHaveText([
+    'Accepter',
+    'Annuler la commande',
+  ]);
+  await expect(card.getByRole('link', { name: `Appeler ${client.name}` })).toHaveAttribute(
+    'href',
+    `tel:+${client.digits}`,
+  );
+  const chat = card.getByRole('link', { name: `WhatsApp à ${client.name} (nouvel onglet)` });
+  await expect(chat).toHaveAttribute('href', new RegExp(`^https://wa\\.me/${client.digits}\\?text=`));
+  expect(await whatsappText(chat)).toContain(`nous avons bien reçu votre commande ${number}`);
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+
+  // Its details, where the owner moves it along.
+  await card.getByRole('link', { name: `Voir détails, commande ${number}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Commande ${number}` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(client.email);
+  await expectAccessible(page);
+
+  await moveTo(page, dialog, number, 'Accepter', /est acceptée\. Montant à payer : .*Orange Money/s);
+  expect(
+    await whatsappText(dialog.getByRole('link', { name: `WhatsApp à ${client.name} (nouvel onglet)` })),
+  ).toContain(`référence ${number}`);
+  await moveTo(page, dialog, number, 'Marquer prête', /est prête et part en livraison/);
+  await moveTo(page, dialog, number, 'Mettre en livraison', /est en route vers notre agence/);
+  await moveTo(
+    page,
+    dialog,
+    number,
+    "Marquer disponible à l'agence",
+    /est disponible à notre agence.*Itinéraire : https:\/\/www\.google\.com\/maps/s,
+  );
+  // A final status: no step left.
+  await expect(dialog.getByRole('button', { name: new RegExp(`commande ${number}$`) })).toHaveCount(0);
+  // The timeline: who moved it, from what to what.
+  const history = dialog.getByRole('region', { name: 'Historique des statuts' });
+  await expect(history.getByRole('listitem')).toHaveCount(5);
+  await expect(history.getByRole('listitem').last()).toContainText("Disponible à l'agence");
+  await expectAccessible(page);
+
+  // Out of the 'en attente' list now; found by its number, done.
+  await page.goto(`/admin/orders?search=${encodeURIComponent(number)}`);
+  const done = page.getByRole('article', { name: `Commande ${number}` });
+  await expect(done).toContainText("Disponible à l'agence");
+  await expect(done.getByRole('button')).toHaveCount(0);
+
+  // The customer's account, on its next load: the order is done and counted so.
+  await customer.goto('/profile?tab=orders');
+  await expect(customer.getByText(number).first()).toBeVisible();
+  await expect(customer.getByRole('list', { name: 'Commandes par statut' })).toContainText('Terminées : 1');
+  await customerContext.close();
+});
+
+test('an order cancelled after a confirmation; the list filters on the server, keeps its state in the URL, exports the filtered CSV and shows the overview', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const { context, number } = await placeOrder(browser, baseURL, 'Moussa Annulation');
+  await context.close();
+  await logInAsAdmin(page, `/admin/orders?search=${encodeURIComponent(number)}`);
+  const card = page.getByRole('article', { name: `Commande ${number}` });
+  await card.getByRole('button', { name: `Annuler la commande, commande ${number}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Annuler la commande' });
+  await expect(confirm).toContainText('Le stock de ses variantes sera remis en vente.');
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Annuler la commande' }).click();
+  await expect(page.getByText('Statut de la commande mis à jour')).toBeVisible();
+  await expect(card).toContainText('Annulée');
+  await expect(card.getByRole('button')).toHaveCount(0);
+
+  await page.goto('/admin/orders');
+  await page.getByLabel('Statut', { exact: true }).selectOption('annulée');
+  await page.getByLabel('Période').selectOption('month');
+  await page.getByRole('button', { name: 'Rechercher' }).click();
+  await expect(page).toHaveURL(/status=annul%C3%A9e/);
+  await expect(page).toHaveURL(/period=month/);
+  await page.reload();
+  await expect(page.getByLabel('Statut', { exact: true })).toHaveValue('annulée');
+  await expect(page.getByLabel('Période')).toHaveValue('month');
+  await expect(page.getByRole('article', { name: `Commande ${number}` })).toBeVisible();
+
+  // 'Exporter' downloads what the filters keep, as CSV for a French spreadsheet.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Exporter' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^commandes-\d{12}\.csv$/);
+  const bytes = await (await download.createReadStream()).toArray();
+  const text = Buffer.concat(bytes).toString('utf8');
+  expect(text.startsWith('\uFEFFNuméro de commande;Date;Statut;')).toBe(true);
+  const rows = text.split('\r\n').slice(1).filter(Boolean);
+  expect(rows.some((row) => row.startsWith(`${number};`))).toBe(true);
+  for (const row of rows) expect(row).toContain(';Annulée;');
+
+  // 'Vue d'ensemble': the breakdown by status over the same filters.
+  await page.getByRole('link', { name: "Vue d'ensemble" }).click();
+  const overview = page.getByRole('dialog', { name: "Vue d'ensemble" });
+  await expect(overview.getByRole('table', { name: 'Répartition des commandes par statut' })).toBeVisible();
+  await expect(overview.getByRole('row')).toHaveCount(7);
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+});
+
+test("the orders screen's own notices: a guest, then a client, are told why and sent on after 2 s", async ({
+  page,
+}) => {
+  await page.goto('/admin/orders');
+  await expect(page.getByRole('alert')).toHaveText('Vous devez être connecté pour accéder à cette page');
+  await expect(page).toHaveURL('/auth/login?redirectTo=%2Fadmin%2Forders');
+
+  await registerThroughApi(page.request, freshClient('Cliente Curieuse'));
+  await page.goto('/admin/orders');
+  await expect(page.getByRole('alert')).toHaveText(
+    "Vous devez avoir les droits d'administrateur pour accéder à cette page",
+  );
+  await expect(page).toHaveURL('/');
+});
