@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { type CsvCell, csvDateTime, csvStream } from './csv.ts';
+import { type CsvCell, csvStream } from './csv.ts';
 
 // Two batches, to show they join seamlessly.
 async function* rowsOf(rows: CsvCell[][]) {
@@ -52,11 +52,5 @@ describe('csvStream', () => {
       throw new Error('base perdue');
     }
     await expect(text(csvStream(['x'], failing()))).rejects.toThrow('base perdue');
-  });
-});
-
-describe('csvDateTime', () => {
-  it('writes fr-FR day and time in UTC', () => {
-    expect(csvDateTime('2025-03-31T23:59:59Z')).toBe('31/03/2025 23:59');
   });
 });

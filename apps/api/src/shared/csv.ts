@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { SHOP_TIME_ZONE } from '@souk/domain/dates';
 import { type Options, stringify } from 'csv-stringify/sync';
 
 // CSV for French spreadsheets (ARCHITECTURE.md §4 'Exports'): UTF-8 with a BOM (so Excel reads the
@@ -46,16 +45,3 @@ export function csvStream(header: readonly string[], batches: AsyncIterable<CsvC
   }
   return Readable.from(chunks(), { objectMode: false });
 }
-
-const csvDateFormat = new Intl.DateTimeFormat('fr-FR', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: SHOP_TIME_ZONE,
-});
-
-/** '25/11/2026 14:05', in the shop's time zone. */
-export const csvDateTime = (value: string | Date) =>
-  csvDateFormat.format(value instanceof Date ? value : new Date(value)).replace(',', '');

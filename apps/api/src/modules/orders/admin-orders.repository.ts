@@ -1,6 +1,7 @@
 import type { AdminOrderListFilters } from '@souk/domain/admin-orders';
 import { SHOP_TIME_ZONE } from '@souk/domain/dates';
 import type { OrderStatus } from '@souk/domain/order-status';
+import { INT4_MAX } from '@souk/domain/primitives';
 import { foldText } from '@souk/domain/text';
 import { and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
@@ -17,10 +18,10 @@ const PERIOD_UNITS = { today: 'day', week: 'week', month: 'month' } as const;
 
 /**
  * The list's filters as one condition: search (order number, client name, phone), period, day
- * range (both ends included), minimum amount and customer. The status is apart (`statusIs`):
- * the counters are taken over every status.
+ * range (both ends included), minimum amount and customer; the status only when `withStatus`
+ * (the counters are taken over every status).
  */
-export function orderFilters(filters: AdminOrderListFilters): SQL {
+function orderFilters(filters: AdminOrderListFilters, withStatus: boolean): SQL {
   const conditions: SQL[] = [];
   const folded = foldText(filters.search ?? '');
   if (folded) {
@@ -49,19 +50,17 @@ export function orderFilters(filters: AdminOrderListFilters): SQL {
     );
   if (filters.min_amount !== undefined) conditions.push(sql`${orders.total_amount} >= ${filters.min_amount}`);
   if (filters.customer_id !== undefined) conditions.push(sql`${orders.user_id} = ${filters.customer_id}`);
+  if (withStatus && filters.status) conditions.push(sql`${orders.status} = ${filters.status}`);
   return conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
 }
-
-export const statusIs = (status: OrderStatus | undefined) =>
-  status ? sql`${orders.status} = ${status}` : sql`true`;
 
 /** An order's place in the newest-first order, to read on after it (the export's batches). */
 export type OrderCursor = { created_at: string; id: number };
 
-/** Up to `limit` orders after `cursor` (from the newest when null), newest first. */
+/** Up to `limit` orders the filters keep after `cursor` (from the newest when null), newest first. */
 export async function findOrdersAfter(
   db: DbOrTx,
-  where: SQL,
+  filters: AdminOrderListFilters,
   cursor: OrderCursor | null,
   limit: number,
 ): Promise<OrderRow[]> {
@@ -71,21 +70,21 @@ export async function findOrdersAfter(
   return db
     .select()
     .from(orders)
-    .where(sql`${where} and ${after}`)
+    .where(sql`${orderFilters(filters, true)} and ${after}`)
     .orderBy(desc(orders.created_at), desc(orders.id))
     .limit(limit);
 }
 
-/** One page of orders, newest first. */
+/** One page of the orders the filters keep (status included), newest first. */
 export async function findOrders(
   db: DbOrTx,
-  where: SQL,
+  filters: AdminOrderListFilters,
   page: { limit: number; offset: number },
 ): Promise<OrderRow[]> {
   return db
     .select()
     .from(orders)
-    .where(where)
+    .where(orderFilters(filters, true))
     .orderBy(desc(orders.created_at), desc(orders.id))
     .limit(page.limit)
     .offset(page.offset);
@@ -93,13 +92,16 @@ export async function findOrders(
 
 export type StatusTotals = { status: OrderStatus; count: number; revenue: number }[];
 
-/** How many orders `where` keeps in each status, and their amounts (float8: a sum may pass int4). */
-export async function totalsByStatus(db: DbOrTx, where: SQL): Promise<StatusTotals> {
+/**
+ * How many orders the filters, their status aside, keep in each status, and their amounts (float8:
+ * a sum may pass int4).
+ */
+export async function totalsByStatus(db: DbOrTx, filters: AdminOrderListFilters): Promise<StatusTotals> {
   return queryRows(
     db,
     sql`select ${orders.status} as status, count(*)::int as count, coalesce(sum(${orders.total_amount}), 0)::float8 as revenue
           from ${orders}
-         where ${where}
+         where ${orderFilters(filters, false)}
          group by ${orders.status}`,
   );
 }
@@ -150,11 +152,16 @@ export async function orderedVariants(tx: DbOrTx, orderId: number) {
     .orderBy(asc(order_items.variant_id)) as Promise<{ variant_id: number; quantity: number }[]>;
 }
 
-/** Puts units back on a variant's counted stock (null, unlimited, stays null). */
+/**
+ * Puts units back on a variant's counted stock (null, unlimited, stays null). A stock raised near
+ * the int4 ceiling since the order stops there rather than overflow (which would make the order
+ * impossible to cancel).
+ */
 export async function incrementStock(tx: DbOrTx, variantId: number, quantity: number) {
   await queryRows(
     tx,
-    sql`update product_variants set stock_quantity = stock_quantity + ${quantity}, updated_at = now()
+    sql`update product_variants
+           set stock_quantity = least(stock_quantity::bigint + ${quantity}, ${INT4_MAX})::int, updated_at = now()
          where id = ${variantId} and stock_quantity is not null`,
   );
 }

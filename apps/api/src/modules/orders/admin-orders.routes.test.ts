@@ -1,9 +1,11 @@
+import { buffer } from 'node:stream/consumers';
 import {
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
   ORDER_TRANSITIONS,
   type OrderStatus,
 } from '@souk/domain/order-status';
+import { INT4_MAX } from '@souk/domain/primitives';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { order_status_history, orders, product_variants } from '../../db/schema.ts';
@@ -14,6 +16,7 @@ import { describeOnPostgres } from '../../test/describe-on-postgres.ts';
 import { addOrder } from '../../test/order-fixtures.ts';
 import { apiAs } from '../../test/upload-fixtures.ts';
 import { signedInUser } from '../../test/user-fixtures.ts';
+import { exportOrders } from './admin-orders.service.ts';
 import type { OrderRow } from './orders.repository.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -133,6 +136,19 @@ describe.each(engines)('admin order workflow on %s', (engine) => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('La commande est déjà « Annulée »');
     expect(await stockOf(t, counted)).toBe(5);
+  });
+
+  it('cancelling stops at the int4 ceiling rather than overflow when the stock was raised since', async () => {
+    const { product, counted } = await stockedProduct(t, categoryId, 0);
+    const order = await addOrder(t.db, {
+      items: [{ product_id: product.id, variant_id: counted, unit_price: 5000, quantity: 3 }],
+    });
+    await t.db
+      .update(product_variants)
+      .set({ stock_quantity: INT4_MAX - 1 })
+      .where(eq(product_variants.id, counted));
+    expect((await setStatus(order.id, 'annulée')).statusCode).toBe(200);
+    expect(await stockOf(t, counted)).toBe(INT4_MAX);
   });
 
   it('the customer sees the new status on their next read', async () => {
@@ -463,19 +479,25 @@ describe.each(engines)('admin order list on %s', (engine) => {
 
     it('reads every order in batches, ties of the same instant included, none twice', async () => {
       const owner = await signedInUser(t.db);
-      // 1 203 orders, the first 700 at the very same instant: batches must break ties by id.
+      // 1 203 orders, the first 700 at the very same instant: batches of 500 must break ties by id.
       await t.db.execute(sql`
         insert into orders (order_number, user_id, status, total_amount, total_items, contact_name, created_at)
         select 'CMD-BULK-' || n, ${owner.user.id}, 'en_attente', n, 1, 'Client en masse',
                case when n <= 700 then timestamptz '2024-01-01 12:00:00+00' else timestamptz '2024-01-01 12:00:00+00' + n * interval '1 second' end
           from generate_series(1, 1203) as n`);
+      const numbersOf = (text: string) =>
+        linesOf(text)
+          .slice(1)
+          .map((l) => l.split(';')[0]);
+      // Small batches (the boundaries fall inside the ties), then the route's own size.
+      const batched = numbersOf(
+        (await buffer(await exportOrders(t.db, { customer_id: owner.user.id }, 500))).toString('utf8'),
+      );
+      expect(batched).toHaveLength(1203);
+      expect(new Set(batched).size).toBe(1203);
+      expect(batched.slice(0, 2)).toEqual(['CMD-BULK-1203', 'CMD-BULK-1202']);
       const { text } = await csv(`customer_id=${owner.user.id}`);
-      const numbers = linesOf(text)
-        .slice(1)
-        .map((l) => l.split(';')[0]);
-      expect(numbers).toHaveLength(1203);
-      expect(new Set(numbers).size).toBe(1203);
-      expect(numbers.slice(0, 2)).toEqual(['CMD-BULK-1203', 'CMD-BULK-1202']);
+      expect(numbersOf(text)).toEqual(batched);
     });
 
     it('is for admins only, refuses bad filters in French, and is in the OpenAPI', async () => {
@@ -498,11 +520,22 @@ describe.each(engines)('admin order list on %s', (engine) => {
     });
   });
 
-  it('the header search finds orders by client name and number', async () => {
-    const res = await call('GET', '/admin/search?q=awa');
-    expect(res.json().data.orders).toEqual([
-      expect.objectContaining({ client_name: 'Awa Diop', status: 'en_attente', total_amount: 9000 }),
+  it('the header search finds orders by client name, number and phone', async () => {
+    const search = async (q: string) =>
+      (await call('GET', `/admin/search?q=${encodeURIComponent(q)}`)).json().data.orders as {
+        id: number;
+        client_name: string;
+      }[];
+    expect(await search('awa')).toEqual([
+      expect.objectContaining({
+        id: awa.id,
+        client_name: 'Awa Diop',
+        status: 'en_attente',
+        total_amount: 9000,
+      }),
     ]);
+    expect((await search(aissatou.order_number)).map((o) => o.id)).toEqual([aissatou.id]);
+    expect((await search('77 888 99')).map((o) => o.id)).toEqual([aissatou.id]);
   });
 });
 

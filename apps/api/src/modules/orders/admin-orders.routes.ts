@@ -8,7 +8,11 @@ import * as orders from './admin-orders.service.ts';
 export const adminOrdersRoutes: RouteModule = ({ db }) => {
   return async (app) => {
     route(app, 'GET /admin/orders', async (req) => ok(await orders.listAdminOrders(db, req.query)));
-    downloadRoute(app, 'GET /admin/orders/export', async (req) => orders.exportOrders(db, req.query));
+    downloadRoute(app, 'GET /admin/orders/export', async (req) => ({
+      // 'commandes-202611251405.csv': when it was taken, so two exports never overwrite each other.
+      filename: `commandes-${new Date().toISOString().slice(0, 16).replace(/\D/g, '')}.csv`,
+      body: await orders.exportOrders(db, req.query),
+    }));
     route(app, 'GET /admin/orders/:id', async (req) =>
       ok({ order: await orders.getAdminOrder(db, req.params.id) }),
     );

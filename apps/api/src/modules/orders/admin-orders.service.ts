@@ -7,7 +7,6 @@ import {
   transitionRefusal,
 } from '@souk/domain/admin-orders';
 import { CANCELLED_ORDER_STATUS, canTransition, type OrderStatus } from '@souk/domain/order-status';
-import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../shared/app-error.ts';
 import { csvStream } from '../../shared/csv.ts';
@@ -41,15 +40,12 @@ async function withItems(
  * status over the same filters (the status select narrows the page, not the counters).
  */
 export async function listAdminOrders(db: Db, query: AdminOrderListQuery): Promise<AdminOrderList> {
-  const { page, per_page, status, ...filters } = query;
-  const where = repo.orderFilters(filters);
+  const { page, per_page, ...filters } = query;
   const [rows, totals] = await Promise.all([
-    repo.findOrders(db, sql`${where} and ${repo.statusIs(status)}`, {
-      limit: per_page,
-      offset: (page - 1) * per_page,
-    }),
-    repo.totalsByStatus(db, where),
+    repo.findOrders(db, filters, { limit: per_page, offset: (page - 1) * per_page }),
+    repo.totalsByStatus(db, filters),
   ]);
+  const { status } = filters;
   const summary = toOrderSummary(totals);
   const total = status ? summary.status_breakdown[status] : summary.total_orders;
   return {
@@ -60,37 +56,43 @@ export async function listAdminOrders(db: Db, query: AdminOrderListQuery): Promi
 }
 
 /** Orders read from the database at a time while exporting: memory stays flat however many there are. */
-const EXPORT_BATCH = 2000;
+export const EXPORT_BATCH = 2000;
 
 /**
  * 'Exporter': every order the filters keep, newest first, as CSV lines (one per article), read in
  * batches by their place in that order (not by offset: each batch costs the same) and written as
- * they are read, so 100 000 orders never sit in memory.
+ * they are read, so 100 000 orders never sit in memory. The first batch is read before anything is
+ * answered: a database that fails then gets the error envelope, not a download cut short.
  */
-export function exportOrders(db: Db, filters: AdminOrderListFilters, now = new Date()) {
-  const where = sql`${repo.orderFilters(filters)} and ${repo.statusIs(filters.status)}`;
+export async function exportOrders(db: Db, filters: AdminOrderListFilters, batchSize = EXPORT_BATCH) {
+  const batch = async (cursor: repo.OrderCursor | null) => {
+    const rows = await repo.findOrdersAfter(db, filters, cursor, batchSize);
+    const items = await findItems(
+      db,
+      rows.map((r) => r.id),
+    );
+    const byOrder = Map.groupBy(items, (item) => item.order_id);
+    const last = rows.at(-1);
+    return {
+      lines: rows.flatMap((row) => toOrderCsvRows(row, byOrder.get(row.id) ?? [])),
+      next: last && rows.length === batchSize ? { created_at: last.created_at, id: last.id } : null,
+    };
+  };
+  const first = await batch(null);
   async function* lines() {
-    let cursor: repo.OrderCursor | null = null;
-    for (;;) {
-      const rows = await repo.findOrdersAfter(db, where, cursor, EXPORT_BATCH);
-      const items = await findItems(
-        db,
-        rows.map((r) => r.id),
-      );
-      const byOrder = Map.groupBy(items, (item) => item.order_id);
-      yield rows.flatMap((row) => toOrderCsvRows(row, byOrder.get(row.id) ?? []));
-      const last = rows.at(-1);
-      if (!last || rows.length < EXPORT_BATCH) return;
-      cursor = { created_at: last.created_at, id: last.id };
+    let current = first;
+    yield current.lines;
+    while (current.next) {
+      current = await batch(current.next);
+      yield current.lines;
     }
   }
-  const stamp = now.toISOString().slice(0, 16).replace(/\D/g, '');
-  return { filename: `commandes-${stamp}.csv`, body: csvStream(ORDER_CSV_HEADER, lines()) };
+  return csvStream(ORDER_CSV_HEADER, lines());
 }
 
 /** A few orders for the back office's header search: by number, client name or phone. */
 export async function searchAdminOrders(db: Db, search: string, limit: number) {
-  return repo.findOrders(db, repo.orderFilters({ search }), { limit, offset: 0 });
+  return repo.findOrders(db, { search }, { limit, offset: 0 });
 }
 
 export async function getAdminOrder(db: DbOrTx, id: number): Promise<AdminOrderDetail> {

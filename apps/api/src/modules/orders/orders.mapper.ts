@@ -1,9 +1,10 @@
 import type { AdminSearchResults } from '@souk/domain/admin-catalog';
 import type { AdminOrder, AdminOrderSummary, OrderHistoryEntry, PerStatus } from '@souk/domain/admin-orders';
+import { formatDateTime } from '@souk/domain/dates';
 import { CANCELLED_ORDER_STATUS, ORDER_STATUS_LABELS, ORDER_STATUSES } from '@souk/domain/order-status';
 import type { Order, OrderItem } from '@souk/domain/orders';
 import { formatPhoneNumber } from '@souk/domain/shop';
-import { type CsvCell, csvDateTime } from '../../shared/csv.ts';
+import type { CsvCell } from '../../shared/csv.ts';
 import type { HistoryRow, StatusTotals } from './admin-orders.repository.ts';
 import type { OrderItemRow, OrderRow } from './orders.repository.ts';
 
@@ -110,7 +111,7 @@ const csvPhone = (digits: string | null) => (digits ? formatPhoneNumber(digits).
 export function toOrderCsvRows(row: OrderRow, items: OrderItemRow[]): CsvCell[][] {
   const order: CsvCell[] = [
     row.order_number,
-    csvDateTime(row.created_at),
+    formatDateTime(row.created_at),
     ORDER_STATUS_LABELS[row.status],
     row.contact_name,
     csvPhone(row.contact_phone),
