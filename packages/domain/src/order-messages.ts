@@ -76,6 +76,9 @@ export function orderStatusMessage(order: OrderForMessage, shop: ShopContact): s
 export const orderMessageSubject = (order: Pick<OrderForMessage, 'order_number'>) =>
   `Votre commande ${order.order_number} — Souk`;
 
-/** A mailto: link with the subject and the status's message. */
+/**
+ * A mailto: link with the subject and the status's message. The address stays readable (some mail
+ * apps put '%40' literally in the To field); only what could end it ('?', '&', '#', spaces) is encoded.
+ */
 export const orderMailLink = (email: string, order: OrderForMessage, shop: ShopContact) =>
-  `mailto:${encodeURIComponent(email)}?subject=${encodeURIComponent(orderMessageSubject(order))}&body=${encodeURIComponent(orderStatusMessage(order, shop))}`;
+  `mailto:${encodeURIComponent(email).replaceAll('%40', '@').replaceAll('%2B', '+')}?subject=${encodeURIComponent(orderMessageSubject(order))}&body=${encodeURIComponent(orderStatusMessage(order, shop))}`;
