@@ -65,9 +65,10 @@ async function whatsappText(link: Locator) {
 /** One status step from the details dialog: the button, the toast, the marker, the offer's message. */
 async function moveTo(page: Page, dialog: Locator, order: string, button: string, expected: RegExp) {
   const toasts = page.getByText('Statut de la commande mis à jour');
+  // The earlier step's toast goes first (5 s), so the one that shows is this step's own.
+  await expect(toasts).toHaveCount(0);
   await dialog.getByRole('button', { name: `${button}, commande ${order}` }).click();
-  // The earlier steps' toasts may still be there (5 s): this step's is the newest.
-  await expect(toasts.last()).toBeVisible();
+  await expect(toasts).toHaveCount(1);
   // The order just changed carries its marker for 2 s, then loses it.
   const marker = dialog.getByText('Mis à jour', { exact: true });
   await expect(marker).toBeVisible();
@@ -82,6 +83,10 @@ test('a customer orders; the admin finds it from the bell and takes it to the ag
   browser,
   baseURL,
 }) => {
+  test.setTimeout(90_000);
+  await logInAsAdmin(page, '/admin');
+  const pendingBefore = (await (await page.request.get('/api/admin/notifications')).json()).data
+    .pending_orders as number;
   const {
     context: customerContext,
     customer,
@@ -90,9 +95,12 @@ test('a customer orders; the admin finds it from the bell and takes it to the ag
     total,
   } = await placeOrder(browser, baseURL, 'Awa Parcours');
 
-  // The admin: the bell leads to the orders waiting, this one among them.
-  await logInAsAdmin(page, '/admin');
-  await page.getByRole('link', { name: /commandes? en attente$/ }).click();
+  // The admin: the bell counts the new order among those waiting, and leads to them.
+  await page.reload();
+  const waiting = pendingBefore + 1;
+  await page
+    .getByRole('link', { name: `${waiting} commande${waiting > 1 ? 's' : ''} en attente`, exact: true })
+    .click();
   await expect(page).toHaveURL('/admin/orders?status=en_attente');
   await expect(page.getByRole('heading', { level: 1, name: 'Commandes' })).toBeVisible();
   await expect(page.getByLabel('Statut', { exact: true })).toHaveValue('en_attente');
@@ -143,7 +151,24 @@ test('a customer orders; the admin finds it from the bell and takes it to the ag
   await expect(history.getByRole('listitem').last()).toContainText("Disponible à l'agence");
   await expectAccessible(page);
 
-  // Out of the 'en attente' list now; found by its number, done.
+  // Out of the 'en attente' list now, and the bell counts one less; the header search finds it by number.
+  await page.goto('/admin/orders');
+  const bell =
+    pendingBefore === 0
+      ? 'Aucune commande en attente'
+      : `${pendingBefore} commande${pendingBefore > 1 ? 's' : ''} en attente`;
+  await expect(page.getByRole('link', { name: bell, exact: true })).toBeVisible();
+  await page
+    .getByRole('searchbox', { name: 'Rechercher des produits, des catégories ou des commandes' })
+    .fill(number);
+  await page.keyboard.press('Enter');
+  await page
+    .getByRole('region', { name: 'Commandes' })
+    .getByRole('link', { name: new RegExp(number) })
+    .click();
+  await expect(page.getByRole('dialog', { name: `Commande ${number}` })).toContainText(
+    "Disponible à l'agence",
+  );
   await page.goto(`/admin/orders?search=${encodeURIComponent(number)}`);
   const done = page.getByRole('article', { name: `Commande ${number}` });
   await expect(done).toContainText("Disponible à l'agence");
@@ -207,12 +232,26 @@ test('an order cancelled after a confirmation; the list filters on the server, k
   await expectNoHorizontalScroll(page);
 });
 
-test("the orders screen's own notices: a guest, then a client, are told why and sent on after 2 s", async ({
+test("the orders screen's own notices: a guest, an ended session and a client are told why and sent on after 2 s, with or without JavaScript", async ({
   page,
+  browser,
+  baseURL,
 }) => {
   await page.goto('/admin/orders');
   await expect(page.getByRole('alert')).toHaveText('Vous devez être connecté pour accéder à cette page');
   await expect(page).toHaveURL('/auth/login?redirectTo=%2Fadmin%2Forders');
+  // 'Exporter' without a session leads to the screen and its notice, not to a file holding an error.
+  const exported = await page.request.get('/admin/orders/export?status=annul%C3%A9e', { maxRedirects: 0 });
+  expect(exported.status()).toBe(302);
+  expect(exported.headers().location).toBe('/admin/orders?status=annul%C3%A9e');
+
+  // A session the API no longer knows (ended, or forged).
+  await page.context().addCookies([{ name: 'session', value: 'x'.repeat(43), url: baseURL as string }]);
+  await page.goto('/admin/orders');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Session expirée. Redirection vers la page de connexion...',
+  );
+  await expect(page).toHaveURL('/auth/login?expired=1&redirectTo=%2Fadmin%2Forders');
 
   await registerThroughApi(page.request, freshClient('Cliente Curieuse'));
   await page.goto('/admin/orders');
@@ -220,4 +259,12 @@ test("the orders screen's own notices: a guest, then a client, are told why and 
     "Vous devez avoir les droits d'administrateur pour accéder à cette page",
   );
   await expect(page).toHaveURL('/');
+
+  // Without JavaScript the page still goes on by itself.
+  const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const plain = await noScript.newPage();
+  await plain.goto('/admin/orders');
+  await expect(plain.getByRole('alert')).toHaveText('Vous devez être connecté pour accéder à cette page');
+  await expect(plain).toHaveURL('/auth/login?redirectTo=%2Fadmin%2Forders');
+  await noScript.close();
 });

@@ -29,6 +29,8 @@ export default [
   route('auth/forgot-password', 'routes/auth-forgot-password.tsx'),
   route('auth/reset-password', 'routes/auth-reset-password.tsx'),
   route('auth/logout', 'routes/auth-logout.ts'),
+  // 'Exporter' of the orders screen: a download (no page), sent on to the API's CSV once the admin is checked.
+  route('admin/orders/export', 'routes/download-admin-orders.ts'),
   // Back office (back-office spec §2): every loader and action checks the admin on the server.
   layout('routes/admin-layout.tsx', [
     route('admin', 'routes/admin-dashboard.tsx'),

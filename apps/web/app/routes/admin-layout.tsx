@@ -3,7 +3,7 @@ import { ErrorState, routeErrorInfo } from '~/components/ui/error-state';
 import { AdminShell } from '~/features/admin-layout/admin-shell';
 import { api } from '~/lib/api.server';
 import { accountPageHeaders } from '~/lib/no-store';
-import { pageAddressOf } from '~/lib/page-address';
+import { showsAccessNotice } from '~/lib/notice-pages';
 import { adminAccess, requireAdmin } from '~/lib/session.server';
 import type { Route } from './+types/admin-layout';
 import '~/admin.css';
@@ -15,18 +15,11 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex, nofollow' },
 ];
 
-/**
- * Pages that tell a guest or a client why they are sent away before they are (spec §6: the orders
- * screen). This layout's loader runs beside theirs, so for them it must not redirect at once: it
- * steps aside (no frame, no admin data) and lets the page show its notice.
- */
-const NOTICE_PAGES = new Set(['/admin/orders']);
-
-const showsNotice = (request: Request) =>
-  NOTICE_PAGES.has(pageAddressOf(request).split('?')[0]?.replace(/\/$/, '') ?? '');
-
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = showsNotice(request)
+  // A page that tells a guest or a client why it sends them away (lib/notice-pages): this loader
+  // runs beside its own, so for it this one must not redirect at once; it steps aside (no frame,
+  // no admin data) and lets the page show its notice.
+  const user = showsAccessNotice(new URL(request.url).pathname)
     ? (await adminAccess(request, context)).user
     : await requireAdmin(request, context);
   if (!user) return { userName: null, pendingOrders: 0 };

@@ -1,39 +1,16 @@
-import {
-  ORDER_STATUS_UPDATE_FAILED,
-  ORDER_STATUS_UPDATED,
-  type UpdateOrderStatusInput,
-} from '@souk/domain/admin-orders';
-import type { ShouldRevalidateFunctionArgs } from 'react-router';
+import { type ShouldRevalidateFunctionArgs, useFetcher } from 'react-router';
 import { AccessNoticePage } from '~/features/admin-layout/access-notice';
 import { AdminLoadError, AdminPage } from '~/features/admin-layout/admin-page';
 import { OrdersHeaderActions, OrdersScreen } from '~/features/admin-orders/orders-screen';
-import { loadOrdersScreen } from '~/features/admin-orders/orders-screen.server';
-import { adminAction } from '~/lib/admin-action.server';
-import { failureWithReason } from '~/lib/api-client';
-import { formText } from '~/lib/form-outcome.server';
+import { changeOrderStatus, loadOrdersScreen } from '~/features/admin-orders/orders-screen.server';
+import { STATUS_FETCHER } from '~/features/admin-orders/use-status-changes';
 import type { Route } from './+types/admin-orders';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Commandes — Administration Souk' }];
 
 export const loader = ({ request, context }: Route.LoaderArgs) => loadOrdersScreen(request, context);
 
-export const action = (args: Route.ActionArgs) =>
-  adminAction(args, {
-    status: {
-      failure: ORDER_STATUS_UPDATE_FAILED,
-      run: async ({ client, id, form }) => {
-        const result = await client.put('/admin/orders/:id/status', {
-          params: { id },
-          // Whatever the form sent: the API's schema and its transition table judge it.
-          body: { status: formText(form, 'status') } as UpdateOrderStatusInput,
-        });
-        // Spec §8: 'Erreur lors de la mise à jour du statut', then why (a 409's refusal…).
-        return result.ok
-          ? { ...result, message: result.message ?? ORDER_STATUS_UPDATED }
-          : { ...result, errors: undefined, message: failureWithReason(result, ORDER_STATUS_UPDATE_FAILED) };
-      },
-    },
-  });
+export const action = ({ request, context }: Route.ActionArgs) => changeOrderStatus(request, context);
 
 /**
  * A refused status change (409: the order moved meanwhile, from another screen or admin) reads the
@@ -44,6 +21,9 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
+  // A refusal a status change met (the session ended, the role was taken away meanwhile).
+  const answer = useFetcher<typeof action>({ key: STATUS_FETCHER }).data;
+  if (answer && 'notice' in answer) return <AccessNoticePage notice={answer.notice} />;
   if (loaderData.notice) return <AccessNoticePage notice={loaderData.notice} />;
   const { screen, list, details, detailsError, shop } = loaderData;
   return (

@@ -1,6 +1,13 @@
 import { AdminOrderListQuerySchema } from '@souk/domain/admin-orders';
 import { describe, expect, it } from 'vitest';
-import { exportHref, hasPanelFilters, isFiltered, orderListQuery, readOrderScreen } from './order-params';
+import {
+  clearFiltersHref,
+  exportHref,
+  hasPanelFilters,
+  isFiltered,
+  orderListQuery,
+  readOrderScreen,
+} from './order-params';
 
 const read = (search: string) => readOrderScreen(new URLSearchParams(search));
 
@@ -98,9 +105,17 @@ describe('the orders screen read from its URL', () => {
 
 describe("'Exporter'", () => {
   it("downloads every order the screen's filters keep, whatever the page or the open details", () => {
-    expect(exportHref(read(''))).toBe('/api/admin/orders/export');
+    expect(exportHref(read(''))).toBe('/admin/orders/export');
     expect(exportHref(read('page=2&details=4&status=prête&search=Awa&min_amount=5000'))).toBe(
-      '/api/admin/orders/export?search=Awa&status=pr%C3%AAte&min_amount=5000',
+      '/admin/orders/export?search=Awa&status=pr%C3%AAte&min_amount=5000',
     );
+  });
+});
+
+describe("'Effacer les filtres'", () => {
+  it('clears every filter, keeping one customer’s orders theirs unless nothing else is set', () => {
+    expect(clearFiltersHref(read('status=annul%C3%A9e&period=week&page=3'))).toBe('?');
+    expect(clearFiltersHref(read('customer_id=7&search=Awa&min_amount=500'))).toBe('?customer_id=7');
+    expect(clearFiltersHref(read('customer_id=7'))).toBe('?');
   });
 });

@@ -64,8 +64,15 @@ export const isFiltered = (screen: OrderScreen) =>
   screen.customerId !== undefined ||
   hasPanelFilters(screen);
 
-/** 'Effacer les filtres': every order, from the first page. */
-export const CLEAR_FILTERS_HREF = '?';
+/**
+ * 'Effacer les filtres': every order, from the first page; one customer's orders (from the
+ * customers screen) stay theirs, unless that is all there is left to clear.
+ */
+export function clearFiltersHref(screen: OrderScreen) {
+  const { customerId } = screen;
+  const othersSet = isFiltered({ ...screen, customerId: undefined });
+  return customerId !== undefined && othersSet ? `?customer_id=${customerId}` : '?';
+}
 
 /** GET /admin/orders's query for the screen; `page` overrides the URL's (a page past the end). */
 export function orderListQuery(screen: OrderScreen, page = screen.page): AdminOrderListQuery {
@@ -82,8 +89,12 @@ export function orderListQuery(screen: OrderScreen, page = screen.page): AdminOr
   };
 }
 
-/** 'Exporter' (spec §2): the CSV of every order the filters keep, not only this page's. */
+/**
+ * 'Exporter' (spec §2): the CSV of every order the filters keep, not only this page's. Through the
+ * page's own download route (routes/download-admin-orders.ts), which checks the session first, so
+ * an ended one shows this screen's notice instead of saving an error as the file.
+ */
 export function exportHref(screen: OrderScreen) {
   const { page: _page, per_page: _perPage, ...filters } = orderListQuery(screen);
-  return buildUrl('/api/admin/orders/export', undefined, filters);
+  return buildUrl('/admin/orders/export', undefined, filters);
 }

@@ -2,7 +2,7 @@ import { type AdminOrderSummary, ORDER_PERIOD_LABELS, ORDER_PERIODS } from '@sou
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@souk/domain/order-status';
 import { FilterInput, FilterSelect, ListToolbar } from '~/components/ui/list-toolbar';
 import { StatCards } from '~/components/ui/stat-cards';
-import { CLEAR_FILTERS_HREF, hasPanelFilters, type OrderScreen } from './order-params';
+import { clearFiltersHref, hasPanelFilters, type OrderScreen } from './order-params';
 
 /**
  * The six counters (spec): orders of each status the shop acts on, and all of them, counted by the
@@ -72,7 +72,7 @@ export function OrderToolbar({ screen }: { screen: OrderScreen }) {
       hidden={{ customer_id: screen.customerId?.toString() }}
       filtersOpen={hasPanelFilters(screen)}
       panelTitle="Filtres avancés"
-      clear={{ to: CLEAR_FILTERS_HREF, label: 'Effacer les filtres' }}
+      clear={{ to: clearFiltersHref(screen), label: 'Effacer les filtres' }}
     >
       <FilterInput
         id="order-date-from"

@@ -1,6 +1,15 @@
+import {
+  ORDER_STATUS_UNKNOWN,
+  ORDER_STATUS_UPDATE_FAILED,
+  ORDER_STATUS_UPDATED,
+  UpdateOrderStatusInputSchema,
+} from '@souk/domain/admin-orders';
 import { data, type RouterContextProvider } from 'react-router';
+import type { ActionOutcome } from '~/lib/action-outcome';
 import { api, dataOrThrow, serverConfig } from '~/lib/api.server';
-import { failureMessage } from '~/lib/api-client';
+import { failureMessage, failureWithReason } from '~/lib/api-client';
+import { formText, intentOutcome, unknownIntent } from '~/lib/form-outcome.server';
+import { readForm } from '~/lib/read-form.server';
 import { type AccessRefusal, accessRefusal, adminAccess } from '~/lib/session.server';
 import { orderListQuery, readOrderScreen } from './order-params';
 import { showOrder, showOrderDetail } from './shown-order';
@@ -45,4 +54,43 @@ export async function loadOrdersScreen(request: Request, context: Readonly<Route
     detailsError: detail && !detail.ok ? failureMessage(detail, DETAILS_FAILED) : null,
     shop: { whatsappNumber: shopWhatsapp, agencyLocation },
   };
+}
+
+/**
+ * A status button's post (intent 'status'): the admin checked with the screen's own notices (a
+ * session that ended meanwhile, a role taken away: spec §8, then the page goes after 2 s), the
+ * status read by the API's own schema, then PUT /admin/orders/:id/status. The answer is the
+ * outcome for the toast ('Statut de la commande mis à jour', or 'Erreur lors de la mise à jour du
+ * statut : ' and why), or the notice.
+ */
+export async function changeOrderStatus(request: Request, context: Readonly<RouterContextProvider>) {
+  const access = await adminAccess(request, context);
+  if (access.refusal) return refused(access.refusal);
+  const form = await readForm(request);
+  const intent = formText(form, 'intent');
+  if (intent !== 'status') return unknownIntent(intent);
+  const parsed = UpdateOrderStatusInputSchema.safeParse({ status: formText(form, 'status') });
+  if (!parsed.success)
+    return data(
+      {
+        intent,
+        ok: false,
+        failure: { message: `${ORDER_STATUS_UPDATE_FAILED} : ${ORDER_STATUS_UNKNOWN}` },
+      } satisfies ActionOutcome,
+      { status: 422 },
+    );
+  const result = await api(context).put('/admin/orders/:id/status', {
+    params: { id: formText(form, 'id') },
+    body: parsed.data,
+  });
+  const refusal = result.ok ? null : accessRefusal(request, result.status);
+  if (refusal) return refused(refusal);
+  return intentOutcome(
+    intent,
+    result.ok
+      ? { ...result, message: result.message ?? ORDER_STATUS_UPDATED }
+      : // Spec §8: 'Erreur lors de la mise à jour du statut', then why (a 409's refusal…).
+        { ...result, errors: undefined, message: failureWithReason(result, ORDER_STATUS_UPDATE_FAILED) },
+    ORDER_STATUS_UPDATE_FAILED,
+  );
 }

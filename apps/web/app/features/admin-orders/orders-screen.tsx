@@ -12,7 +12,7 @@ import { OrderCard } from './order-card';
 import { StatusMessageOffer } from './order-contact-links';
 import { OrderDetailsDialog } from './order-details-dialog';
 import { OrderOverviewDialog } from './order-overview-dialog';
-import { CLEAR_FILTERS_HREF, exportHref, isFiltered, type OrderScreen } from './order-params';
+import { clearFiltersHref, exportHref, isFiltered, type OrderScreen } from './order-params';
 import { OrderCounters, OrderToolbar } from './order-toolbar';
 import type { ShownOrder, ShownOrderDetail } from './shown-order';
 import { useStatusChanges } from './use-status-changes';
@@ -32,7 +32,7 @@ export function OrdersHeaderActions({ screen }: { screen: OrderScreen }) {
       >
         Vue d'ensemble
       </Link>
-      <a href={exportHref(screen)} download className={buttonClass('secondary', 'md')}>
+      <a href={exportHref(screen)} className={buttonClass('secondary', 'md')}>
         Exporter
       </a>
     </>
@@ -81,7 +81,7 @@ export function OrdersScreen({
           title={filtering ? 'Aucune commande trouvée' : 'Aucune commande'}
           action={
             filtering && (
-              <Link to={CLEAR_FILTERS_HREF} className={buttonClass('secondary', 'md')}>
+              <Link to={clearFiltersHref(screen)} className={buttonClass('secondary', 'md')}>
                 Effacer les filtres
               </Link>
             )
