@@ -181,7 +181,7 @@ test('a customer orders; the admin finds it from the bell and takes it to the ag
   await customerContext.close();
 });
 
-test('an order cancelled after a confirmation; the list filters on the server, keeps its state in the URL, exports the filtered CSV and shows the overview', async ({
+test('an order cancelled after a confirmation, a stale step refused with the reason; the list filters on the server, keeps its state in the URL, exports the filtered CSV and shows the overview', async ({
   page,
   browser,
   baseURL,
@@ -198,6 +198,26 @@ test('an order cancelled after a confirmation; the list filters on the server, k
   await expect(page.getByText('Statut de la commande mis à jour')).toBeVisible();
   await expect(card).toContainText('Annulée');
   await expect(card.getByRole('button')).toHaveCount(0);
+
+  // A step another admin took meanwhile: the stale button is refused with the spec's words and why.
+  const { context: other, number: stale } = await placeOrder(browser, baseURL, 'Ibrahima Concurrent');
+  await other.close();
+  await page.goto(`/admin/orders?search=${encodeURIComponent(stale)}`);
+  const staleCard = page.getByRole('article', { name: `Commande ${stale}` });
+  const { id: staleId } = (
+    await (await page.request.get(`/api/admin/orders?search=${encodeURIComponent(stale)}`)).json()
+  ).data.orders[0] as { id: number };
+  expect(
+    (
+      await page.request.put(`/api/admin/orders/${staleId}/status`, { data: { status: 'acceptée' } })
+    ).status(),
+  ).toBe(200);
+  await staleCard.getByRole('button', { name: `Accepter, commande ${stale}` }).click();
+  await expect(
+    page.getByText('Erreur lors de la mise à jour du statut : La commande est déjà « Acceptée »'),
+  ).toBeVisible();
+  // The list is read again: the card shows where the order now is, and its next step.
+  await expect(staleCard.getByRole('button', { name: `Marquer prête, commande ${stale}` })).toBeVisible();
 
   await page.goto('/admin/orders');
   await page.getByLabel('Statut', { exact: true }).selectOption('annulée');
