@@ -1,3 +1,5 @@
+import type { AdminOrder } from '@souk/domain/admin-orders';
+import { formatDateTime } from '@souk/domain/dates';
 import { formatFcfa } from '@souk/domain/money';
 import type { ShopContact } from '@souk/domain/order-messages';
 import { formatPhoneNumber } from '@souk/domain/shop';
@@ -10,7 +12,6 @@ import { OrderStatusBadge, statusStyle } from '~/components/ui/status-badge';
 import { withParams } from '~/lib/url-params';
 import { OrderContactLinks } from './order-contact-links';
 import { OrderStatusActions } from './order-status-actions';
-import type { ShownOrder } from './shown-order';
 import { awaitedStatus, type StatusControls } from './use-status-changes';
 
 /** 'Mis à jour' and a ring: the order a status change just moved (spec §9: for 2 s). */
@@ -28,7 +29,7 @@ export function OrderCard({
   controls,
   recent,
 }: {
-  order: ShownOrder;
+  order: AdminOrder;
   shop: ShopContact;
   controls: StatusControls;
   recent: boolean;
@@ -52,7 +53,7 @@ export function OrderCard({
             Commande {order.order_number}
           </h3>
           <p className="text-sm">
-            <time dateTime={order.created_at}>{order.date}</time>
+            <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">

@@ -1,9 +1,9 @@
+import type { AdminOrder } from '@souk/domain/admin-orders';
 import { orderMailLink, orderStatusMessage, type ShopContact } from '@souk/domain/order-messages';
 import { ORDER_STATUS_LABELS } from '@souk/domain/order-status';
 import { phoneCallLink, whatsappLink } from '@souk/domain/shop';
 import { Button, buttonClass } from '~/components/ui/button';
 import { PhoneIcon, WhatsappIcon } from '~/components/ui/icons';
-import type { ShownOrder } from './shown-order';
 import type { StatusChange } from './use-status-changes';
 
 /** WhatsApp opens in a new tab: the screen stays where it was. */
@@ -13,7 +13,7 @@ const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
  * Reaching the client (spec §1): a call, an e-mail when they gave one, WhatsApp; the e-mail and
  * WhatsApp come written with the message that fits the order's status as it is now.
  */
-export function OrderContactLinks({ order, shop }: { order: ShownOrder; shop: ShopContact }) {
+export function OrderContactLinks({ order, shop }: { order: AdminOrder; shop: ShopContact }) {
   const { name, whatsapp_phone: phone, email } = order.client;
   const linkClass = buttonClass('secondary', 'sm');
   return (

@@ -1,3 +1,5 @@
+import type { AdminOrderDetail, OrderHistoryEntry } from '@souk/domain/admin-orders';
+import { formatDateTime } from '@souk/domain/dates';
 import { formatFcfa } from '@souk/domain/money';
 import type { ShopContact } from '@souk/domain/order-messages';
 import { ORDER_STATUS_LABELS } from '@souk/domain/order-status';
@@ -10,19 +12,18 @@ import { OrderStatusBadge } from '~/components/ui/status-badge';
 import { RecentlyUpdatedBadge } from './order-card';
 import { OrderContactLinks } from './order-contact-links';
 import { OrderStatusActions } from './order-status-actions';
-import type { ShownHistoryEntry, ShownOrderDetail } from './shown-order';
 import { awaitedStatus, type StatusControls } from './use-status-changes';
 
 const sectionTitle = 'mb-2 font-semibold text-stone-900';
 
 /** Who moved the order: the admin or the customer by name; a guest's order, or the shop itself. */
-function changedBy(entry: ShownHistoryEntry, order: ShownOrderDetail) {
+function changedBy(entry: OrderHistoryEntry, order: AdminOrderDetail) {
   if (entry.changed_by) return entry.changed_by.name;
   return entry.from_status === null && order.client.id === null ? 'Client invité' : 'Système';
 }
 
 /** The order's life, oldest first: each step from → to, who made it and when. */
-function StatusHistory({ order }: { order: ShownOrderDetail }) {
+function StatusHistory({ order }: { order: AdminOrderDetail }) {
   if (order.history.length === 0)
     return <p className="text-sm text-stone-600">Aucun changement de statut enregistré.</p>;
   return (
@@ -44,7 +45,8 @@ function StatusHistory({ order }: { order: ShownOrderDetail }) {
             )}
           </p>
           <p className="text-stone-600">
-            Par {changedBy(entry, order)}, le <time dateTime={entry.created_at}>{entry.date}</time>
+            Par {changedBy(entry, order)}, le{' '}
+            <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
           </p>
         </li>
       ))}
@@ -64,7 +66,7 @@ export function OrderDetailsDialog({
   offer,
   onClose,
 }: {
-  order: ShownOrderDetail | null;
+  order: AdminOrderDetail | null;
   shop: ShopContact;
   controls: StatusControls;
   recent: boolean;
@@ -103,7 +105,7 @@ export function OrderDetailsDialog({
             <dl className="flex flex-col gap-2">
               <DetailRow label="Numéro">{order.order_number}</DetailRow>
               <DetailRow label="Date">
-                <time dateTime={order.created_at}>{order.date}</time>
+                <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
               </DetailRow>
               <DetailRow label="Statut">
                 <span className="flex flex-wrap items-center gap-2">

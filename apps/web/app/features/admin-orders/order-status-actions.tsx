@@ -1,8 +1,8 @@
+import type { AdminOrder } from '@souk/domain/admin-orders';
 import { ORDER_ACTION_LABELS } from '@souk/domain/admin-orders';
 import { CANCELLED_ORDER_STATUS, ORDER_TRANSITIONS } from '@souk/domain/order-status';
 import { useFetcher } from 'react-router';
 import { Button } from '~/components/ui/button';
-import type { ShownOrder } from './shown-order';
 import { STATUS_FETCHER, type StatusControls } from './use-status-changes';
 
 /**
@@ -10,7 +10,7 @@ import { STATUS_FETCHER, type StatusControls } from './use-status-changes';
  * posting to the page's action (it works before the script has loaded). Cancelling asks first, so
  * it waits for the script. While a change of this order is awaited, its buttons wait too.
  */
-export function OrderStatusActions({ order, controls }: { order: ShownOrder; controls: StatusControls }) {
+export function OrderStatusActions({ order, controls }: { order: AdminOrder; controls: StatusControls }) {
   const fetcher = useFetcher({ key: STATUS_FETCHER });
   const next = ORDER_TRANSITIONS[order.status];
   if (next.length === 0) return null;

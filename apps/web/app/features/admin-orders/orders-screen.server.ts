@@ -12,7 +12,6 @@ import { formText, intentOutcome, unknownIntent } from '~/lib/form-outcome.serve
 import { readForm } from '~/lib/read-form.server';
 import { type AccessRefusal, accessRefusal, adminAccess } from '~/lib/session.server';
 import { orderListQuery, readOrderScreen } from './order-params';
-import { showOrder, showOrderDetail } from './shown-order';
 
 /** The asked order could not be read (in the words of spec §8's 'Erreur lors du chargement des commandes'). */
 const DETAILS_FAILED = 'Erreur lors du chargement de la commande';
@@ -48,8 +47,8 @@ export async function loadOrdersScreen(request: Request, context: Readonly<Route
   return {
     notice: null,
     screen,
-    list: { ...list, orders: list.orders.map(showOrder) },
-    details: detail?.ok ? showOrderDetail(detail.data.order) : null,
+    list,
+    details: detail?.ok ? detail.data.order : null,
     // An unknown order, or the API failing: the dialog does not open and a toast says why.
     detailsError: detail && !detail.ok ? failureMessage(detail, DETAILS_FAILED) : null,
     shop: { whatsappNumber: shopWhatsapp, agencyLocation },

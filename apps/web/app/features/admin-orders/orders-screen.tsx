@@ -1,4 +1,4 @@
-import type { AdminOrderList } from '@souk/domain/admin-orders';
+import type { AdminOrderDetail, AdminOrderList } from '@souk/domain/admin-orders';
 import type { ShopContact } from '@souk/domain/order-messages';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -14,7 +14,6 @@ import { OrderDetailsDialog } from './order-details-dialog';
 import { OrderOverviewDialog } from './order-overview-dialog';
 import { clearFiltersHref, exportHref, isFiltered, type OrderScreen } from './order-params';
 import { OrderCounters, OrderToolbar } from './order-toolbar';
-import type { ShownOrder, ShownOrderDetail } from './shown-order';
 import { useStatusChanges } from './use-status-changes';
 
 /**
@@ -52,8 +51,8 @@ export function OrdersScreen({
   shop,
 }: {
   screen: OrderScreen;
-  list: Omit<AdminOrderList, 'orders'> & { orders: ShownOrder[] };
-  details: ShownOrderDetail | null;
+  list: AdminOrderList;
+  details: AdminOrderDetail | null;
   /** Why the asked order could not be shown (spec §8), or null. */
   detailsError: string | null;
   shop: ShopContact;

@@ -1,9 +1,9 @@
 import { RECENTLY_UPDATED_MS } from '@souk/domain/admin-limits';
+import type { AdminOrder } from '@souk/domain/admin-orders';
 import { CANCELLED_ORDER_STATUS, type OrderStatus } from '@souk/domain/order-status';
 import { useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { type ActionOutcome, useOutcomeToast } from '~/lib/action-outcome';
-import type { ShownOrder } from './shown-order';
 
 /**
  * Every status button of the screen, on a card or in the details, posts through this one fetcher:
@@ -14,7 +14,7 @@ import type { ShownOrder } from './shown-order';
 export const STATUS_FETCHER = 'order-status';
 
 /** One change asked: the order as it was, and the status it goes to. */
-export type StatusChange = { order: ShownOrder; status: OrderStatus };
+export type StatusChange = { order: AdminOrder; status: OrderStatus };
 
 /** What an order's status buttons need from the screen. */
 export type StatusControls = {
@@ -23,11 +23,11 @@ export type StatusControls = {
   /** A status form calls it as it posts: the order the answer will be about. */
   sending: (change: StatusChange) => void;
   /** 'Annuler la commande' asks before it posts. */
-  askCancel: (order: ShownOrder) => void;
+  askCancel: (order: AdminOrder) => void;
 };
 
 /** The status an order shows: the one it goes to while the change is awaited (then the answer's). */
-export const awaitedStatus = (order: ShownOrder, pending: StatusControls['pending']) =>
+export const awaitedStatus = (order: AdminOrder, pending: StatusControls['pending']) =>
   pending?.id === order.id ? pending.status : order.status;
 
 /** The last value given, for `ms`, then null: a timer, so the marker goes even if nothing else renders. */
@@ -53,7 +53,7 @@ export function useStatusChanges() {
   const answered = useRef(fetcher.data);
   const [done, setDone] = useState<StatusChange | null>(null);
   const [recent, setRecent] = useFleeting<StatusChange>(RECENTLY_UPDATED_MS);
-  const [cancelling, setCancelling] = useState<ShownOrder | null>(null);
+  const [cancelling, setCancelling] = useState<AdminOrder | null>(null);
 
   useEffect(() => {
     // Once the list has been read again (the fetcher idle), so the marker lands on the new status.
