@@ -1,9 +1,9 @@
-import type { RouterContextProvider } from 'react-router';
+import { data, type RouterContextProvider } from 'react-router';
 import { api } from './api.server';
 import type { ApiClient, ApiResult } from './api-client';
 import { formText, intentOutcome, unknownIntent } from './form-outcome.server';
 import { readForm } from './read-form.server';
-import { requireAdmin } from './session.server';
+import { type AccessRefusal, accessRefusal, adminAccess, requireAdmin } from './session.server';
 
 /** What one intent of a back-office form works with. */
 export type IntentRequest = { form: FormData; id: string; client: ApiClient };
@@ -17,20 +17,31 @@ export type IntentHandlers = Record<
   }
 >;
 
+/** A page that says why it sends the visitor away (spec §6, §8) answers that notice, then goes. */
+export const noticeAnswer = ({ notice, headers }: AccessRefusal) => data({ notice }, { headers });
+
 /**
  * A back-office page's action: the admin is checked, the form read, and its `intent` (save,
  * toggle, delete…) run against the API, the form's `id` naming the row. The answer is an
  * ActionOutcome (the API's message for the toast, or its refusal); an unknown intent is a 400.
+ * With `notices` (the orders screen), a visitor who is not an admin, or a session the API refuses
+ * meanwhile (401, 403), gets the page's notice rather than an immediate redirect.
  */
 export async function adminAction(
   { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
   handlers: IntentHandlers,
+  { notices = false }: { notices?: boolean } = {},
 ) {
-  await requireAdmin(request, context);
+  if (notices) {
+    const { refusal } = await adminAccess(request, context);
+    if (refusal) return noticeAnswer(refusal);
+  } else await requireAdmin(request, context);
   const form = await readForm(request);
   const intent = formText(form, 'intent');
   const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
   if (!handler) return unknownIntent(intent);
   const result = await handler.run({ form, id: formText(form, 'id'), client: api(context) });
+  const refusal = notices && !result.ok ? accessRefusal(request, result.status) : null;
+  if (refusal) return noticeAnswer(refusal);
   return intentOutcome(intent, result, handler.failure);
 }

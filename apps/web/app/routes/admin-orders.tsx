@@ -2,7 +2,7 @@ import { type ShouldRevalidateFunctionArgs, useFetcher } from 'react-router';
 import { AccessNoticePage } from '~/features/admin-layout/access-notice';
 import { AdminLoadError, AdminPage } from '~/features/admin-layout/admin-page';
 import { OrdersHeaderActions, OrdersScreen } from '~/features/admin-orders/orders-screen';
-import { changeOrderStatus, loadOrdersScreen } from '~/features/admin-orders/orders-screen.server';
+import { loadOrdersScreen, ordersScreenAction } from '~/features/admin-orders/orders-screen.server';
 import { STATUS_FETCHER } from '~/features/admin-orders/use-status-changes';
 import type { Route } from './+types/admin-orders';
 
@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Commandes — Administr
 
 export const loader = ({ request, context }: Route.LoaderArgs) => loadOrdersScreen(request, context);
 
-export const action = ({ request, context }: Route.ActionArgs) => changeOrderStatus(request, context);
+export const action = (args: Route.ActionArgs) => ordersScreenAction(args);
 
 /**
  * A refused status change (409: the order moved meanwhile, from another screen or admin) reads the

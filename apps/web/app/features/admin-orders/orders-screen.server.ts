@@ -1,23 +1,18 @@
 import {
   ORDER_STATUS_UNKNOWN,
   ORDER_STATUS_UPDATE_FAILED,
-  ORDER_STATUS_UPDATED,
   UpdateOrderStatusInputSchema,
 } from '@souk/domain/admin-orders';
-import { data, type RouterContextProvider } from 'react-router';
-import type { ActionOutcome } from '~/lib/action-outcome';
+import type { RouterContextProvider } from 'react-router';
+import { adminAction, type IntentRequest, noticeAnswer } from '~/lib/admin-action.server';
 import { api, dataOrThrow, serverConfig } from '~/lib/api.server';
-import { failureMessage, failureWithReason } from '~/lib/api-client';
-import { formText, intentOutcome, unknownIntent } from '~/lib/form-outcome.server';
-import { readForm } from '~/lib/read-form.server';
-import { type AccessRefusal, accessRefusal, adminAccess } from '~/lib/session.server';
+import { type ApiResult, failureMessage, failureWithReason } from '~/lib/api-client';
+import { formText } from '~/lib/form-outcome.server';
+import { accessRefusal, adminAccess } from '~/lib/session.server';
 import { orderListQuery, readOrderScreen } from './order-params';
 
 /** The asked order could not be read (in the words of spec §8's 'Erreur lors du chargement des commandes'). */
 const DETAILS_FAILED = 'Erreur lors du chargement de la commande';
-
-/** The page says why it sends the visitor away, then does (spec §6, §8). */
-const refused = ({ notice, headers }: AccessRefusal) => data({ notice }, { headers });
 
 /**
  * /admin/orders: the list the URL asks for with its counters, the order whose details are open,
@@ -26,7 +21,7 @@ const refused = ({ notice, headers }: AccessRefusal) => data({ notice }, { heade
  */
 export async function loadOrdersScreen(request: Request, context: Readonly<RouterContextProvider>) {
   const access = await adminAccess(request, context);
-  if (access.refusal) return refused(access.refusal);
+  if (access.refusal) return noticeAnswer(access.refusal);
   const screen = readOrderScreen(new URL(request.url).searchParams);
   const client = api(context);
   const [listed, detail] = await Promise.all([
@@ -35,7 +30,7 @@ export async function loadOrdersScreen(request: Request, context: Readonly<Route
   ]);
   // The API refused the orders themselves (the session ended meanwhile, the role was taken away).
   const refusal = listed.ok ? null : accessRefusal(request, listed.status);
-  if (refusal) return refused(refusal);
+  if (refusal) return noticeAnswer(refusal);
   let list = dataOrThrow(listed);
   // A page past the end (an old link, the last orders of the last page moved to another status).
   if (list.orders.length === 0 && list.pagination.total > 0 && screen.page > 1) {
@@ -56,40 +51,24 @@ export async function loadOrdersScreen(request: Request, context: Readonly<Route
 }
 
 /**
- * A status button's post (intent 'status'): the admin checked with the screen's own notices (a
- * session that ended meanwhile, a role taken away: spec §8, then the page goes after 2 s), the
- * status read by the API's own schema, then PUT /admin/orders/:id/status. The answer is the
- * outcome for the toast ('Statut de la commande mis à jour', or 'Erreur lors de la mise à jour du
- * statut : ' and why), or the notice.
+ * A status button's post: the status read by the API's own schema, then PUT
+ * /admin/orders/:id/status. A refusal reads 'Erreur lors de la mise à jour du statut : ' and why
+ * (spec §8; a 409 says the step is not allowed from where the order now is).
  */
-export async function changeOrderStatus(request: Request, context: Readonly<RouterContextProvider>) {
-  const access = await adminAccess(request, context);
-  if (access.refusal) return refused(access.refusal);
-  const form = await readForm(request);
-  const intent = formText(form, 'intent');
-  if (intent !== 'status') return unknownIntent(intent);
+async function changeStatus({ client, id, form }: IntentRequest): Promise<ApiResult<unknown>> {
   const parsed = UpdateOrderStatusInputSchema.safeParse({ status: formText(form, 'status') });
-  if (!parsed.success)
-    return data(
-      {
-        intent,
-        ok: false,
-        failure: { message: `${ORDER_STATUS_UPDATE_FAILED} : ${ORDER_STATUS_UNKNOWN}` },
-      } satisfies ActionOutcome,
-      { status: 422 },
-    );
-  const result = await api(context).put('/admin/orders/:id/status', {
-    params: { id: formText(form, 'id') },
-    body: parsed.data,
-  });
-  const refusal = result.ok ? null : accessRefusal(request, result.status);
-  if (refusal) return refused(refusal);
-  return intentOutcome(
-    intent,
-    result.ok
-      ? { ...result, message: result.message ?? ORDER_STATUS_UPDATED }
-      : // Spec §8: 'Erreur lors de la mise à jour du statut', then why (a 409's refusal…).
-        { ...result, errors: undefined, message: failureWithReason(result, ORDER_STATUS_UPDATE_FAILED) },
-    ORDER_STATUS_UPDATE_FAILED,
-  );
+  const result: ApiResult<unknown> = parsed.success
+    ? await client.put('/admin/orders/:id/status', { params: { id }, body: parsed.data })
+    : { ok: false, status: 422, message: ORDER_STATUS_UNKNOWN, setCookies: [] };
+  return result.ok
+    ? result
+    : { ...result, errors: undefined, message: failureWithReason(result, ORDER_STATUS_UPDATE_FAILED) };
 }
+
+/** The orders screen's action, with its own notices when the session ended or the role went meanwhile. */
+export const ordersScreenAction = (args: { request: Request; context: Readonly<RouterContextProvider> }) =>
+  adminAction(
+    args,
+    { status: { failure: ORDER_STATUS_UPDATE_FAILED, run: changeStatus } },
+    { notices: true },
+  );
