@@ -3,6 +3,7 @@
 // ~1 MB JPEG per product). The images are re-encoded by sharp one at a time, off the event loop;
 // this shows what a visitor pays meanwhile.
 import sharp from 'sharp';
+import { adminToken } from './admin.ts';
 import { type LoadOptions, type LoadResult, measure } from './load.ts';
 
 export const BULK_ADMIN = { email: 'bench-admin@souk.test', password: 'motdepasse-bench-admin' };
@@ -34,17 +35,6 @@ async function photo(seed: number): Promise<Buffer> {
     .toBuffer();
 }
 
-async function adminToken(origin: string): Promise<string> {
-  const res = await fetch(`${origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ identifier: BULK_ADMIN.email, password: BULK_ADMIN.password }),
-  });
-  const body = (await res.json()) as { data?: { token?: string }; message?: string };
-  if (!res.ok || !body.data?.token) throw new Error(`admin login: ${res.status} ${body.message ?? ''}`);
-  return body.data.token;
-}
-
 /**
  * `pagePath` idle for `options`, then again while a batch of BULK_PRODUCTS products runs; the
  * measured run starts with the upload and lasts `options.durationS`, so it overlaps the image work.
@@ -55,7 +45,7 @@ export async function measureDuringBulk(
   headers: Record<string, string>,
   options: LoadOptions,
 ): Promise<BulkResult> {
-  const token = await adminToken(origin);
+  const token = await adminToken(origin, BULK_ADMIN);
   const categories = (await (await fetch(`${origin}/api/categories`)).json()) as {
     data?: { categories?: { id: number }[] };
   };

@@ -4,6 +4,7 @@
 // time, size and the server's memory while it streams.
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { adminToken } from './admin.ts';
 import { type LoadOptions, type LoadResult, measure } from './load.ts';
 
 export const ORDERS_ADMIN = { email: 'bench-orders@souk.test', password: 'motdepasse-bench-commandes' };
@@ -97,17 +98,6 @@ export async function seedOrders(
   }
 }
 
-async function adminToken(origin: string): Promise<string> {
-  const res = await fetch(`${origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ identifier: ORDERS_ADMIN.email, password: ORDERS_ADMIN.password }),
-  });
-  const body = (await res.json()) as { data?: { token?: string }; message?: string };
-  if (!res.ok || !body.data?.token) throw new Error(`admin login: ${res.status} ${body.message ?? ''}`);
-  return body.data.token;
-}
-
 /** The resident memory of process `pid` in MB (Linux /proc), or NaN elsewhere. */
 function rssMB(pid: number): number {
   try {
@@ -159,7 +149,7 @@ export async function measureOrders(
   seeded: { seedS: number; items: number },
   options: LoadOptions,
 ): Promise<OrdersResult> {
-  const token = await adminToken(origin);
+  const token = await adminToken(origin, ORDERS_ADMIN);
   const headers = { authorization: `Bearer ${token}` };
   const cases = [
     { id: 'first page', path: '/api/admin/orders' },
