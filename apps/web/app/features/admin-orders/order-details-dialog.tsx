@@ -14,7 +14,27 @@ import { OrderContactLinks } from './order-contact-links';
 import { OrderStatusActions } from './order-status-actions';
 import { awaitedStatus, type StatusControls } from './use-status-changes';
 
-const sectionTitle = 'mb-2 font-semibold text-stone-900';
+/** One part of the details, titled and labelled by its title. */
+function Section({
+  id,
+  title,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h3 id={id} className="mb-2 font-semibold text-stone-900">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
 
 /** Who moved the order: the admin or the customer by name; a guest's order, or the shop itself. */
 function changedBy(entry: OrderHistoryEntry, order: AdminOrderDetail) {
@@ -85,10 +105,7 @@ export function OrderDetailsDialog({
     >
       {order && (
         <div className="flex flex-col gap-5">
-          <section aria-labelledby="order-details-client">
-            <h3 id="order-details-client" className={sectionTitle}>
-              Client
-            </h3>
+          <Section id="order-details-client" title="Client">
             <dl className="flex flex-col gap-2">
               <DetailRow label="Nom">{order.client.name}</DetailRow>
               <DetailRow label="Téléphone">{phone ? formatPhoneNumber(phone) : 'Non renseigné'}</DetailRow>
@@ -97,11 +114,8 @@ export function OrderDetailsDialog({
                 {order.client.id === null ? 'Client invité' : 'Client inscrit'}
               </DetailRow>
             </dl>
-          </section>
-          <section aria-labelledby="order-details-order">
-            <h3 id="order-details-order" className={sectionTitle}>
-              Commande
-            </h3>
+          </Section>
+          <Section id="order-details-order" title="Commande">
             <dl className="flex flex-col gap-2">
               <DetailRow label="Numéro">{order.order_number}</DetailRow>
               <DetailRow label="Date">
@@ -124,31 +138,22 @@ export function OrderDetailsDialog({
                 )}
               </DetailRow>
             </dl>
-          </section>
-          <section aria-labelledby="order-details-items">
-            <h3 id="order-details-items" className={sectionTitle}>
-              Articles
-            </h3>
+          </Section>
+          <Section id="order-details-items" title="Articles">
             <OrderLines items={order.items} />
             <dl className="mt-2 flex flex-col gap-2">
               <DetailRow label="Nombre d'articles">{order.items_summary.items_count}</DetailRow>
               <DetailRow label="Quantité totale">{order.items_summary.total_items}</DetailRow>
             </dl>
-          </section>
-          <section aria-labelledby="order-details-actions" className="flex flex-col gap-2">
-            <h3 id="order-details-actions" className={sectionTitle}>
-              Gestion de la commande
-            </h3>
+          </Section>
+          <Section id="order-details-actions" title="Gestion de la commande" className="flex flex-col gap-2">
             <OrderContactLinks order={order} shop={shop} />
             <OrderStatusActions order={order} controls={controls} />
             {offer}
-          </section>
-          <section aria-labelledby="order-details-history">
-            <h3 id="order-details-history" className={sectionTitle}>
-              Historique des statuts
-            </h3>
+          </Section>
+          <Section id="order-details-history" title="Historique des statuts">
             <StatusHistory order={order} />
-          </section>
+          </Section>
         </div>
       )}
     </Dialog>
