@@ -6,6 +6,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
+import { ORDER_STATUS_LABELS } from '../packages/domain/src/order-status.ts';
 import { logInAsAdmin } from './admin-helpers.ts';
 import {
   expectAccessible,
@@ -248,6 +249,18 @@ test('an order cancelled after a confirmation, a stale step refused with the rea
   const overview = page.getByRole('dialog', { name: "Vue d'ensemble" });
   await expect(overview.getByRole('table', { name: 'Répartition des commandes par statut' })).toBeVisible();
   await expect(overview.getByRole('row')).toHaveCount(7);
+  // Each status's count is the server's over the month, whatever the status chosen (one cancelled
+  // at least: the one above).
+  const { summary } = (await (await page.request.get('/api/admin/orders?period=month')).json()).data as {
+    summary: { status_breakdown: Record<string, number> };
+  };
+  expect(summary.status_breakdown.annulée).toBeGreaterThanOrEqual(1);
+  for (const [status, label] of Object.entries(ORDER_STATUS_LABELS)) {
+    const row = overview
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
+    await expect(row.getByRole('cell').first()).toHaveText(String(summary.status_breakdown[status]));
+  }
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
 });
