@@ -57,10 +57,16 @@ test('no back-office loader or action answers a guest or a client, even called a
     await page.goto(path);
     await expect(page, path).toHaveURL('/');
     const alone = await page.request.get(`${path}.data?_routes=${encodeURIComponent(id)}`);
-    // The orders screen says why before sending the client home (spec §6): its data is that notice.
+    // The orders screen says why before sending the client home (spec §6): its data is that notice,
+    // also when the layout's loader runs with it (a client-side navigation or revalidation).
     expect(await alone.text(), path).toMatch(
       NOTICE_PAGES.has(path) ? /Vous devez avoir les droits d'administrateur/ : /"redirect","\/"/,
     );
+    if (NOTICE_PAGES.has(path)) {
+      const withLayout = await (await page.request.get(`${path}.data`)).text();
+      expect(withLayout, path).toContain("Vous devez avoir les droits d'administrateur");
+      expect(withLayout, path).not.toMatch(/"redirect"/);
+    }
     const posted = await page.request.post(path, { form: { intent: 'delete', id: '1' }, maxRedirects: 0 });
     if (NOTICE_PAGES.has(path))
       expect(await posted.text(), `POST ${path}`).toContain("Vous devez avoir les droits d'administrateur");

@@ -4,6 +4,7 @@ import { AdminShell } from '~/features/admin-layout/admin-shell';
 import { api } from '~/lib/api.server';
 import { accountPageHeaders } from '~/lib/no-store';
 import { showsAccessNotice } from '~/lib/notice-pages';
+import { pageAddressOf } from '~/lib/page-address';
 import { adminAccess, requireAdmin } from '~/lib/session.server';
 import type { Route } from './+types/admin-layout';
 import '~/admin.css';
@@ -19,7 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A page that tells a guest or a client why it sends them away (lib/notice-pages): this loader
   // runs beside its own, so for it this one must not redirect at once; it steps aside (no frame,
   // no admin data) and lets the page show its notice.
-  const user = showsAccessNotice(new URL(request.url).pathname)
+  // The page's address, not its data request's ('/admin/orders.data' when navigating in the browser).
+  const user = showsAccessNotice(pageAddressOf(request).split('?')[0] ?? '')
     ? (await adminAccess(request, context)).user
     : await requireAdmin(request, context);
   if (!user) return { userName: null, pendingOrders: 0 };
