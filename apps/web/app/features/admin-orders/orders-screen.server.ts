@@ -11,8 +11,8 @@ import { formText } from '~/lib/form-outcome.server';
 import { accessRefusal, adminAccess } from '~/lib/session.server';
 import { orderListQuery, readOrderScreen } from './order-params';
 
-/** The asked order could not be read (in the words of spec §8's 'Erreur lors du chargement des commandes'). */
-const DETAILS_FAILED = 'Erreur lors du chargement de la commande';
+/** Spec §8: the orders screen's load failure, also when the asked order's details cannot be read. */
+const LOAD_FAILED = 'Erreur lors du chargement des commandes';
 
 /**
  * /admin/orders: the list the URL asks for with its counters, the order whose details are open,
@@ -45,7 +45,7 @@ export async function loadOrdersScreen(request: Request, context: Readonly<Route
     list,
     details: detail?.ok ? detail.data.order : null,
     // An unknown order, or the API failing: the dialog does not open and a toast says why.
-    detailsError: detail && !detail.ok ? failureMessage(detail, DETAILS_FAILED) : null,
+    detailsError: detail && !detail.ok ? failureMessage(detail, LOAD_FAILED) : null,
     shop: { whatsappNumber: shopWhatsapp, agencyLocation },
   };
 }
