@@ -23,3 +23,30 @@ describe('dates in the shop’s time zone (UTC), whatever the machine’s', () =
     expect(dates.formatLongDate(lateEvening)).toBe('31 mars 2025');
   });
 });
+
+describe('formatRelativeAge (back-office spec §9)', () => {
+  const now = '2025-06-15T12:00:00Z';
+  const ago = (ms: number) => new Date(Date.parse(now) - ms).toISOString();
+  const HOUR = 60 * 60 * 1000;
+  let dates: typeof import('./dates.ts');
+  beforeAll(async () => {
+    dates = await import('./dates.ts');
+  });
+
+  it.each([
+    [0, "À l'instant"],
+    [HOUR - 1, "À l'instant"],
+    [-5 * 60 * 1000, "À l'instant"],
+    [HOUR, 'Il y a 1h'],
+    [24 * HOUR - 1, 'Il y a 23h'],
+    [24 * HOUR, 'Il y a 1j'],
+    [168 * HOUR - 1, 'Il y a 6j'],
+  ])('%i ms ago reads %s', (ms, text) => {
+    expect(dates.formatRelativeAge(ago(ms), now)).toBe(text);
+  });
+
+  it('writes the French date, in the shop’s time zone, from a week on', () => {
+    expect(dates.formatRelativeAge(ago(168 * 60 * 60 * 1000), now)).toBe('8 juin 2025');
+    expect(dates.formatRelativeAge('2024-12-31T23:30:00Z', new Date(now))).toBe('31 décembre 2024');
+  });
+});

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { BannerSchema, SearchTextSchema } from './catalog.ts';
+import { booleanField, INT4_MAX, idSchema, optionalText, wholeNumber } from './primitives.ts';
+import { ImageUploadSchema } from './uploads.ts';
+
+// The banners screen ('Gestion des Bannières', back-office spec §2, §3, §5): request schemas shared
+// by the API's validation and the banner form, and the shapes the API answers
+// (docs/decisions/0020).
+
+export const BANNER_TITLE_MAX_LENGTH = 120;
+export const BANNER_SUBTITLE_MAX_LENGTH = 200;
+export const BANNER_LINK_MAX_LENGTH = 2000;
+
+export const BannerIdParamsSchema = z.object({ id: idSchema('ID de bannière invalide') });
+
+export const BANNER_TITLE_REQUIRED = 'Le titre de la bannière est obligatoire';
+export const BANNER_IMAGE_REQUIRED = "L'image de la bannière est obligatoire";
+export const BANNER_LINK_INVALID =
+  'Le lien doit être une adresse web (http:// ou https://) ou un chemin de la boutique commençant par /';
+export const BANNER_POSITION_INVALID = 'La position doit être un nombre entier positif ou nul';
+
+// Browsers drop tabs and newlines from a URL and read '\' as '/', so '/\evil.example' or
+// '/<tab>/evil.example' would lead off the shop: no whitespace, control character or backslash at all.
+const UNSAFE_CHARACTERS = /[\s\p{Cc}\\]/u;
+
+/**
+ * Where a banner may lead: an absolute http(s) address with a host, or a path of the shop (one
+ * '/' then not another). Never `javascript:`, `data:` or a protocol-relative '//host'.
+ */
+export function isSafeBannerLink(value: string): boolean {
+  if (UNSAFE_CHARACTERS.test(value)) return false;
+  if (value.startsWith('/')) return !value.startsWith('//');
+  if (!/^https?:\/\//i.test(value) || !URL.canParse(value)) return false;
+  return new URL(value).hostname !== '';
+}
+
+/**
+ * Whether a banner's link leaves the shop (opened in a new tab) rather than leading to one of its
+ * pages. `shopOrigin` is the shop's own (PUBLIC_URL): an absolute address to it stays in place.
+ */
+export function isExternalLink(link: string, shopOrigin: string): boolean {
+  if (!/^https?:\/\//i.test(link) || !URL.canParse(link)) return false;
+  return !URL.canParse(shopOrigin) || new URL(link).origin !== new URL(shopOrigin).origin;
+}
+
+/** The redirect URL: optional ('' and spaces become null), else a safe link. */
+export const BannerLinkSchema = optionalText(BANNER_LINK_MAX_LENGTH, BANNER_LINK_INVALID).refine(
+  (value) => value === null || isSafeBannerLink(value),
+  { error: BANNER_LINK_INVALID },
+);
+
+export const BannerPositionSchema = wholeNumber(BANNER_POSITION_INVALID).pipe(
+  z.number().min(0, { error: BANNER_POSITION_INVALID }).max(INT4_MAX, { error: BANNER_POSITION_INVALID }),
+);
+
+const bannerFields = {
+  title: z
+    .string({ error: BANNER_TITLE_REQUIRED })
+    .trim()
+    .min(1, { error: BANNER_TITLE_REQUIRED })
+    .max(BANNER_TITLE_MAX_LENGTH, {
+      error: `Le titre ne peut pas dépasser ${BANNER_TITLE_MAX_LENGTH} caractères`,
+    }),
+  subtitle: optionalText(
+    BANNER_SUBTITLE_MAX_LENGTH,
+    `Le sous-titre ne peut pas dépasser ${BANNER_SUBTITLE_MAX_LENGTH} caractères`,
+  ).optional(),
+  link_url: BannerLinkSchema.optional(),
+  position: BannerPositionSchema.optional(),
+  is_active: booleanField('Le statut doit être actif ou inactif').optional(),
+};
+
+/** The banner form's fields without its picture: what the browser checks before sending. */
+export const BannerFormSchema = z.object(bannerFields);
+
+/** POST /admin/banners: JSON (image as a data URL) or multipart (image as a file); the image is required. */
+export const CreateBannerInputSchema = z.object({
+  ...bannerFields,
+  image: z
+    .unknown()
+    .refine((value) => value !== undefined && value !== '', { error: BANNER_IMAGE_REQUIRED })
+    .pipe(ImageUploadSchema),
+});
+export type CreateBannerInput = z.output<typeof CreateBannerInputSchema>;
+
+/** PUT /admin/banners/:id: any of the fields (the toggle sends only is_active). */
+export const UpdateBannerInputSchema = z.object({ ...bannerFields, image: ImageUploadSchema }).partial();
+export type UpdateBannerInput = z.output<typeof UpdateBannerInputSchema>;
+
+export const BANNER_STATUS_FILTERS = ['all', 'active', 'inactive'] as const;
+export type BannerStatusFilter = (typeof BANNER_STATUS_FILTERS)[number];
+
+export const AdminBannerListQuerySchema = z.object({
+  search: SearchTextSchema.optional(),
+  status: z.enum(BANNER_STATUS_FILTERS, { error: 'Filtre de statut inconnu' }).default('all'),
+});
+export type AdminBannerListQuery = z.infer<typeof AdminBannerListQuerySchema>;
+
+export const AdminBannerSchema = BannerSchema.extend({ created_at: z.string() });
+export type AdminBanner = z.infer<typeof AdminBannerSchema>;
+
+export const AdminBannerListSchema = z.object({
+  /** The banners the search and status keep, by position. */
+  banners: z.array(AdminBannerSchema),
+  /** Over every banner, whatever the filters. */
+  counters: z.object({ total: z.number(), active: z.number(), inactive: z.number() }),
+});
+export type AdminBannerList = z.infer<typeof AdminBannerListSchema>;
+
+export const AdminBannerEnvelopeSchema = z.object({ banner: AdminBannerSchema });
