@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { adminShellRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { adminBannersRoutes } from './modules/banners/admin-banners.routes.ts';
 import { bannersRoutes } from './modules/banners/banners.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { adminBulkRoutes } from './modules/catalog/admin-bulk.routes.ts';
@@ -214,6 +215,7 @@ export async function buildApi({
     adminVariantsRoutes,
     adminMediaRoutes,
     adminOrdersRoutes,
+    adminBannersRoutes,
   ];
   await app.register(
     async (api) => {

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import {
+  AdminBannerEnvelopeSchema,
+  AdminBannerListQuerySchema,
+  AdminBannerListSchema,
+  BannerIdParamsSchema,
+  CreateBannerInputSchema,
+  UpdateBannerInputSchema,
+} from './admin-banners.ts';
+import {
   BatchParamsSchema,
   BulkCreateProductsInputSchema,
   BulkCreateProductsResultSchema,
@@ -250,6 +258,45 @@ export const operations = {
     access: 'public',
     cache: 'public',
     data: z.array(BannerSchema),
+  }),
+
+  // ---- admin banners ----
+  'GET /admin/banners': op({
+    summary:
+      'Bannières (actives et inactives) par position, recherche sur le titre ou le lien, avec les compteurs',
+    tag: 'admin bannières',
+    access: 'admin',
+    query: AdminBannerListQuerySchema,
+    data: AdminBannerListSchema,
+  }),
+  'POST /admin/banners': op({
+    summary: 'Créer une bannière avec son image (JSON avec image en data URL, ou multipart)',
+    tag: 'admin bannières',
+    access: 'admin',
+    body: CreateBannerInputSchema,
+    data: AdminBannerEnvelopeSchema,
+    status: 201,
+    multipart: true,
+    bodyLimit: ONE_IMAGE_JSON_LIMIT,
+  }),
+  'PUT /admin/banners/:id': op({
+    summary: 'Modifier une bannière (tout ou partie, dont is_active seul)',
+    tag: 'admin bannières',
+    access: 'admin',
+    params: BannerIdParamsSchema,
+    body: UpdateBannerInputSchema,
+    data: AdminBannerEnvelopeSchema,
+    errors: [404],
+    multipart: true,
+    bodyLimit: ONE_IMAGE_JSON_LIMIT,
+  }),
+  'DELETE /admin/banners/:id': op({
+    summary: 'Supprimer une bannière (et les fichiers de son image)',
+    tag: 'admin bannières',
+    access: 'admin',
+    params: BannerIdParamsSchema,
+    data: NoDataSchema,
+    errors: [404],
   }),
 
   // ---- accounts ----

@@ -12,9 +12,7 @@ import { countLabel, foldText } from '@souk/domain/text';
 import type { ImageUpload } from '@souk/domain/uploads';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../shared/app-error.ts';
-import type { ProcessedImage } from '../media/image-pipeline.ts';
-import { widthsFor } from '../media/image-pipeline.ts';
-import { removePicture, type StoredPicture, withUploadedImages } from '../media/image-upload.ts';
+import { pictureColumns, pictureOf, removePicture, withUploadedImages } from '../media/image-upload.ts';
 import * as writes from './admin-categories.repository.ts';
 import { toAdminCategory, toAdminCategoryProduct } from './catalog.mapper.ts';
 import * as repo from './catalog.repository.ts';
@@ -27,16 +25,6 @@ const PARENT_FIELD = 'parent_id';
 const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
 
 const invalidParent = (message: string) => new AppError('validation', message, { [PARENT_FIELD]: [message] });
-
-/** The picture a category row points at, as files to remove. */
-const pictureOf = (row: { image_key: string | null; image_width: number | null }): StoredPicture | null =>
-  row.image_key ? { key: row.image_key, widths: widthsFor(row.image_width ?? 0) } : null;
-
-const pictureColumns = (image: ProcessedImage) => ({
-  image_key: image.key,
-  image_width: image.width,
-  image_height: image.height,
-});
 
 // ---- reads ----
 

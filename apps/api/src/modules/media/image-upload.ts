@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImageUpload } from '@souk/domain/uploads';
 import { AppError } from '../../shared/app-error.ts';
-import { ImageRejectedError, type ProcessedImage, processImage } from './image-pipeline.ts';
+import { ImageRejectedError, type ProcessedImage, processImage, widthsFor } from './image-pipeline.ts';
 
 // The one way an uploaded picture enters the shop (categories, products, bulk creation, the media
 // manager): bytes from a multipart file or an inline data URL go through the image pipeline, which
@@ -46,6 +46,20 @@ export async function removePicture(mediaDir: string, picture: StoredPicture, lo
   if (!STORED_NAME.test(picture.key)) return;
   await Promise.all(picture.widths.map((w) => removeStored(mediaDir, `${picture.key}-${w}.webp`, log)));
 }
+
+/** The picture a row with picture columns (a category, a banner) points at, as files to remove. */
+export const pictureOf = (row: {
+  image_key: string | null;
+  image_width: number | null;
+}): StoredPicture | null =>
+  row.image_key ? { key: row.image_key, widths: widthsFor(row.image_width ?? 0) } : null;
+
+/** A processed picture as the picture columns (image_key, image_width, image_height) hold it. */
+export const pictureColumns = (image: ProcessedImage) => ({
+  image_key: image.key,
+  image_width: image.width,
+  image_height: image.height,
+});
 
 /** A processed picture as a product_media row holds it (the row's other columns are the caller's). */
 export const imageColumns = (image: ProcessedImage) => ({
