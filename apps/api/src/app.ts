@@ -20,6 +20,7 @@ import { adminProductsRoutes } from './modules/catalog/admin-products.routes.ts'
 import { adminVariantsRoutes } from './modules/catalog/admin-variants.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createVideoJobs } from './modules/catalog/video-jobs.ts';
+import { adminCustomersRoutes } from './modules/customers/customers.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { adminOrdersRoutes } from './modules/orders/admin-orders.routes.ts';
@@ -215,6 +216,7 @@ export async function buildApi({
     adminVariantsRoutes,
     adminMediaRoutes,
     adminOrdersRoutes,
+    adminCustomersRoutes,
     adminBannersRoutes,
   ];
   await app.register(

@@ -33,6 +33,19 @@ import {
   UpdateCategoryInputSchema,
   UpdateProductInputSchema,
 } from './admin-catalog.ts';
+import {
+  AdminCustomerEnvelopeSchema,
+  AdminCustomerListQuerySchema,
+  AdminCustomerListSchema,
+  BulkCustomerStatusInputSchema,
+  BulkCustomerStatusResultSchema,
+  CreatedCustomerSchema,
+  CustomerIdParamsSchema,
+  CustomerProfileInputSchema,
+  CustomerStatsSchema,
+  ToggleCustomerStatusInputSchema,
+  UpdatedCustomerSchema,
+} from './admin-customers.ts';
 import { IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX } from './admin-limits.ts';
 import {
   AdminMediaEnvelopeSchema,
@@ -166,6 +179,44 @@ const HealthSchema = z.object({
   database: z.literal('ok'),
   environment: z.string(),
 });
+
+/** The customers screen's calls the spec names under two paths (§7): the same operation at each. */
+const customerOperations = <const B extends '/admin/customers' | '/admin/clients'>(base: B) =>
+  ({
+    [`GET ${base}/stats`]: op({
+      summary: `Statistiques des clients (inscrits, actifs, bloqués, nouveaux du mois, commandes, chiffre d'affaires, panier moyen, fidélisation)${base === '/admin/clients' ? ' — alias' : ''}`,
+      tag: 'admin clients',
+      access: 'admin',
+      data: CustomerStatsSchema,
+    }),
+    [`GET ${base}`]: op({
+      summary: `Clients filtrés (recherche nom, email, téléphone ; statut), triés et paginés, avec leurs chiffres${base === '/admin/clients' ? ' — alias' : ''}`,
+      tag: 'admin clients',
+      access: 'admin',
+      query: AdminCustomerListQuerySchema,
+      data: AdminCustomerListSchema,
+    }),
+    [`POST ${base}/toggle-status`]: op({
+      summary: `Bloquer ou débloquer un client ; bloquer ferme aussitôt ses sessions${base === '/admin/clients' ? ' — alias' : ''}`,
+      tag: 'admin clients',
+      access: 'admin',
+      body: ToggleCustomerStatusInputSchema,
+      data: NoDataSchema,
+      errors: [404, 409],
+    }),
+  }) as {
+    [K in `GET ${B}/stats`]: Operation & { data: typeof CustomerStatsSchema };
+  } & {
+    [K in `GET ${B}`]: Operation & {
+      query: typeof AdminCustomerListQuerySchema;
+      data: typeof AdminCustomerListSchema;
+    };
+  } & {
+    [K in `POST ${B}/toggle-status`]: Operation & {
+      body: typeof ToggleCustomerStatusInputSchema;
+      data: typeof NoDataSchema;
+    };
+  };
 
 export const operations = {
   'GET /health': op({
@@ -705,6 +756,52 @@ export const operations = {
     params: AdminOrderIdParamsSchema,
     body: UpdateOrderStatusInputSchema,
     data: AdminOrderDetailEnvelopeSchema,
+    errors: [404, 409],
+  }),
+
+  // ---- admin customers (back-office spec §7; /admin/clients… are the spec's second reading) ----
+  ...customerOperations('/admin/customers'),
+  ...customerOperations('/admin/clients'),
+  'GET /admin/customers/:id': op({
+    summary: 'Un client avec ses chiffres, ses 5 dernières commandes et ses statistiques',
+    tag: 'admin clients',
+    access: 'admin',
+    params: CustomerIdParamsSchema,
+    data: AdminCustomerEnvelopeSchema,
+    errors: [404],
+  }),
+  'GET /admin/clients/:id': op({
+    summary: 'Alias de GET /admin/customers/:id',
+    tag: 'admin clients',
+    access: 'admin',
+    params: CustomerIdParamsSchema,
+    data: AdminCustomerEnvelopeSchema,
+    errors: [404],
+  }),
+  'POST /admin/customers': op({
+    summary:
+      'Créer un compte client (nom, WhatsApp, email facultatif) ; le client choisit son mot de passe par le lien répondu (et envoyé par email)',
+    tag: 'admin clients',
+    access: 'admin',
+    body: CustomerProfileInputSchema,
+    data: CreatedCustomerSchema,
+    status: 201,
+  }),
+  'PUT /admin/customers/:id': op({
+    summary: "Modifier le nom, le WhatsApp et l'email d'un client (uniques, vérifiés comme à l'inscription)",
+    tag: 'admin clients',
+    access: 'admin',
+    params: CustomerIdParamsSchema,
+    body: CustomerProfileInputSchema,
+    data: UpdatedCustomerSchema,
+    errors: [404],
+  }),
+  'POST /admin/customers/bulk-status': op({
+    summary: 'Bloquer ou débloquer plusieurs clients (tous ou aucun) ; bloquer ferme aussitôt leurs sessions',
+    tag: 'admin clients',
+    access: 'admin',
+    body: BulkCustomerStatusInputSchema,
+    data: BulkCustomerStatusResultSchema,
     errors: [404, 409],
   }),
 } as const;

@@ -55,7 +55,8 @@ async function openSession(db: DbOrTx, userId: number, meta: ClientMeta) {
   return token;
 }
 
-async function assertContactsFree(
+/** Refuses an e-mail or phone another account holds, with the registration's messages. */
+export async function assertContactsFree(
   db: DbOrTx,
   contacts: { email?: string; whatsapp_phone?: string },
   exceptId?: number,
@@ -75,7 +76,7 @@ async function assertContactsFree(
 }
 
 /** A unique-index race lost to a concurrent registration gets the same answer as the pre-check. */
-function rethrowContactConflict(error: unknown): never {
+export function rethrowContactConflict(error: unknown): never {
   const text = isUniqueViolation(error);
   if (text?.includes('whatsapp'))
     throw new AppError('validation', PHONE_TAKEN, { whatsapp_phone: [PHONE_TAKEN] });
@@ -200,6 +201,27 @@ export async function changePassword(db: Db, auth: Authentication, input: Change
 }
 
 /**
+ * A single-use link to choose a password, valid `ttlMs` (its token's hash stored). Only the newest
+ * link works: issuing one makes the older ones useless.
+ */
+export async function issuePasswordLink(
+  deps: Pick<AuthDeps, 'db' | 'publicUrl'>,
+  userId: number,
+  ttlMs: number,
+) {
+  const token = newToken();
+  await deps.db.transaction(async (tx) => {
+    await sessions.revokeResetTokens(tx, userId);
+    await sessions.insertResetToken(tx, {
+      user_id: userId,
+      token_hash: hashToken(token),
+      expires_at: new Date(Date.now() + ttlMs).toISOString(),
+    });
+  });
+  return `${deps.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
+}
+
+/**
  * Always answers the same way. For a known, active account: a single-use token valid one hour
  * (its hash stored) and an e-mail with the link, sent without making the caller wait for SMTP.
  */
@@ -209,17 +231,7 @@ export async function forgotPassword(deps: AuthDeps, input: ForgotPasswordInput)
   // Asked again within minutes: the link just sent stands (no mail bombing, no link revoked by a
   // stranger before its owner could use it).
   if (await sessions.hasRecentResetToken(deps.db, user.id, RESET_RESEND_INTERVAL_MS)) return;
-  const token = newToken();
-  // Only the newest link works: a request makes the older ones useless.
-  await deps.db.transaction(async (tx) => {
-    await sessions.revokeResetTokens(tx, user.id);
-    await sessions.insertResetToken(tx, {
-      user_id: user.id,
-      token_hash: hashToken(token),
-      expires_at: new Date(Date.now() + RESET_TOKEN_TTL_MS).toISOString(),
-    });
-  });
-  const link = `${deps.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
+  const link = await issuePasswordLink(deps, user.id, RESET_TOKEN_TTL_MS);
   const text = [
     `Bonjour ${user.name},`,
     '',

@@ -1,0 +1,40 @@
+import { type AdminCustomer, type CustomerStats, customerTier } from '@souk/domain/admin-customers';
+import type { CustomerRow, CustomerTotals } from './customers.repository.ts';
+
+const iso = (value: string) => new Date(value).toISOString();
+
+/** Percentage of `part` in `whole` with one decimal; 0 when there is no whole. */
+const percentage = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
+
+export function toAdminCustomer(row: CustomerRow): AdminCustomer {
+  const orders = row.orders_count ?? 0;
+  const spent = row.total_spent ?? 0;
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    whatsapp_phone: row.whatsapp_phone,
+    status: row.status,
+    created_at: iso(row.created_at),
+    last_login_at: row.last_login_at ? iso(row.last_login_at) : null,
+    orders_count: orders,
+    total_spent: spent,
+    last_order_at: row.last_order_at ? iso(row.last_order_at) : null,
+    avg_order_value: orders ? Math.round(spent / orders) : null,
+    tier: customerTier({ orders, spent }),
+  };
+}
+
+export function toCustomerStats(totals: CustomerTotals): CustomerStats {
+  return {
+    total_clients: totals.total_clients,
+    active_clients: totals.active_clients,
+    blocked_clients: totals.blocked_clients,
+    new_clients_this_month: totals.new_clients_this_month,
+    active_percentage: percentage(totals.active_clients, totals.total_clients),
+    total_orders: totals.total_orders,
+    total_revenue: totals.total_revenue,
+    avg_order_value: totals.total_orders ? Math.round(totals.total_revenue / totals.total_orders) : 0,
+    retention_rate: percentage(totals.repeat_buyers, totals.buyers),
+  };
+}

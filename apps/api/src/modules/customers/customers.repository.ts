@@ -1,0 +1,221 @@
+import type { AdminCustomerListQuery, CustomerStatus } from '@souk/domain/admin-customers';
+import { SHOP_TIME_ZONE } from '@souk/domain/dates';
+import { CANCELLED_ORDER_STATUS, type OrderStatus } from '@souk/domain/order-status';
+import { foldText } from '@souk/domain/text';
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
+import { order_items, orders, users } from '../../db/schema.ts';
+
+// Only this file builds the customers screen's SQL. A customer is an account with the role 'client';
+// their figures leave cancelled orders out (never paid), here and nowhere else (ADR 0019).
+
+const isClient = eq(users.role, 'client');
+const paid = ne(orders.status, CANCELLED_ORDER_STATUS);
+
+/** One customer's figures, summed by PostgreSQL from their orders (through orders_user_created_idx). */
+const figures = (db: DbOrTx) =>
+  db
+    .select({
+      orders_count: sql<number>`count(*)::int`.as('orders_count'),
+      // float8: a lifetime's spending may pass int4.
+      total_spent: sql<number>`coalesce(sum(${orders.total_amount}), 0)::float8`.as('total_spent'),
+      last_order_at: sql<string | null>`max(${orders.created_at})`.as('last_order_at'),
+    })
+    .from(orders)
+    .where(and(eq(orders.user_id, users.id), paid))
+    .as('figures');
+
+const customerColumns = (f: ReturnType<typeof figures>) => ({
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  whatsapp_phone: users.whatsapp_phone,
+  status: users.status,
+  created_at: users.created_at,
+  last_login_at: users.last_login_at,
+  orders_count: f.orders_count,
+  total_spent: f.total_spent,
+  last_order_at: f.last_order_at,
+});
+
+export type CustomerRow = {
+  id: number;
+  name: string;
+  email: string | null;
+  whatsapp_phone: string | null;
+  status: CustomerStatus;
+  created_at: string;
+  last_login_at: string | null;
+  orders_count: number;
+  total_spent: number;
+  last_order_at: string | null;
+};
+
+/** The fewest digits a search needs before it is also looked for in phone numbers. */
+const PHONE_SEARCH_MIN_DIGITS = 3;
+
+/** Search (name accents and case aside, e-mail, phone digits) and status, over customers only. */
+function customerFilters({ search, status }: Pick<AdminCustomerListQuery, 'search' | 'status'>): SQL {
+  const conditions: SQL[] = [isClient];
+  const folded = foldText(search ?? '');
+  if (folded) {
+    const like = containsPattern(folded);
+    const matches = [sql`f_fold(${users.name}) like ${like}`, sql`lower(${users.email}) like ${like}`];
+    const digits = folded.replace(/\D/g, '');
+    if (digits.length >= PHONE_SEARCH_MIN_DIGITS)
+      matches.push(sql`${users.whatsapp_phone} like ${containsPattern(digits)}`);
+    conditions.push(sql`(${sql.join(matches, sql` or `)})`);
+  }
+  if (status) conditions.push(eq(users.status, status));
+  return and(...conditions) as SQL;
+}
+
+/** One page of customers, sorted as asked (the id breaks ties, so pages never overlap). */
+export async function findCustomers(
+  db: DbOrTx,
+  query: AdminCustomerListQuery,
+  page: { limit: number; offset: number },
+): Promise<CustomerRow[]> {
+  const f = figures(db);
+  const direction = query.sort_order === 'asc' ? asc : desc;
+  const sortColumn = {
+    created_at: users.created_at,
+    name: sql`f_fold(${users.name})`,
+    orders_count: f.orders_count,
+    // Customers without an e-mail come last either way.
+    email: sql`${users.email} ${sql.raw(query.sort_order === 'asc' ? 'asc' : 'desc')} nulls last`,
+  }[query.sort_by];
+  return db
+    .select(customerColumns(f))
+    .from(users)
+    .leftJoinLateral(f, sql`true`)
+    .where(customerFilters(query))
+    .orderBy(query.sort_by === 'email' ? sortColumn : direction(sortColumn), direction(users.id))
+    .limit(page.limit)
+    .offset(page.offset) as Promise<CustomerRow[]>;
+}
+
+export async function countCustomers(
+  db: DbOrTx,
+  query: Pick<AdminCustomerListQuery, 'search' | 'status'>,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(customerFilters(query));
+  return row?.count ?? 0;
+}
+
+/** One customer (an admin is not one) with their figures. */
+export async function findCustomer(db: DbOrTx, id: number): Promise<CustomerRow | null> {
+  const f = figures(db);
+  const [row] = await db
+    .select(customerColumns(f))
+    .from(users)
+    .leftJoinLateral(f, sql`true`)
+    .where(and(isClient, eq(users.id, id)));
+  return (row as CustomerRow | undefined) ?? null;
+}
+
+/** A customer's latest orders, cancelled ones included (the profile shows them with their colour). */
+export async function findRecentOrders(db: DbOrTx, userId: number, limit: number) {
+  return db
+    .select({
+      id: orders.id,
+      order_number: orders.order_number,
+      created_at: orders.created_at,
+      total_amount: orders.total_amount,
+      status: orders.status,
+    })
+    .from(orders)
+    .where(eq(orders.user_id, userId))
+    .orderBy(desc(orders.created_at), desc(orders.id))
+    .limit(limit);
+}
+
+/** How many of a customer's orders are in each status, and when the first was placed. */
+export async function orderStatusCounts(db: DbOrTx, userId: number) {
+  return db
+    .select({
+      status: orders.status,
+      count: sql<number>`count(*)::int`,
+      first: sql<string>`min(${orders.created_at})`,
+    })
+    .from(orders)
+    .where(eq(orders.user_id, userId))
+    .groupBy(orders.status) as Promise<{ status: OrderStatus; count: number; first: string }[]>;
+}
+
+/** What a customer buys most, by units over their paid orders. */
+export async function topProducts(db: DbOrTx, userId: number, limit: number) {
+  return db
+    .select({
+      name: order_items.product_name,
+      quantity: sql<number>`sum(${order_items.quantity})::int`,
+    })
+    .from(order_items)
+    .innerJoin(orders, eq(orders.id, order_items.order_id))
+    .where(and(eq(orders.user_id, userId), paid))
+    .groupBy(order_items.product_name)
+    .orderBy(desc(sql`sum(${order_items.quantity})`), asc(order_items.product_name))
+    .limit(limit);
+}
+
+export type CustomerTotals = {
+  total_clients: number;
+  active_clients: number;
+  blocked_clients: number;
+  new_clients_this_month: number;
+  total_orders: number;
+  total_revenue: number;
+  /** Customers with at least one paid order, and with two or more. */
+  buyers: number;
+  repeat_buyers: number;
+};
+
+/** The screen's statistics in one statement: the accounts, then their paid orders per customer. */
+export async function customerTotals(db: DbOrTx): Promise<CustomerTotals> {
+  const [row] = await queryRows<CustomerTotals>(
+    db,
+    sql`with accounts as (
+          select count(*)::int as total_clients,
+                 count(*) filter (where ${users.status} = 'active')::int as active_clients,
+                 count(*) filter (where ${users.status} = 'blocked')::int as blocked_clients,
+                 count(*) filter (
+                   where ${users.created_at} >= date_trunc('month', now(), ${SHOP_TIME_ZONE})
+                 )::int as new_clients_this_month
+            from ${users} where ${isClient}
+        ), per_customer as (
+          select count(*)::int as n, sum(${orders.total_amount})::float8 as spent
+            from ${orders} join ${users} on ${users.id} = ${orders.user_id} and ${isClient}
+           where ${paid}
+           group by ${orders.user_id}
+        )
+        select accounts.*,
+               coalesce((select sum(n) from per_customer), 0)::int as total_orders,
+               coalesce((select sum(spent) from per_customer), 0)::float8 as total_revenue,
+               (select count(*) from per_customer)::int as buyers,
+               (select count(*) from per_customer where n >= 2)::int as repeat_buyers
+          from accounts`,
+  );
+  if (!row) throw new Error('customer totals not read');
+  return row;
+}
+
+/** The accounts among `ids` with their role and name, locked until the transaction ends. */
+export async function lockAccounts(tx: DbOrTx, ids: number[]) {
+  return tx
+    .select({ id: users.id, name: users.name, role: users.role, status: users.status })
+    .from(users)
+    .where(inArray(users.id, ids))
+    .orderBy(asc(users.id))
+    .for('update');
+}
+
+export async function setStatus(tx: DbOrTx, ids: number[], status: CustomerStatus) {
+  await tx
+    .update(users)
+    .set({ status, updated_at: new Date().toISOString() })
+    .where(and(inArray(users.id, ids), isClient));
+}
