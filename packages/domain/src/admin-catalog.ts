@@ -177,6 +177,16 @@ export const AdminSearchResultsSchema = z.object({
       created_at: z.string(),
     }),
   ),
+  /** Customers by name, e-mail or phone, newest first. */
+  customers: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      email: z.string().nullable(),
+      whatsapp_phone: z.string().nullable(),
+      status: z.enum(['active', 'blocked']),
+    }),
+  ),
 });
 export type AdminSearchResults = z.infer<typeof AdminSearchResultsSchema>;
 

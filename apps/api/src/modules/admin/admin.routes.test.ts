@@ -3,7 +3,7 @@ import { orders } from '../../db/schema.ts';
 import { createTestApp } from '../../test/app.ts';
 import { seedCatalog } from '../../test/catalog-fixtures.ts';
 import { engines } from '../../test/database.ts';
-import { signedInUser } from '../../test/user-fixtures.ts';
+import { addUser, signedInUser } from '../../test/user-fixtures.ts';
 
 describe.each(engines)('the admin header on %s', (engine) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -50,11 +50,34 @@ describe.each(engines)('the admin header on %s', (engine) => {
     expect(masques).toEqual([expect.objectContaining({ name: 'Masques', is_active: false })]);
   });
 
+  it('the search finds customers by name, e-mail or phone, never an admin', async () => {
+    const customer = await addUser(t.db, {
+      name: 'Ndèye Coumba Séne',
+      email: 'ndeye.coumba@exemple.sn',
+      whatsapp_phone: '221781234321',
+      status: 'blocked',
+    });
+    await addUser(t.db, { name: 'Ndeye Admin', role: 'admin' });
+    const found = {
+      id: customer.id,
+      name: 'Ndèye Coumba Séne',
+      email: 'ndeye.coumba@exemple.sn',
+      whatsapp_phone: '221781234321',
+      status: 'blocked',
+    };
+    for (const q of ['ndeye', 'NDEYE.COUMBA@', '78 123 43']) {
+      expect((await get(`/admin/search?q=${encodeURIComponent(q)}`)).json().data.customers, q).toEqual([
+        found,
+      ]);
+    }
+  });
+
   it('answers nothing for a search of marks only, and a French error for an empty one', async () => {
     expect((await get(`/admin/search?q=${encodeURIComponent('^')}`)).json().data).toEqual({
       products: [],
       categories: [],
       orders: [],
+      customers: [],
     });
     const empty = await get('/admin/search?q=%20');
     expect(empty.statusCode).toBe(422);

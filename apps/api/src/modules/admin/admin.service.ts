@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { toProductSummary } from '../catalog/catalog.mapper.ts';
 import * as catalog from '../catalog/catalog.repository.ts';
 import { searchWords } from '../catalog/catalog.service.ts';
+import { searchCustomers } from '../customers/customers.service.ts';
 import { searchAdminOrders } from '../orders/admin-orders.service.ts';
 import { toOrderSearchResult } from '../orders/orders.mapper.ts';
 import { countOrdersInStatus } from '../orders/orders.repository.ts';
@@ -17,14 +18,14 @@ export async function getNotifications(db: Db) {
 
 /**
  * The header search: products (any status) by the storefront's tolerant search, categories by name,
- * orders by number, client name or phone.
+ * orders by number, client name or phone, customers by name, e-mail or phone.
  */
 export async function searchAdmin(db: Db, q: string): Promise<AdminSearchResults> {
   const words = searchWords(q);
   const folded = foldText(q);
   // Only marks ('^', '´'): nothing to look for.
-  if (!words.length || !folded) return { products: [], categories: [], orders: [] };
-  const [products, categories, orders] = await Promise.all([
+  if (!words.length || !folded) return { products: [], categories: [], orders: [], customers: [] };
+  const [products, categories, orders, customers] = await Promise.all([
     catalog.findProducts(
       db,
       'admin',
@@ -34,6 +35,7 @@ export async function searchAdmin(db: Db, q: string): Promise<AdminSearchResults
     ),
     catalog.findCategories(db, 'admin', catalog.categoryNameContains(folded)),
     searchAdminOrders(db, q, ADMIN_SEARCH_RESULTS),
+    searchCustomers(db, q, ADMIN_SEARCH_RESULTS),
   ]);
   return {
     products: products.map((row) => {
@@ -47,5 +49,6 @@ export async function searchAdmin(db: Db, q: string): Promise<AdminSearchResults
       parent_name: c.parent_name,
     })),
     orders: orders.map(toOrderSearchResult),
+    customers,
   };
 }

@@ -58,6 +58,22 @@ export async function listCustomers(db: Db, query: AdminCustomerListQuery): Prom
   };
 }
 
+/** The header search's customers: by name, e-mail or phone, newest first. */
+export async function searchCustomers(db: Db, search: string, limit: number) {
+  const rows = await repo.findCustomers(
+    db,
+    { search, page: 1, per_page: limit, sort_by: 'created_at', sort_order: 'desc' },
+    { limit, offset: 0 },
+  );
+  return rows.map(({ id, name, email, whatsapp_phone, status }) => ({
+    id,
+    name,
+    email,
+    whatsapp_phone,
+    status,
+  }));
+}
+
 async function findCustomerOrThrow(db: DbOrTx, id: number): Promise<AdminCustomer> {
   const row = await repo.findCustomer(db, id);
   if (!row) throw notFound(CUSTOMER_NOT_FOUND);

@@ -1,15 +1,22 @@
 import type { AdminSearchResults as Results } from '@souk/domain/admin-catalog';
 import { formatFcfa } from '@souk/domain/money';
+import { formatPhoneNumber } from '@souk/domain/shop';
 import { Link } from 'react-router';
 import { ActiveBadge } from '~/components/ui/badge';
+import { CustomerStatusBadge } from '~/components/ui/customer-status-badge';
 import { EmptyState } from '~/components/ui/empty-state';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { OrderStatusBadge } from '~/components/ui/status-badge';
 import { AdminPage } from './admin-page';
 
-/** What the header's search found: products, categories and orders, each leading to its screen. */
+/** What the header's search found: products, categories, orders and customers, each leading to its screen. */
 export function AdminSearchResults({ q, results }: { q: string; results: Results | null }) {
-  const nothing = results && !results.products.length && !results.categories.length && !results.orders.length;
+  const nothing =
+    results &&
+    !results.products.length &&
+    !results.categories.length &&
+    !results.orders.length &&
+    !results.customers.length;
   return (
     <AdminPage title={q ? `Recherche : « ${q} »` : 'Recherche'}>
       {!results && (
@@ -20,7 +27,7 @@ export function AdminSearchResults({ q, results }: { q: string; results: Results
       )}
       {nothing && (
         <EmptyState title="Aucun résultat">
-          Aucun produit, aucune catégorie ni aucune commande ne correspond à « {q} ».
+          Aucun produit, aucune catégorie, aucune commande ni aucun client ne correspond à « {q} ».
         </EmptyState>
       )}
       {results && results.products.length > 0 && (
@@ -92,6 +99,33 @@ export function AdminSearchResults({ q, results }: { q: string; results: Results
                     {formatFcfa(order.total_amount)}
                   </span>
                   <OrderStatusBadge status={order.status} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {results && results.customers.length > 0 && (
+        <section aria-labelledby="found-customers" className="flex flex-col gap-3">
+          <h2 id="found-customers" className="text-lg font-semibold text-stone-900">
+            Clients
+          </h2>
+          <ul className="divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white">
+            {results.customers.map((customer) => (
+              <li key={customer.id}>
+                <Link
+                  to={`/admin/customers?search=${encodeURIComponent(customer.name)}&profile=${customer.id}`}
+                  className="flex flex-wrap items-center gap-x-3 gap-y-1 p-3 hover:bg-stone-50"
+                >
+                  <span className="min-w-0 flex-1">
+                    <span className="block font-medium break-words text-stone-900">{customer.name}</span>
+                    <span className="block truncate text-sm text-stone-600">
+                      {[customer.whatsapp_phone && formatPhoneNumber(customer.whatsapp_phone), customer.email]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </span>
+                  </span>
+                  <CustomerStatusBadge status={customer.status} />
                 </Link>
               </li>
             ))}
