@@ -201,6 +201,12 @@ export const customerStatusQuestion = (action: CustomerAction, name: string) =>
     ? `Êtes-vous sûr de vouloir bloquer ${name} ? Cette action empêchera le client d'accéder à son compte.`
     : `Êtes-vous sûr de vouloir débloquer ${name} ? Le client pourra à nouveau accéder à son compte.`;
 
+/** The selection bar's question, for several customers at once. */
+export const customersStatusQuestion = (action: CustomerAction, count: number) =>
+  action === 'block'
+    ? `Êtes-vous sûr de vouloir bloquer ${count} clients ? Cette action les empêchera d'accéder à leur compte.`
+    : `Êtes-vous sûr de vouloir débloquer ${count} clients ? Ils pourront à nouveau accéder à leur compte.`;
+
 /** What the toast says once done: one customer by name, or how many. */
 export const customerStatusDone = (action: CustomerAction, who: string | number) => {
   const verb = action === 'block' ? 'bloqué' : 'débloqué';

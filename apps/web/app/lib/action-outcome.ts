@@ -5,7 +5,14 @@ import type { FormFailure } from './form-failure';
 
 /** What a back-office action answers its page: the outcome of one intent (save, toggle, delete…). */
 export type ActionOutcome =
-  | { intent: string; ok: true; message: string; id?: number }
+  | {
+      intent: string;
+      ok: true;
+      message: string;
+      id?: number;
+      /** What the page shows of the API's answer besides the toast (a new account's password link). */
+      details?: Record<string, string>;
+    }
   | { intent: string; ok: false; failure: FormFailure };
 
 /**

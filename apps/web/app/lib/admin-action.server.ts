@@ -8,14 +8,20 @@ import { type AccessRefusal, accessRefusal, adminAccess, requireAdmin } from './
 /** What one intent of a back-office form works with. */
 export type IntentRequest = { form: FormData; id: string; client: ApiClient };
 
-export type IntentHandlers = Record<
-  string,
-  {
-    /** The banner's or the toast's words when the API gives none (spec §8). */
-    failure: string;
-    run: (request: IntentRequest) => Promise<ApiResult<unknown>>;
-  }
->;
+export type IntentHandler<T = unknown> = {
+  /** The banner's or the toast's words when the API gives none (spec §8). */
+  failure: string;
+  run: (request: IntentRequest) => Promise<ApiResult<T>>;
+  /** What of the API's data the page shows besides the toast (only what it needs: not the whole row). */
+  details?: (data: T) => Record<string, string>;
+};
+
+export type IntentHandlers = Record<string, IntentHandler>;
+
+/** A handler whose `details` reads the data its own call answers. */
+export const withDetails = <T>(
+  handler: IntentHandler<T> & { details: (data: T) => Record<string, string> },
+) => handler as unknown as IntentHandler;
 
 /** A page that says why it sends the visitor away (spec §6, §8) answers that notice, then goes. */
 export const noticeAnswer = ({ notice, headers }: AccessRefusal) => data({ notice }, { headers });
@@ -43,5 +49,5 @@ export async function adminAction(
   const result = await handler.run({ form, id: formText(form, 'id'), client: api(context) });
   const refusal = notices && !result.ok ? accessRefusal(request, result.status) : null;
   if (refusal) return noticeAnswer(refusal);
-  return intentOutcome(intent, result, handler.failure);
+  return intentOutcome(intent, result, handler.failure, handler.details);
 }

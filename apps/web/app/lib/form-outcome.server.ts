@@ -51,13 +51,23 @@ export const formText = (form: FormData, field: string) => {
 };
 
 /**
- * A back-office action's answer to one intent: the API's success message for the toast, or its
- * refusal (field errors, or a message with `fallback` — spec §8) with the API's status.
+ * A back-office action's answer to one intent: the API's success message for the toast (and the
+ * `details` the page shows of its data, if any), or its refusal (field errors, or a message with `fallback` — spec §8) with the API's status.
  */
-export function intentOutcome(intent: string, result: ApiResult<unknown>, fallback: string) {
+export function intentOutcome(
+  intent: string,
+  result: ApiResult<unknown>,
+  fallback: string,
+  details?: (data: unknown) => Record<string, string>,
+) {
   const outcome = formOutcome(result, fallback);
   if (outcome.ok)
-    return { intent, ok: true, message: outcome.message ?? 'Enregistré' } satisfies ActionOutcome;
+    return {
+      intent,
+      ok: true,
+      message: outcome.message ?? 'Enregistré',
+      ...(details ? { details: details(outcome.data) } : {}),
+    } satisfies ActionOutcome;
   return data({ intent, ok: false, failure: outcome.failure } satisfies ActionOutcome, {
     status: outcome.status,
   });

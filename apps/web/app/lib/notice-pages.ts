@@ -1,8 +1,18 @@
 // Back-office pages that tell a guest or a client why they are sent away before they are (spec §6:
-// the orders screen), rather than redirecting at once. Read by the admin layout, which steps aside
-// for them, and by the e2e that checks every admin page's refusal.
-export const NOTICE_PAGES: ReadonlySet<string> = new Set(['/admin/orders']);
+// the orders screen; §2: the customers screen), rather than redirecting at once, with what each
+// tells a guest. Read by the admin layout, which steps aside for them, by adminAccess, and by the
+// e2e that checks every admin page's refusal.
+export const NOTICE_PAGES: ReadonlyMap<string, { guest: string }> = new Map([
+  ['/admin/orders', { guest: 'Vous devez être connecté pour accéder à cette page' }],
+  ['/admin/customers', { guest: 'Veuillez vous connecter pour accéder aux données' }],
+]);
 
-/** Whether `pathname` is one of them (React Router matches paths case-insensitively, a slash at the end aside). */
-export const showsAccessNotice = (pathname: string) =>
-  NOTICE_PAGES.has(pathname.toLowerCase().replace(/\/+$/, ''));
+/** React Router matches paths case-insensitively, a slash at the end aside. */
+const pageKey = (pathname: string) => pathname.toLowerCase().replace(/\/+$/, '');
+
+/** Whether `pathname` is one of them. */
+export const showsAccessNotice = (pathname: string) => NOTICE_PAGES.has(pageKey(pathname));
+
+/** What `pathname` tells a guest (the orders screen's words for any other page). */
+export const guestNotice = (pathname: string) =>
+  (NOTICE_PAGES.get(pageKey(pathname)) ?? NOTICE_PAGES.get('/admin/orders'))?.guest ?? '';

@@ -2,6 +2,7 @@ import type { User } from '@souk/domain/auth';
 import { type RouterContextProvider, redirect } from 'react-router';
 import { api, apiError } from './api.server';
 import { cookieValue, SESSION_COOKIE } from './cookies';
+import { guestNotice } from './notice-pages';
 import { pageAddressOf } from './page-address';
 
 const CLEAR_SESSION_COOKIE = `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
@@ -97,7 +98,6 @@ export type AccessNotice = { message: string; to: string };
 export type AccessRefusal = { notice: AccessNotice; headers?: Headers };
 
 // Back-office spec §6 and §8 (the orders screen).
-export const NOT_SIGNED_IN = 'Vous devez être connecté pour accéder à cette page';
 export const NOT_ADMIN = "Vous devez avoir les droits d'administrateur pour accéder à cette page";
 export const SESSION_EXPIRED = 'Session expirée. Redirection vers la page de connexion...';
 export const ACCESS_DENIED = "Accès refusé. Vous n'avez pas les droits d'administrateur.";
@@ -132,7 +132,12 @@ export async function adminAccess(
   if (status === 401 && !hasSessionCookie(request))
     return {
       user: null,
-      refusal: { notice: { message: NOT_SIGNED_IN, to: loginUrl(pageAddressOf(request)) } },
+      refusal: {
+        notice: {
+          message: guestNotice(pageAddressOf(request).split('?')[0] ?? ''),
+          to: loginUrl(pageAddressOf(request)),
+        },
+      },
     };
   const refusal = accessRefusal(request, status);
   if (refusal) return { user: null, refusal };

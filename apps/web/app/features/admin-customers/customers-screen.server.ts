@@ -1,0 +1,127 @@
+import {
+  BulkCustomerStatusInputSchema,
+  STATUS_CHANGE_FAILED,
+  ToggleCustomerStatusInputSchema,
+} from '@souk/domain/admin-customers';
+import type { RouterContextProvider } from 'react-router';
+import { adminAction, noticeAnswer, withDetails } from '~/lib/admin-action.server';
+import { api, dataOrThrow } from '~/lib/api.server';
+import { type ApiResult, failureMessage } from '~/lib/api-client';
+import { formText } from '~/lib/form-outcome.server';
+import { accessRefusal, adminAccess } from '~/lib/session.server';
+import { readCustomerScreen } from './customer-params';
+
+/** Spec §8: the customers screen's default failure. */
+const SERVER_ERROR = 'Erreur serveur';
+const PROFILE_ERROR = 'Impossible de charger le profil du client';
+
+/**
+ * /admin/customers: the statistics, the page of customers the URL asks for, the profile open and
+ * the customer being edited; or, for a guest, a client or a refused session, the notice to show.
+ */
+export async function loadCustomersScreen(request: Request, context: Readonly<RouterContextProvider>) {
+  const access = await adminAccess(request, context);
+  if (access.refusal) return noticeAnswer(access.refusal);
+  const screen = readCustomerScreen(new URL(request.url).searchParams);
+  const client = api(context);
+  const detailOf = (id: number | 'new' | null) =>
+    typeof id === 'number' ? client.get('/admin/customers/:id', { params: { id } }) : null;
+  const [stats, listed, profile, edited] = await Promise.all([
+    client.get('/admin/customers/stats'),
+    client.get('/admin/customers', { query: screen.query }),
+    detailOf(screen.profile),
+    detailOf(screen.edit),
+  ]);
+  // The API refused the customers themselves (the session ended meanwhile, the role was taken away).
+  const refusal = listed.ok ? null : accessRefusal(request, listed.status);
+  if (refusal) return noticeAnswer(refusal);
+  let list = dataOrThrow(listed);
+  // A page past the end (an old link, the last customers of the last page blocked under a status filter).
+  if (list.clients.length === 0 && list.pagination.total > 0 && screen.query.page > 1) {
+    list = dataOrThrow(
+      await client.get('/admin/customers', {
+        query: { ...screen.query, page: list.pagination.last_page },
+      }),
+    );
+  }
+  const failed = (result: typeof profile) =>
+    result && !result.ok ? failureMessage(result, PROFILE_ERROR) : null;
+  return {
+    notice: null,
+    screen,
+    stats: dataOrThrow(stats),
+    list,
+    profile: profile?.ok ? profile.data.client : null,
+    edited: edited?.ok ? edited.data.client : null,
+    // A customer unknown or gone, or the API failing: the dialog does not open and a toast says why.
+    profileError: failed(profile) ?? failed(edited),
+  };
+}
+
+/** A forged form the domain's schema refuses: its first message, as the API would answer it. */
+const refused = (error: { issues: { message: string }[] }): Promise<ApiResult<never>> =>
+  Promise.resolve({
+    ok: false,
+    status: 422,
+    message: error.issues[0]?.message ?? SERVER_ERROR,
+    setCookies: [],
+  });
+
+/** The form's three fields as the API takes them (its schema checks them, in French). */
+const profileBody = (form: FormData) => ({
+  name: formText(form, 'name'),
+  whatsapp_phone: formText(form, 'whatsapp_phone'),
+  email: formText(form, 'email'),
+});
+
+/**
+ * The screen's writes: a row's or the profile's block/unblock ('status'), the selection bar's
+ * 'Appliquer' ('bulk': the ids comma-separated), the profile form ('save') and a new account
+ * ('create', whose password link the page then offers to send).
+ */
+export const customersScreenAction = (args: { request: Request; context: Readonly<RouterContextProvider> }) =>
+  adminAction(
+    args,
+    {
+      status: {
+        failure: STATUS_CHANGE_FAILED,
+        run: ({ client, id, form }) => {
+          const body = ToggleCustomerStatusInputSchema.safeParse({
+            client_id: id,
+            action: formText(form, 'action'),
+          });
+          return body.success
+            ? client.post('/admin/customers/toggle-status', { body: body.data })
+            : refused(body.error);
+        },
+      },
+      bulk: {
+        failure: STATUS_CHANGE_FAILED,
+        run: ({ client, form }) => {
+          const body = BulkCustomerStatusInputSchema.safeParse({
+            client_ids: formText(form, 'ids').split(',').filter(Boolean),
+            action: formText(form, 'action'),
+          });
+          return body.success
+            ? client.post('/admin/customers/bulk-status', { body: body.data })
+            : refused(body.error);
+        },
+      },
+      save: {
+        failure: SERVER_ERROR,
+        run: ({ client, id, form }) =>
+          client.put('/admin/customers/:id', { params: { id }, body: profileBody(form) }),
+      },
+      create: withDetails({
+        failure: SERVER_ERROR,
+        run: ({ client, form }) => client.post('/admin/customers', { body: profileBody(form) }),
+        details: ({ client, password_link, emailed }) => ({
+          name: client.name,
+          whatsapp_phone: client.whatsapp_phone ?? '',
+          password_link,
+          emailed: emailed ? 'true' : 'false',
+        }),
+      }),
+    },
+    { notices: true },
+  );

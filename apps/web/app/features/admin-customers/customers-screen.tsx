@@ -1,0 +1,189 @@
+import {
+  type AdminCustomer,
+  type AdminCustomerDetail,
+  type AdminCustomerList,
+  CUSTOMER_ACTION_LABELS,
+  type CustomerStats,
+  customerStatusQuestion,
+  customersStatusQuestion,
+} from '@souk/domain/admin-customers';
+import { useEffect, useState } from 'react';
+import { Link, useFetcher, useLocation, useNavigation } from 'react-router';
+import { buttonClass } from '~/components/ui/button';
+import { ConfirmDialog } from '~/components/ui/confirm-dialog';
+import { EmptyState } from '~/components/ui/empty-state';
+import { Pagination } from '~/components/ui/pagination';
+import { showToast } from '~/components/ui/toast';
+import { type ActionOutcome, useConfirmedAction } from '~/lib/action-outcome';
+import { useDropParams, withParams } from '~/lib/url-params';
+import {
+  CUSTOMER_FORM_FETCHER,
+  CustomerFormDialog,
+  type WelcomeLink,
+  WelcomeLinkDialog,
+} from './customer-form-dialog';
+import { type CustomerScreen, isFiltered } from './customer-params';
+import { CustomerProfileDialog } from './customer-profile-dialog';
+import { CustomerStatCards, CustomerToolbar } from './customer-toolbar';
+import { CustomersList, type StatusTarget } from './customers-list';
+
+/** The header's button: a customer account made by the shop (the spec's add button did nothing). */
+export function NewCustomerLink() {
+  const { search } = useLocation();
+  return (
+    <Link
+      to={withParams(search, { edit: 'new', profile: null })}
+      preventScrollReset
+      className={buttonClass('primary', 'md')}
+    >
+      Ajouter un client
+    </Link>
+  );
+}
+
+export const CUSTOMER_STATUS_FETCHER = 'customer-status';
+
+/** Block or unblock, one customer or the selection, once the spec's question is answered. */
+function useStatusChange() {
+  return useConfirmedAction<StatusTarget>(
+    CUSTOMER_STATUS_FETCHER,
+    (target): Record<string, string> =>
+      target.ids.length === 1 && target.name !== null
+        ? { intent: 'status', id: String(target.ids[0]), action: target.action }
+        : { intent: 'bulk', ids: target.ids.join(','), action: target.action },
+  );
+}
+
+/** The account just created, whose password link the shop is offered to send. */
+function useWelcomeLink() {
+  const fetcher = useFetcher<ActionOutcome>({ key: CUSTOMER_FORM_FETCHER });
+  const [welcome, setWelcome] = useState<WelcomeLink | null>(null);
+  const outcome = fetcher.data;
+  useEffect(() => {
+    if (outcome?.ok && outcome.details?.password_link) setWelcome(outcome.details as WelcomeLink);
+  }, [outcome]);
+  return { welcome, close: () => setWelcome(null) };
+}
+
+/**
+ * 'Gestion des Clients': the statistics, search, status buttons and advanced filters, the
+ * customers with their selection bar, pages, the profile, the profile form and the questions
+ * before a block or an unblock.
+ */
+export function CustomersScreen({
+  screen,
+  stats,
+  list,
+  profile,
+  edited,
+  profileError,
+}: {
+  screen: CustomerScreen;
+  stats: CustomerStats;
+  list: AdminCustomerList;
+  profile: AdminCustomerDetail | null;
+  edited: AdminCustomer | null;
+  profileError: string | null;
+}) {
+  const { search, pathname } = useLocation();
+  const navigation = useNavigation();
+  const closeProfile = useDropParams('profile', 'stats');
+  const closeForm = useDropParams('edit');
+  const statusChange = useStatusChange();
+  const welcome = useWelcomeLink();
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  // A new list (another page, filter, or the answer to a change): the selection starts again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: cleared whenever the list is read again
+  useEffect(() => setSelected(new Set()), [list]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: told again when another customer is asked
+  useEffect(() => {
+    if (profileError) showToast({ message: profileError, tone: 'error' });
+  }, [profileError, screen.profile, screen.edit]);
+
+  const loading = navigation.state === 'loading' && navigation.location.pathname === pathname;
+  const filtering = isFiltered(screen);
+  const { pagination } = list;
+  const target = statusChange.target;
+
+  return (
+    <>
+      <CustomerStatCards stats={stats} />
+      <CustomerToolbar screen={screen} />
+      <h2 className="sr-only">Liste des clients</h2>
+      {loading && (
+        <p role="status" className="text-sm font-medium text-stone-700">
+          Chargement des clients...
+        </p>
+      )}
+      <div aria-busy={loading} className={loading ? 'opacity-60' : undefined}>
+        {list.clients.length === 0 ? (
+          <EmptyState
+            title="Aucun client trouvé"
+            action={
+              filtering ? (
+                <Link to="?" className={buttonClass('secondary', 'md')}>
+                  Effacer les filtres
+                </Link>
+              ) : (
+                <NewCustomerLink />
+              )
+            }
+          >
+            {filtering
+              ? 'Essayez de modifier vos filtres de recherche.'
+              : 'Commencez par ajouter votre premier client.'}
+          </EmptyState>
+        ) : (
+          <CustomersList
+            customers={list.clients}
+            total={pagination.total}
+            selected={selected}
+            onSelect={setSelected}
+            onStatus={statusChange.ask}
+          />
+        )}
+      </div>
+      <Pagination
+        page={pagination.current_page}
+        lastPage={pagination.last_page}
+        perPage={pagination.per_page}
+        total={pagination.total}
+        hrefFor={(page) =>
+          withParams(search, { page: page === 1 ? null : page, profile: null, stats: null, edit: null })
+        }
+      />
+      <CustomerProfileDialog
+        customer={profile}
+        showStats={screen.stats}
+        onClose={closeProfile}
+        onStatus={statusChange.ask}
+      />
+      <CustomerFormDialog
+        open={screen.edit === 'new' || edited !== null}
+        customer={screen.edit === 'new' ? null : edited}
+        onClose={closeForm}
+      />
+      <WelcomeLinkDialog welcome={welcome.welcome} onClose={welcome.close} />
+      <ConfirmDialog
+        open={target !== null}
+        title={
+          target
+            ? `${CUSTOMER_ACTION_LABELS[target.action]} ${target.name ?? 'les clients sélectionnés'}`
+            : ''
+        }
+        message={
+          target
+            ? target.name !== null
+              ? customerStatusQuestion(target.action, target.name)
+              : customersStatusQuestion(target.action, target.ids.length)
+            : ''
+        }
+        confirmLabel={target ? CUSTOMER_ACTION_LABELS[target.action] : ''}
+        tone={target?.action === 'block' ? 'danger' : 'success'}
+        onConfirm={statusChange.confirm}
+        onCancel={statusChange.cancel}
+        pending={statusChange.pending}
+      />
+    </>
+  );
+}
