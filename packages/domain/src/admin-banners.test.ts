@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BANNER_LINK_INVALID, BannerFormSchema, isExternalLink, isSafeBannerLink } from './admin-banners.ts';
+import { BANNER_LINK_INVALID, BannerFormSchema } from './admin-banners.ts';
+import { isExternalLink, isSafeBannerLink } from './links.ts';
 
 describe('a banner’s link', () => {
   it.each([

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BannerSchema, SearchTextSchema } from './catalog.ts';
+import { isSafeBannerLink } from './links.ts';
 import { booleanField, INT4_MAX, idSchema, optionalText, wholeNumber } from './primitives.ts';
 import { ImageUploadSchema } from './uploads.ts';
 
@@ -18,30 +19,6 @@ export const BANNER_IMAGE_REQUIRED = "L'image de la bannière est obligatoire";
 export const BANNER_LINK_INVALID =
   'Le lien doit être une adresse web (http:// ou https://) ou un chemin de la boutique commençant par /';
 export const BANNER_POSITION_INVALID = 'La position doit être un nombre entier positif ou nul';
-
-// Browsers drop tabs and newlines from a URL and read '\' as '/', so '/\evil.example' or
-// '/<tab>/evil.example' would lead off the shop: no whitespace, control character or backslash at all.
-const UNSAFE_CHARACTERS = /[\s\p{Cc}\\]/u;
-
-/**
- * Where a banner may lead: an absolute http(s) address with a host, or a path of the shop (one
- * '/' then not another). Never `javascript:`, `data:` or a protocol-relative '//host'.
- */
-export function isSafeBannerLink(value: string): boolean {
-  if (UNSAFE_CHARACTERS.test(value)) return false;
-  if (value.startsWith('/')) return !value.startsWith('//');
-  if (!/^https?:\/\//i.test(value) || !URL.canParse(value)) return false;
-  return new URL(value).hostname !== '';
-}
-
-/**
- * Whether a banner's link leaves the shop (opened in a new tab) rather than leading to one of its
- * pages. `shopOrigin` is the shop's own (PUBLIC_URL): an absolute address to it stays in place.
- */
-export function isExternalLink(link: string, shopOrigin: string): boolean {
-  if (!/^https?:\/\//i.test(link) || !URL.canParse(link)) return false;
-  return !URL.canParse(shopOrigin) || new URL(link).origin !== new URL(shopOrigin).origin;
-}
 
 /** The redirect URL: optional ('' and spaces become null), else a safe link. */
 export const BannerLinkSchema = optionalText(BANNER_LINK_MAX_LENGTH, BANNER_LINK_INVALID).refine(

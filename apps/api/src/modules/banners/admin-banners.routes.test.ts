@@ -106,8 +106,8 @@ describe.each(engines)('admin banners on %s', (engine) => {
     const moved = await call('PUT', `/admin/banners/${banner.id}`, { position: 0, link_url: '' });
     expect(moved.json().message).toBe('Bannière « Coffrets cadeaux » mise à jour avec succès');
     expect(moved.json().data.banner).toMatchObject({ position: 0, link_url: null });
-    // Same position: the older one first.
-    expect(await storefront()).toEqual(['Livraison offerte', 'Coffrets cadeaux', 'Soldes de printemps']);
+    // Same position: the newer one first.
+    expect(await storefront()).toEqual(['Coffrets cadeaux', 'Livraison offerte', 'Soldes de printemps']);
 
     const off = await call('PUT', `/admin/banners/${banner.id}`, { is_active: false });
     expect(off.json().message).toBe('Bannière « Coffrets cadeaux » désactivée avec succès');

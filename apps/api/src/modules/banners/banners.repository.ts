@@ -1,8 +1,10 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { banners } from '../../db/schema.ts';
 
-const byPosition = [asc(banners.position), asc(banners.id)] as const;
+// By position; at the same position the newest first, so a banner an admin adds at position 0 is the
+// carousel's first slide (docs/decisions/0020).
+const byPosition = [asc(banners.position), desc(banners.id)] as const;
 
 export const findActiveBanners = (db: DbOrTx) =>
   db
