@@ -39,6 +39,6 @@ export default [
     route('admin/products', 'routes/admin-products.tsx'),
     route('admin/orders', 'routes/admin-orders.tsx'),
     route('admin/customers', 'routes/admin-upcoming.tsx', { id: 'admin-customers' }),
-    route('admin/banners', 'routes/admin-upcoming.tsx', { id: 'admin-banners' }),
+    route('admin/banners', 'routes/admin-banners.tsx'),
   ]),
 ] satisfies RouteConfig;

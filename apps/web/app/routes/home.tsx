@@ -32,11 +32,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { banners, categories, popular, newest } = loaderData;
+  const { banners, categories, popular, newest, publicUrl } = loaderData;
   const { shopWhatsapp } = useShopConfig();
   return (
     <main id="main" className="flex flex-col gap-10 pb-4">
-      <Hero>{banners.length > 0 ? <BannerCarousel banners={banners} /> : null}</Hero>
+      <Hero>{banners.length > 0 ? <BannerCarousel banners={banners} shopOrigin={publicUrl} /> : null}</Hero>
 
       <CarouselSection
         id="home-categories"

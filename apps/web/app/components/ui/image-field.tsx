@@ -32,9 +32,10 @@ export function usePreviews(files: readonly File[]): string[] {
 }
 
 /**
- * One optional picture (a main image): checked as soon as it is picked, previewed, and said why when
- * refused (the field is then emptied, so a refused file is never sent). `currentUrl` shows the image
- * already saved until another is picked; `error` is the server's word on it.
+ * One picture (a main image; optional unless `required`): checked as soon as it is picked, previewed,
+ * and said why when refused (the field is then emptied, so a refused file is never sent).
+ * `currentUrl` shows the image already saved until another is picked; `error` is the server's word
+ * on it.
  */
 export function ImageField({
   id,
@@ -43,6 +44,7 @@ export function ImageField({
   currentUrl,
   error,
   previewClassName,
+  required = false,
 }: {
   id: string;
   name: string;
@@ -50,6 +52,8 @@ export function ImageField({
   currentUrl?: string;
   error?: string;
   previewClassName: string;
+  /** A picture the row cannot be without (a banner's): the label does not say '(facultatif)'. */
+  required?: boolean;
 }) {
   const [picked, setPicked] = useState<File[]>([]);
   const [problem, setProblem] = useState<string | undefined>();
@@ -66,7 +70,7 @@ export function ImageField({
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-semibold text-stone-800">
-        {label} <span className="font-normal text-stone-600">(facultatif)</span>
+        {label} {!required && <span className="font-normal text-stone-600">(facultatif)</span>}
       </label>
       {shown && (
         <img

@@ -19,6 +19,7 @@ export function SaveFormDialog({
   intent = 'save',
   hidden = {},
   submitDisabled = false,
+  updateLabel = 'Enregistrer',
   children,
 }: {
   fetcherKey: string;
@@ -35,6 +36,8 @@ export function SaveFormDialog({
   hidden?: Record<string, string | number>;
   /** Keeps the submit disabled while the form cannot make sense (spec: a variant without name or price). */
   submitDisabled?: boolean;
+  /** The submit's word when editing (the banner form says 'Mettre à jour', spec §2). */
+  updateLabel?: string;
   children: (errors: Record<string, string>) => ReactNode;
 }) {
   const { Form, pending, errors, message, bannerRef, formProps } = useSaveForm(
@@ -60,7 +63,7 @@ export function SaveFormDialog({
         <FormBanner message={message} bannerRef={bannerRef} />
         {children(errors)}
         <FormActions onCancel={onClose} pending={pending} disabled={submitDisabled}>
-          {id !== undefined ? 'Enregistrer' : 'Créer'}
+          {id !== undefined ? updateLabel : 'Créer'}
         </FormActions>
       </Form>
     </Dialog>

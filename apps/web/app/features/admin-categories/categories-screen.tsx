@@ -1,13 +1,14 @@
 import type { AdminCategory, AdminCategoryDetail, AdminCategoryList } from '@souk/domain/admin-catalog';
 import { countLabel } from '@souk/domain/text';
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { ConfirmDeletion } from '~/components/ui/confirm-dialog';
 import { EmptyState } from '~/components/ui/empty-state';
+import { NewItemLink } from '~/components/ui/new-item-link';
 import { showToast } from '~/components/ui/toast';
 import { useConfirmedAction } from '~/lib/action-outcome';
-import { useDropParams, withParams } from '~/lib/url-params';
+import { useDropParams } from '~/lib/url-params';
 import { CategoryCard } from './category-card';
 import { CategoryDetailsDialog } from './category-details-dialog';
 import { CategoryFormDialog } from './category-form-dialog';
@@ -16,16 +17,7 @@ import { CategoryCounters, CategoryToolbar } from './category-toolbar';
 
 /** 'Nouvelle catégorie': opens the form (?edit=new). */
 export function NewCategoryLink() {
-  const { search } = useLocation();
-  return (
-    <Link
-      to={withParams(search, { edit: 'new', details: null })}
-      preventScrollReset
-      className={buttonClass('primary', 'md')}
-    >
-      Nouvelle catégorie
-    </Link>
-  );
+  return <NewItemLink close={['details']}>Nouvelle catégorie</NewItemLink>;
 }
 
 /** 'Gestion des Catégories': counters, search and filters, the categories, and their dialogs. */

@@ -8,6 +8,7 @@ import { Link, useLocation, useRevalidator } from 'react-router';
 import { Button, buttonClass } from '~/components/ui/button';
 import { ConfirmDeletion } from '~/components/ui/confirm-dialog';
 import { EmptyState } from '~/components/ui/empty-state';
+import { NewItemLink } from '~/components/ui/new-item-link';
 import { Pagination } from '~/components/ui/pagination';
 import { useConfirmedAction } from '~/lib/action-outcome';
 import { useDropParams, withParams } from '~/lib/url-params';
@@ -15,20 +16,6 @@ import { ProductFormDialog } from './product-form-dialog';
 import { ProductList } from './product-list';
 import { clearFiltersHref, isFiltered, type ProductScreen } from './product-params';
 import { ProductCounters, ProductToolbar } from './product-toolbar';
-
-/** A link that opens the form for a new product (?edit=new). */
-function NewProductLink({ children }: { children: string }) {
-  const { search } = useLocation();
-  return (
-    <Link
-      to={withParams(search, { edit: 'new' })}
-      preventScrollReset
-      className={buttonClass('primary', 'md')}
-    >
-      {children}
-    </Link>
-  );
-}
 
 /** The header's buttons: 'Actualiser' (reads the list again), 'Créer plusieurs produits', 'Nouveau produit'. */
 export function ProductsHeaderActions() {
@@ -50,7 +37,7 @@ export function ProductsHeaderActions() {
       >
         Créer plusieurs produits
       </Link>
-      <NewProductLink>Nouveau produit</NewProductLink>
+      <NewItemLink>Nouveau produit</NewItemLink>
     </>
   );
 }
@@ -91,7 +78,7 @@ export function ProductsScreen({
                 Effacer tous les filtres
               </Link>
             ) : (
-              <NewProductLink>Créer mon premier produit</NewProductLink>
+              <NewItemLink>Créer mon premier produit</NewItemLink>
             )
           }
         >

@@ -1,5 +1,6 @@
 import type { Banner } from '@souk/domain/catalog';
 import { BANNER_AUTOPLAY_MS, SWIPE_THRESHOLD_PX } from '@souk/domain/limits';
+import { isExternalLink, isSafeBannerLink } from '@souk/domain/links';
 import {
   CarouselButtons,
   CarouselDots,
@@ -11,8 +12,11 @@ import { ResponsiveImage } from '~/components/ui/responsive-image';
 
 const SIZES = '(min-width: 1152px) 560px, (min-width: 768px) 50vw, 100vw';
 
-/** Spec banner carousel: autoplay, pause on hover/focus, 50 px swipe, dots, wrap-around; links open in a new tab. */
-export function BannerCarousel({ banners }: { banners: Banner[] }) {
+/**
+ * Spec banner carousel: autoplay, pause on hover/focus, 50 px swipe, dots, wrap-around. A link to
+ * another site opens in a new tab; one to a page of the shop (`shopOrigin`'s) opens in place.
+ */
+export function BannerCarousel({ banners, shopOrigin }: { banners: Banner[]; shopOrigin: string }) {
   const carousel = useCarousel({
     slideCount: banners.length,
     intervalMs: BANNER_AUTOPLAY_MS,
@@ -29,7 +33,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
         <CarouselTrack carousel={carousel} live>
           {banners.map((banner, index) => (
             <CarouselSlide key={banner.id} index={index} total={banners.length} className="basis-full">
-              <BannerSlide banner={banner} priority={index === 0} />
+              <BannerSlide banner={banner} priority={index === 0} shopOrigin={shopOrigin} />
             </CarouselSlide>
           ))}
         </CarouselTrack>
@@ -45,7 +49,15 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
   );
 }
 
-function BannerSlide({ banner, priority }: { banner: Banner; priority: boolean }) {
+function BannerSlide({
+  banner,
+  priority,
+  shopOrigin,
+}: {
+  banner: Banner;
+  priority: boolean;
+  shopOrigin: string;
+}) {
   // Banners are finished visuals (title and call to action drawn in): shown whole, never cropped,
   // and their words go in the alt text.
   const alt = [banner.title, banner.subtitle].filter(Boolean).join(' — ');
@@ -69,17 +81,18 @@ function BannerSlide({ banner, priority }: { banner: Banner; priority: boolean }
       className="block h-auto w-full"
     />
   );
-  if (!banner.link_url) return image;
+  // A link written before the rule (docs/decisions/0020) that breaks it is not followed.
+  if (!banner.link_url || !isSafeBannerLink(banner.link_url)) return image;
+  const external = isExternalLink(banner.link_url, shopOrigin);
   return (
     <a
       href={banner.link_url}
-      target="_blank"
-      rel="noopener noreferrer"
+      {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
       draggable={false}
       className="block rounded-3xl focus-visible:outline-offset-[-3px]"
     >
       {image}
-      <span className="sr-only"> (s'ouvre dans un nouvel onglet)</span>
+      {external && <span className="sr-only"> (s'ouvre dans un nouvel onglet)</span>}
     </a>
   );
 }

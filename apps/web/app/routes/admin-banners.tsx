@@ -1,0 +1,71 @@
+import { readBannerScreen } from '~/features/admin-banners/banner-params';
+import { BannersScreen, NewBannerLink } from '~/features/admin-banners/banners-screen';
+import { AdminLoadError, AdminPage } from '~/features/admin-layout/admin-page';
+import { adminAction } from '~/lib/admin-action.server';
+import { api, dataOrThrow } from '~/lib/api.server';
+import { formText } from '~/lib/form-outcome.server';
+import { apiFormBody } from '~/lib/read-form.server';
+import { requireAdmin } from '~/lib/session.server';
+import type { Route } from './+types/admin-banners';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Gestion des Bannières — Administration Souk' }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const screen = readBannerScreen(new URL(request.url).searchParams);
+  const list = await api(context).get('/admin/banners', { query: screen.query });
+  // The relative ages are counted from the moment of this read, so the page hydrates with the same text.
+  return { screen, list: dataOrThrow(list), now: new Date().toISOString() };
+}
+
+/** The form as the API takes it: the status radio says 'true' or 'false'; an empty file input sends no file. */
+const bannerBody = (form: FormData) =>
+  apiFormBody(form, {
+    texts: ['title', 'subtitle', 'link_url', 'position', 'is_active'],
+    checkboxes: [],
+    files: ['image'],
+  });
+
+export const action = (args: Route.ActionArgs) =>
+  adminAction(args, {
+    save: {
+      failure: 'Erreur lors de la sauvegarde de la bannière',
+      run: ({ client, id, form }) =>
+        id
+          ? client.put('/admin/banners/:id', { params: { id }, body: bannerBody(form) })
+          : client.post('/admin/banners', { body: bannerBody(form) }),
+    },
+    toggle: {
+      failure: 'Erreur lors de la mise à jour du statut',
+      run: ({ client, id, form }) =>
+        client.put('/admin/banners/:id', {
+          params: { id },
+          body: { is_active: formText(form, 'is_active') === 'true' },
+        }),
+    },
+    delete: {
+      failure: 'Erreur lors de la suppression de la bannière',
+      run: ({ client, id }) => client.delete('/admin/banners/:id', { params: { id } }),
+    },
+  });
+
+export default function AdminBanners({ loaderData }: Route.ComponentProps) {
+  const { screen, list, now } = loaderData;
+  return (
+    <AdminPage
+      title="Gestion des Bannières"
+      subtitle="Gérez les bannières publicitaires de votre site"
+      actions={<NewBannerLink />}
+    >
+      <BannersScreen screen={screen} list={list} now={now} />
+    </AdminPage>
+  );
+}
+
+/**
+ * The list could not be read: an honest error with 'Réessayer' rather than the original's silent
+ * empty list (spec §8), which an admin would take for "no banner" (docs/decisions/0020).
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminLoadError title="Erreur lors du chargement des bannières" error={error} />;
+}
