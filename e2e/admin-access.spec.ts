@@ -124,7 +124,7 @@ test('the shell: menu (a drawer on phones), search, bell, every page accessible,
 
   // The header search finds products and categories, inactive ones included.
   await page
-    .getByRole('searchbox', { name: 'Rechercher des produits, des catégories ou des commandes' })
+    .getByRole('searchbox', { name: 'Rechercher des produits, des catégories, des commandes ou des clients' })
     .fill('savon');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL('/admin/search?q=savon');

@@ -160,7 +160,7 @@ test('a customer orders; the admin finds it from the bell and takes it to the ag
       : `${pendingBefore} commande${pendingBefore > 1 ? 's' : ''} en attente`;
   await expect(page.getByRole('link', { name: bell, exact: true })).toBeVisible();
   await page
-    .getByRole('searchbox', { name: 'Rechercher des produits, des catégories ou des commandes' })
+    .getByRole('searchbox', { name: 'Rechercher des produits, des catégories, des commandes ou des clients' })
     .fill(number);
   await page.keyboard.press('Enter');
   await page

@@ -38,7 +38,7 @@ export default [
     route('admin/categories', 'routes/admin-categories.tsx'),
     route('admin/products', 'routes/admin-products.tsx'),
     route('admin/orders', 'routes/admin-orders.tsx'),
-    route('admin/customers', 'routes/admin-upcoming.tsx', { id: 'admin-customers' }),
+    route('admin/customers', 'routes/admin-customers.tsx'),
     route('admin/banners', 'routes/admin-banners.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -197,7 +197,11 @@ export function CustomersList({
         <span>{countLabel(customers.length, 'client affiché', 'clients affichés')}</span>
       </p>
       {selected.size > 0 && (
-        <BulkBar ids={[...selected]} onClear={() => onSelect(new Set())} onStatus={onStatus} />
+        <BulkBar
+          chosen={customers.filter((c) => selected.has(c.id))}
+          onClear={() => onSelect(new Set())}
+          onStatus={onStatus}
+        />
       )}
 
       <div className="hidden overflow-hidden rounded-2xl border border-stone-200 bg-white lg:block">

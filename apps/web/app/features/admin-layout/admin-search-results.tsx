@@ -21,8 +21,8 @@ export function AdminSearchResults({ q, results }: { q: string; results: Results
     <AdminPage title={q ? `Recherche : « ${q} »` : 'Recherche'}>
       {!results && (
         <p className="text-stone-700">
-          Saisissez un nom de produit ou de catégorie, un numéro de commande, un client ou un téléphone dans
-          la recherche.
+          Saisissez un nom de produit ou de catégorie, un numéro de commande, un client, un email ou un
+          téléphone dans la recherche.
         </p>
       )}
       {nothing && (

@@ -93,7 +93,7 @@ function AdminSearch() {
         id="admin-search"
         name="q"
         required
-        label="Rechercher des produits, des catégories ou des commandes"
+        label="Rechercher des produits, des catégories, des commandes ou des clients"
         placeholder="Rechercher…"
         defaultValue={current ?? ''}
       />
