@@ -1,7 +1,8 @@
-// The back office's orders screen on a large shop (issue #15): 100 000 orders seeded straight into
-// the bench's PostgreSQL database, then the admin order list's first page (unfiltered, and with a
-// status and a search), autocannon on the running server, and the CSV export of every order — its
-// time, size and the server's memory while it streams.
+// The back office on a large shop (issues #15, #16): 100 000 orders of 20 000 customer accounts (and
+// guests) seeded straight into the bench's PostgreSQL database, then the admin order list's first
+// page (unfiltered, and with a status and a search), the customers list (first page, by number of
+// orders, a search) and statistics, autocannon on the running server, and the CSV export of every
+// order — its time, size and the server's memory while it streams.
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { adminToken } from './admin.ts';
@@ -9,6 +10,8 @@ import { type LoadOptions, type LoadResult, measure } from './load.ts';
 
 export const ORDERS_ADMIN = { email: 'bench-orders@souk.test', password: 'motdepasse-bench-commandes' };
 export const BENCH_ORDERS = 100_000;
+/** Customer accounts the orders belong to (three orders in four; the rest are guests'). */
+export const BENCH_CUSTOMERS = 20_000;
 
 export type ListCase = { id: string; path: string; result: LoadResult };
 export type ExportResult = {
@@ -23,6 +26,7 @@ export type ExportResult = {
 };
 export type OrdersResult = {
   orders: number;
+  customers: number;
   items: number;
   seedS: number;
   lists: ListCase[];
@@ -70,6 +74,15 @@ export async function seedOrders(
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
+    // Accounts as registration makes them (the hash is never checked: nobody logs in as them).
+    await client.query(`
+      insert into users (name, email, whatsapp_phone, password_hash, role, status, created_at, updated_at)
+      select (${sqlArray(FIRST_NAMES)})[1 + n % ${FIRST_NAMES.length}] || ' ' || (${sqlArray(LAST_NAMES)})[1 + (n / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}] || ' ' || n,
+             case when n % 2 = 0 then 'bench-client' || n || '@exemple.sn' end,
+             '22178' || lpad(n::text, 7, '0'),
+             'x', 'client', case when n % 50 = 0 then 'blocked' else 'active' end,
+             now() - n * interval '20 minutes', now() - n * interval '20 minutes'
+        from generate_series(1, ${BENCH_CUSTOMERS}) as n`);
     await client.query(`
       insert into orders (order_number, status, total_amount, total_items, contact_name, contact_phone, contact_email, created_at, updated_at)
       select 'CMD-' || to_char(now() - n * interval '5 minutes', 'YYYYMMDD') || '-B' || n,
@@ -91,7 +104,11 @@ export async function seedOrders(
         from (select order_id, sum(total_price)::int as amount, sum(quantity)::int as quantity
                 from order_items group by order_id) s
        where s.order_id = o.id and o.order_number like 'CMD-%-B%'`);
-    await client.query('analyze orders; analyze order_items');
+    await client.query(`
+      update orders o set user_id = u.id
+        from (select id, row_number() over (order by id) - 1 as k from users where email like 'bench-client%' or whatsapp_phone like '22178%') u
+       where o.order_number like 'CMD-%-B%' and o.id % 4 <> 0 and u.k = o.id % ${BENCH_CUSTOMERS}`);
+    await client.query('analyze users; analyze orders; analyze order_items');
     return { seedS: Math.round((performance.now() - started) / 100) / 10, items: items.rowCount ?? 0 };
   } finally {
     await client.end();
@@ -158,6 +175,10 @@ export async function measureOrders(
       path: `/api/admin/orders?status=en_attente&search=${encodeURIComponent('ndiaye')}`,
     },
     { id: 'phone search', path: '/api/admin/orders?search=77%20000%2012' },
+    { id: 'customers, first page', path: '/api/admin/customers' },
+    { id: 'customers by orders', path: '/api/admin/customers?sort_by=orders_count&per_page=50' },
+    { id: 'customers search', path: `/api/admin/customers?search=${encodeURIComponent('fatou ndiaye')}` },
+    { id: 'customer statistics', path: '/api/admin/customers/stats' },
   ];
   const lists: ListCase[] = [];
   for (const c of cases) lists.push({ ...c, result: await measure(`${origin}${c.path}`, options, headers) });
@@ -165,5 +186,12 @@ export async function measureOrders(
     await timeExport(origin, '/api/admin/orders/export', token, serverPid),
     await timeExport(origin, '/api/admin/orders/export?status=disponible', token, serverPid),
   ];
-  return { orders: BENCH_ORDERS, items: seeded.items, seedS: seeded.seedS, lists, exports };
+  return {
+    orders: BENCH_ORDERS,
+    customers: BENCH_CUSTOMERS,
+    items: seeded.items,
+    seedS: seeded.seedS,
+    lists,
+    exports,
+  };
 }
