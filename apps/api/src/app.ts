@@ -21,6 +21,7 @@ import { adminVariantsRoutes } from './modules/catalog/admin-variants.routes.ts'
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createVideoJobs } from './modules/catalog/video-jobs.ts';
 import { adminCustomersRoutes } from './modules/customers/customers.routes.ts';
+import { adminDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { adminOrdersRoutes } from './modules/orders/admin-orders.routes.ts';
@@ -218,6 +219,7 @@ export async function buildApi({
     adminOrdersRoutes,
     adminCustomersRoutes,
     adminBannersRoutes,
+    adminDashboardRoutes,
   ];
   await app.register(
     async (api) => {

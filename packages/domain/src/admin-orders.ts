@@ -31,7 +31,8 @@ export const isCalendarDay = (value: string) => {
   return y >= 2000 && y <= 2100 && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 };
 
-const daySchema = (message: string) =>
+/** A calendar day (isCalendarDay), refused with `message`. */
+export const daySchema = (message: string) =>
   z.string({ error: message }).trim().refine(isCalendarDay, { error: message });
 
 export const ORDER_STATUS_UNKNOWN = 'Statut de commande inconnu';

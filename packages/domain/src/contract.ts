@@ -46,6 +46,7 @@ import {
   ToggleCustomerStatusInputSchema,
   UpdatedCustomerSchema,
 } from './admin-customers.ts';
+import { DashboardSchema, ReportQuerySchema, ReportSchema } from './admin-dashboard.ts';
 import { IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX } from './admin-limits.ts';
 import {
   AdminMediaEnvelopeSchema,
@@ -722,6 +723,30 @@ export const operations = {
     params: BatchParamsSchema,
     data: BulkProgressSchema,
     errors: [404],
+  }),
+  'GET /admin/dashboard': op({
+    summary:
+      "Tableau de bord : produits, clients actifs, commandes, chiffre d'affaires, 5 dernières commandes, 7 produits les plus commandés, cette semaine contre la semaine dernière, chiffre d'affaires des 30 derniers jours, commandes par statut — calculés sur toutes les données",
+    tag: 'admin tableau de bord',
+    access: 'admin',
+    data: DashboardSchema,
+  }),
+  'GET /admin/dashboard/report': op({
+    summary:
+      "Rapport complet sur une période (jours du…au, inclus ; 30 derniers jours par défaut) : chiffre d'affaires par jour, produits les plus commandés, commandes par statut",
+    tag: 'admin tableau de bord',
+    access: 'admin',
+    query: ReportQuerySchema,
+    data: ReportSchema,
+  }),
+  'GET /admin/dashboard/report/export': op({
+    summary:
+      'Le rapport complet en CSV pour un tableur français (une ligne par jour puis le total) : UTF-8 avec BOM, séparateur « ; », montants en nombres, dates fr-FR, formules neutralisées',
+    tag: 'admin tableau de bord',
+    access: 'admin',
+    query: ReportQuerySchema,
+    data: z.string(),
+    produces: 'text/csv',
   }),
   'GET /admin/orders': op({
     summary:

@@ -1,0 +1,56 @@
+import { type DayFigures, formatDay, type ProductSales } from '@souk/domain/admin-dashboard';
+import type { PerStatus } from '@souk/domain/admin-orders';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@souk/domain/order-status';
+import type { CsvCell } from '../../shared/csv.ts';
+import type { DayRow, ProductSalesRow } from './dashboard.repository.ts';
+
+const noStatus = () => Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as PerStatus;
+
+/** A day's figures; a day without orders has every status at zero. */
+export const toDayFigures = (row: DayRow): DayFigures => ({
+  day: row.day,
+  orders: row.orders,
+  items: row.items,
+  revenue: row.revenue,
+  by_status: { ...noStatus(), ...row.by_status },
+});
+
+export const toProductSales = (row: ProductSalesRow): ProductSales => ({
+  product_id: row.product_id,
+  name: row.name,
+  quantity: row.quantity,
+  revenue: row.revenue,
+});
+
+/** The days added up: a period's orders, articles, revenue and orders of each status. */
+export function totalOf(days: DayFigures[]) {
+  const total = { orders: 0, items: 0, revenue: 0, by_status: noStatus() };
+  for (const day of days) {
+    total.orders += day.orders;
+    total.items += day.items;
+    total.revenue += day.revenue;
+    for (const status of ORDER_STATUSES) total.by_status[status] += day.by_status[status];
+  }
+  return total;
+}
+
+/** The report's columns (a count of orders for each status): a line per day, then the period's total. */
+export const REPORT_CSV_HEADER = [
+  'Date',
+  'Commandes',
+  'Articles',
+  "Chiffre d'affaires (FCFA)",
+  ...ORDER_STATUSES.map((s) => ORDER_STATUS_LABELS[s]),
+];
+
+const csvLine = (label: string, figures: Omit<DayFigures, 'day'>): CsvCell[] => [
+  label,
+  figures.orders,
+  figures.items,
+  figures.revenue,
+  ...ORDER_STATUSES.map((s) => figures.by_status[s]),
+];
+
+export function toReportCsvRows(days: DayFigures[]): CsvCell[][] {
+  return [...days.map((d) => csvLine(formatDay(d.day), d)), csvLine('Total', totalOf(days))];
+}

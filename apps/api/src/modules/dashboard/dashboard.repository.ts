@@ -1,0 +1,143 @@
+import { SHOP_TIME_ZONE } from '@souk/domain/dates';
+import { CANCELLED_ORDER_STATUS, ORDER_STATUSES } from '@souk/domain/order-status';
+import { type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { order_items, orders, products, users } from '../../db/schema.ts';
+
+// The dashboard's and the report's SQL: every figure summed by the database over all the rows it
+// covers (docs/decisions/0021-dashboard.md). Days and weeks are the shop's (SHOP_TIME_ZONE);
+// weeks start on Monday (date_trunc's ISO weeks).
+
+/** A day's first instant in the shop's time zone: '2026-11-25' → timestamptz. */
+const dayStart = (day: string) => sql`(${day}::date)::timestamp at time zone ${SHOP_TIME_ZONE}`;
+/** The instant after a day: '2026-11-25' → the start of the 26th. */
+const dayEnd = (day: string) => sql`(${day}::date + 1)::timestamp at time zone ${SHOP_TIME_ZONE}`;
+
+export type Period = { from: string; to: string };
+
+export type ShopCounts = {
+  total_products: number;
+  active_customers: number;
+  new_customers: number;
+  week_start: string;
+  orders_this_week: number;
+  orders_last_week: number;
+  revenue_this_week: number;
+  revenue_last_week: number;
+};
+
+/**
+ * The shop's counts and this week against last week, in one statement: products, customer
+ * accounts not blocked and those opened since Monday, and the orders (all of them) and revenue
+ * (cancelled ones aside) of each week, read through the orders' date index.
+ */
+export async function shopCounts(db: DbOrTx): Promise<ShopCounts> {
+  const [row] = await queryRows<ShopCounts>(
+    db,
+    sql`with week as (
+          select date_trunc('week', now(), ${SHOP_TIME_ZONE}) as this_start,
+                 -- a week back on the wall clock, not 168 hours (a time zone with summer time)
+                 (date_trunc('week', now(), ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE} - interval '7 days')
+                   at time zone ${SHOP_TIME_ZONE} as last_start
+        ), weekly as (
+          select count(*) filter (where o.created_at >= week.this_start)::int as orders_this_week,
+                 count(*) filter (where o.created_at < week.this_start)::int as orders_last_week,
+                 coalesce(sum(o.total_amount) filter (where o.created_at >= week.this_start and o.status <> ${CANCELLED_ORDER_STATUS}), 0)::float8 as revenue_this_week,
+                 coalesce(sum(o.total_amount) filter (where o.created_at < week.this_start and o.status <> ${CANCELLED_ORDER_STATUS}), 0)::float8 as revenue_last_week
+            from ${orders} o, week
+           where o.created_at >= week.last_start
+        )
+        select (select count(*) from ${products})::int as total_products,
+               (select count(*) from ${users} where ${users.role} = 'client' and ${users.status} = 'active')::int as active_customers,
+               (select count(*) from ${users}, week where ${users.role} = 'client' and ${users.created_at} >= week.this_start)::int as new_customers,
+               to_char(week.this_start at time zone ${SHOP_TIME_ZONE}, 'YYYY-MM-DD') as week_start,
+               weekly.*
+          from week, weekly`,
+  );
+  if (!row) throw new Error('shop counts not read');
+  return row;
+}
+
+export type ProductSalesRow = { product_id: number | null; name: string; quantity: number; revenue: number };
+
+/**
+ * The `limit` products most ordered (by quantity, then revenue), over the non-cancelled orders of
+ * `period` (every order when null). Items are summed by product and the name they were ordered
+ * under (two plain columns hash fast), then by product: a product renamed since is one line under
+ * its current name; one deleted since (no id any more) keeps a line per name it was ordered under.
+ * The cancelled orders' ids are read from orders_status_id_idx alone (migration 0008).
+ */
+export async function topProducts(
+  db: DbOrTx,
+  limit: number,
+  period: Period | null,
+): Promise<ProductSalesRow[]> {
+  // Over a period, the orders kept come from the date index; over everything, it is cheaper to
+  // leave out the (few) cancelled ones than to list the (many) others.
+  const itemFilter: SQL = period
+    ? sql`oi.order_id in (select id from ${orders} where ${orders.created_at} >= ${dayStart(period.from)} and ${orders.created_at} < ${dayEnd(period.to)} and ${orders.status} <> ${CANCELLED_ORDER_STATUS})`
+    : sql`oi.order_id not in (select id from ${orders} where ${orders.status} = ${CANCELLED_ORDER_STATUS})`;
+  return queryRows(
+    db,
+    sql`with by_name as (
+          select oi.product_id, oi.product_name, sum(oi.quantity) as quantity, sum(oi.total_price) as revenue
+            from ${order_items} oi
+           where ${itemFilter}
+           group by oi.product_id, oi.product_name
+        ), sold as (
+          select product_id, case when product_id is null then product_name end as orphan_name,
+                 min(product_name) as ordered_name, sum(quantity)::int as quantity, sum(revenue)::float8 as revenue
+            from by_name
+           group by 1, 2
+           order by quantity desc, revenue desc, ordered_name
+           limit ${limit}
+        )
+        select sold.product_id, coalesce(p.name, sold.ordered_name) as name, sold.quantity, sold.revenue
+          from sold left join ${products} p on p.id = sold.product_id
+         order by sold.quantity desc, sold.revenue desc, name`,
+  );
+}
+
+export type DayRow = {
+  day: string;
+  orders: number;
+  items: number;
+  revenue: number;
+  /** Null on a day without orders. */
+  by_status: Record<string, number> | null;
+};
+
+const perStatusCounts = sql.join(
+  ORDER_STATUSES.map((s) => sql`${s}::text, count(*) filter (where ${orders.status} = ${s})`),
+  sql`, `,
+);
+
+/**
+ * Every day of `period`, oldest first (generate_series: a day without orders is there, with
+ * zeros): the orders placed, of each status, and the articles and revenue of those not cancelled.
+ * One range read of the orders' date index, grouped by the shop's day.
+ */
+export async function dailyFigures(db: DbOrTx, period: Period): Promise<DayRow[]> {
+  const notCancelled = sql`${orders.status} <> ${CANCELLED_ORDER_STATUS}`;
+  return queryRows(
+    db,
+    sql`with placed as (
+          select (${orders.created_at} at time zone ${SHOP_TIME_ZONE})::date as day,
+                 count(*)::int as orders,
+                 coalesce(sum(${orders.total_items}) filter (where ${notCancelled}), 0)::int as items,
+                 coalesce(sum(${orders.total_amount}) filter (where ${notCancelled}), 0)::float8 as revenue,
+                 json_build_object(${perStatusCounts}) as by_status
+            from ${orders}
+           where ${orders.created_at} >= ${dayStart(period.from)} and ${orders.created_at} < ${dayEnd(period.to)}
+           group by 1
+        )
+        select to_char(d.day, 'YYYY-MM-DD') as day,
+               coalesce(placed.orders, 0) as orders,
+               coalesce(placed.items, 0) as items,
+               coalesce(placed.revenue, 0) as revenue,
+               placed.by_status
+          from generate_series(${period.from}::date, ${period.to}::date, interval '1 day') as d(day)
+          left join placed on placed.day = d.day::date
+         order by d.day`,
+  );
+}

@@ -1,0 +1,12 @@
+import type { RouteModule } from '../../shared/module.ts';
+import { downloadRoute, ok, route } from '../../shared/route.ts';
+import * as dashboard from './dashboard.service.ts';
+
+/** The dashboard and its full report (back-office spec §2 'Tableau de bord'), in the admin scope. */
+export const adminDashboardRoutes: RouteModule = ({ db }) => {
+  return async (app) => {
+    route(app, 'GET /admin/dashboard', async () => ok(await dashboard.getDashboard(db)));
+    route(app, 'GET /admin/dashboard/report', async (req) => ok(await dashboard.getReport(db, req.query)));
+    downloadRoute(app, 'GET /admin/dashboard/report/export', (req) => dashboard.exportReport(db, req.query));
+  };
+};

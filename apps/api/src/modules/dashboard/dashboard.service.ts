@@ -1,0 +1,98 @@
+import {
+  DASHBOARD_CHART_DAYS,
+  DASHBOARD_POPULAR_PRODUCTS,
+  DASHBOARD_RECENT_ORDERS,
+  type Dashboard,
+  lastDays,
+  REPORT_TOP_PRODUCTS,
+  type Report,
+  type ReportQuery,
+  reportPeriod,
+  shopDay,
+  weekChange,
+} from '@souk/domain/admin-dashboard';
+import type { Db } from '../../db/client.ts';
+import { csvStream } from '../../shared/csv.ts';
+import type { Download } from '../../shared/route.ts';
+import { findOrders, totalsByStatus } from '../orders/admin-orders.repository.ts';
+import { toOrderSearchResult, toOrderSummary } from '../orders/orders.mapper.ts';
+import {
+  REPORT_CSV_HEADER,
+  toDayFigures,
+  toProductSales,
+  toReportCsvRows,
+  totalOf,
+} from './dashboard.mapper.ts';
+import * as repo from './dashboard.repository.ts';
+
+const comparison = (this_week: number, last_week: number) => ({
+  this_week,
+  last_week,
+  change_percent: weekChange(this_week, last_week),
+});
+
+/**
+ * 'Tableau de bord': a few aggregate queries over all the shop's data, run side by side (on
+ * PostgreSQL each on its own connection), never a page of orders summed in memory.
+ */
+export async function getDashboard(db: Db, now = new Date()): Promise<Dashboard> {
+  const [counts, totals, recent, popular, days] = await Promise.all([
+    repo.shopCounts(db),
+    totalsByStatus(db, {}),
+    findOrders(db, {}, { limit: DASHBOARD_RECENT_ORDERS, offset: 0 }),
+    repo.topProducts(db, DASHBOARD_POPULAR_PRODUCTS, null),
+    repo.dailyFigures(db, lastDays(DASHBOARD_CHART_DAYS, shopDay(now))),
+  ]);
+  const summary = toOrderSummary(totals);
+  return {
+    generated_at: now.toISOString(),
+    stats: {
+      total_products: counts.total_products,
+      active_customers: counts.active_customers,
+      total_orders: summary.total_orders,
+      total_revenue: summary.total_revenue,
+    },
+    recent_orders: recent.map(toOrderSearchResult),
+    popular_products: popular.map(toProductSales),
+    activity: {
+      week_start: counts.week_start,
+      orders: comparison(counts.orders_this_week, counts.orders_last_week),
+      revenue: comparison(counts.revenue_this_week, counts.revenue_last_week),
+      new_customers: counts.new_customers,
+    },
+    revenue_by_day: days.map(toDayFigures),
+    orders_by_status: summary.status_breakdown,
+  };
+}
+
+/** 'Rapport complet': the period's days, its most ordered products and its orders by status. */
+export async function getReport(db: Db, query: ReportQuery, now = new Date()): Promise<Report> {
+  const period = reportPeriod(query, shopDay(now));
+  const [days, top] = await Promise.all([
+    repo.dailyFigures(db, period),
+    repo.topProducts(db, REPORT_TOP_PRODUCTS, period),
+  ]);
+  const figures = days.map(toDayFigures);
+  const { by_status, ...totals } = totalOf(figures);
+  return {
+    generated_at: now.toISOString(),
+    period,
+    totals,
+    days: figures,
+    top_products: top.map(toProductSales),
+    orders_by_status: by_status,
+  };
+}
+
+/**
+ * The report as CSV, with the orders export's rules (shared/csv.ts): a line per day of the period
+ * (at most REPORT_MAX_DAYS: one read), then the total. Named after its period.
+ */
+export async function exportReport(db: Db, query: ReportQuery, now = new Date()): Promise<Download> {
+  const period = reportPeriod(query, shopDay(now));
+  const days = (await repo.dailyFigures(db, period)).map(toDayFigures);
+  async function* lines() {
+    yield toReportCsvRows(days);
+  }
+  return { filename: `rapport-${period.from}-${period.to}.csv`, body: csvStream(REPORT_CSV_HEADER, lines()) };
+}
