@@ -211,6 +211,10 @@ export const customersStatusQuestion = (action: CustomerAction, count: number) =
 export const customerStatusDone = (action: CustomerAction, who: string | number) => {
   const verb = action === 'block' ? 'bloqué' : 'débloqué';
   if (typeof who === 'string') return `${who} a été ${verb}`;
+  if (who === 0)
+    return action === 'block'
+      ? "Aucun client bloqué : ils l'étaient déjà"
+      : 'Aucun client débloqué : ils étaient déjà actifs';
   return who === 1 ? `1 client ${verb}` : `${who} clients ${verb}s`;
 };
 
@@ -231,13 +235,12 @@ export const CustomerProfileInputSchema = z.object({
 });
 export type CustomerProfileInput = z.infer<typeof CustomerProfileInputSchema>;
 
-export const CreatedCustomerSchema = z.object({
-  client: AdminCustomerSchema,
-  /**
-   * The link with which the customer chooses their password (valid as a reset link is), for the
-   * admin to send over WhatsApp; also e-mailed when the customer has an address.
-   */
-  password_link: z.string(),
-  emailed: z.boolean(),
-});
+/**
+ * The link with which a customer chooses their password (valid 7 days, as long as no newer one is
+ * made), for the admin to send over WhatsApp; `emailed` when it also went to their address.
+ */
+export const PasswordLinkSchema = z.object({ password_link: z.string(), emailed: z.boolean() });
+export type PasswordLink = z.infer<typeof PasswordLinkSchema>;
+
+export const CreatedCustomerSchema = PasswordLinkSchema.extend({ client: AdminCustomerSchema });
 export type CreatedCustomer = z.infer<typeof CreatedCustomerSchema>;

@@ -43,6 +43,7 @@ import {
   CustomerIdParamsSchema,
   CustomerProfileInputSchema,
   CustomerStatsSchema,
+  PasswordLinkSchema,
   ToggleCustomerStatusInputSchema,
   UpdatedCustomerSchema,
 } from './admin-customers.ts';
@@ -819,6 +820,15 @@ export const operations = {
     params: CustomerIdParamsSchema,
     body: CustomerProfileInputSchema,
     data: UpdatedCustomerSchema,
+    errors: [404],
+  }),
+  'POST /admin/customers/:id/password-link': op({
+    summary:
+      "Un nouveau lien (7 jours) pour que le client choisisse son mot de passe ; les anciens ne marchent plus ; envoyé par email s'il en a un",
+    tag: 'admin clients',
+    access: 'admin',
+    params: CustomerIdParamsSchema,
+    data: PasswordLinkSchema,
     errors: [404],
   }),
   'POST /admin/customers/bulk-status': op({

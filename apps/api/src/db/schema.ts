@@ -54,6 +54,7 @@ export const users = pgTable(
     check('users_role_check', sql`${t.role} in ('admin', 'client')`),
     check('users_status_check', sql`${t.status} in ('active', 'blocked')`),
     check('users_contact_check', sql`${t.email} is not null or ${t.whatsapp_phone} is not null`),
+    // The customers list's sort and search indexes are expressions and trigrams: migration 0009.
   ],
 );
 

@@ -122,7 +122,9 @@ export async function login(db: Db, input: LoginInput, meta: ClientMeta) {
   // The block is told only to whoever knows the password.
   if (user.status === 'blocked') throw new AppError('forbidden', BLOCKED_MESSAGE);
   return db.transaction(async (tx) => {
-    await users.updateUser(tx, user.id, { last_login_at: new Date().toISOString() });
+    // Checked again as the login is recorded: a block committed since the read above wins, so no
+    // session outlives it (blocking deletes the sessions that exist; this one would come after).
+    if (!(await users.recordLogin(tx, user.id))) throw new AppError('forbidden', BLOCKED_MESSAGE);
     const token = await openSession(tx, user.id, meta);
     const guestSessionId = input.session_id ?? meta.guestSessionId;
     if (guestSessionId) await mergeGuestCart(tx, guestSessionId, user.id);
@@ -201,24 +203,18 @@ export async function changePassword(db: Db, auth: Authentication, input: Change
 }
 
 /**
- * A single-use link to choose a password, valid `ttlMs` (its token's hash stored). Only the newest
- * link works: issuing one makes the older ones useless.
+ * A single-use link to choose a password, valid `ttlMs` (its token's hash stored), made in the
+ * caller's transaction. Only the newest link works: issuing one makes the older ones useless.
  */
-export async function issuePasswordLink(
-  deps: Pick<AuthDeps, 'db' | 'publicUrl'>,
-  userId: number,
-  ttlMs: number,
-) {
+export async function issuePasswordLink(tx: DbOrTx, publicUrl: string, userId: number, ttlMs: number) {
   const token = newToken();
-  await deps.db.transaction(async (tx) => {
-    await sessions.revokeResetTokens(tx, userId);
-    await sessions.insertResetToken(tx, {
-      user_id: userId,
-      token_hash: hashToken(token),
-      expires_at: new Date(Date.now() + ttlMs).toISOString(),
-    });
+  await sessions.revokeResetTokens(tx, userId);
+  await sessions.insertResetToken(tx, {
+    user_id: userId,
+    token_hash: hashToken(token),
+    expires_at: new Date(Date.now() + ttlMs).toISOString(),
   });
-  return `${deps.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
+  return `${publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
 }
 
 /**
@@ -231,7 +227,9 @@ export async function forgotPassword(deps: AuthDeps, input: ForgotPasswordInput)
   // Asked again within minutes: the link just sent stands (no mail bombing, no link revoked by a
   // stranger before its owner could use it).
   if (await sessions.hasRecentResetToken(deps.db, user.id, RESET_RESEND_INTERVAL_MS)) return;
-  const link = await issuePasswordLink(deps, user.id, RESET_TOKEN_TTL_MS);
+  const link = await deps.db.transaction((tx) =>
+    issuePasswordLink(tx, deps.publicUrl, user.id, RESET_TOKEN_TTL_MS),
+  );
   const text = [
     `Bonjour ${user.name},`,
     '',

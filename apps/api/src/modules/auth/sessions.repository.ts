@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { password_reset_tokens, sessions, users } from '../../db/schema.ts';
 import { SESSION_IDLE_MS } from './tokens.ts';
@@ -52,6 +52,11 @@ export async function deleteUserSessions(db: DbOrTx, userId: number, keepId?: nu
         ? eq(sessions.user_id, userId)
         : and(eq(sessions.user_id, userId), ne(sessions.id, keepId)),
     );
+}
+
+/** Ends every session of these users at once (the customers screen's block). */
+export async function deleteSessionsOf(db: DbOrTx, userIds: number[]) {
+  if (userIds.length) await db.delete(sessions).where(inArray(sessions.user_id, userIds));
 }
 
 /** Deletes the sessions past their expiry or their idle period; answers how many. */

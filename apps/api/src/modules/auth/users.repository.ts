@@ -53,3 +53,13 @@ export async function updateUser(db: DbOrTx, id: number, patch: Partial<NewUser>
     .set({ ...patch, updated_at: new Date().toISOString() })
     .where(and(eq(users.id, id)));
 }
+
+/** Records a login of an active account; answers false when the account is blocked (nothing written). */
+export async function recordLogin(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ last_login_at: new Date().toISOString() })
+    .where(and(eq(users.id, id), eq(users.status, 'active')))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}

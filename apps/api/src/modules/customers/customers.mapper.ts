@@ -7,8 +7,8 @@ const iso = (value: string) => new Date(value).toISOString();
 const percentage = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
 
 export function toAdminCustomer(row: CustomerRow): AdminCustomer {
-  const orders = row.orders_count ?? 0;
-  const spent = row.total_spent ?? 0;
+  const orders = row.orders_count;
+  const spent = row.total_spent;
   return {
     id: row.id,
     name: row.name,

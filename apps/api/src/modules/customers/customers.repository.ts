@@ -49,6 +49,7 @@ type Figures = {
   last_order_at: SQL.Aliased<string | null>;
 };
 
+/** A customer and their figures; a customer without orders counts zero (no row in the grouped join). */
 const customerColumns = (f: Figures) => ({
   id: users.id,
   name: users.name,
@@ -57,23 +58,12 @@ const customerColumns = (f: Figures) => ({
   status: users.status,
   created_at: users.created_at,
   last_login_at: users.last_login_at,
-  orders_count: f.orders_count,
-  total_spent: f.total_spent,
-  last_order_at: f.last_order_at,
+  orders_count: sql<number>`coalesce(${f.orders_count}, 0)::int`,
+  total_spent: sql<number>`coalesce(${f.total_spent}, 0)::float8`,
+  last_order_at: sql<string | null>`${f.last_order_at}`,
 });
 
-export type CustomerRow = {
-  id: number;
-  name: string;
-  email: string | null;
-  whatsapp_phone: string | null;
-  status: CustomerStatus;
-  created_at: string;
-  last_login_at: string | null;
-  orders_count: number;
-  total_spent: number;
-  last_order_at: string | null;
-};
+export type CustomerRow = NonNullable<Awaited<ReturnType<typeof findCustomer>>>;
 
 /** The fewest digits a search needs before it is also looked for in phone numbers. */
 const PHONE_SEARCH_MIN_DIGITS = 3;
@@ -112,9 +102,9 @@ export async function findCustomers(
       .where(filters)
       .orderBy(direction(sql`coalesce(${f.orders_count}, 0)`), direction(users.id))
       .limit(window.limit)
-      .offset(window.offset) as Promise<CustomerRow[]>;
+      .offset(window.offset);
   }
-  // Each through an index ending with the id (migration 0008): the page is read in order, not sorted.
+  // Each through an index ending with the id (migration 0009): the page is read in order, not sorted.
   const sortColumn = {
     created_at: users.created_at,
     name: sql`f_fold(${users.name})`,
@@ -129,7 +119,7 @@ export async function findCustomers(
     .where(filters)
     .orderBy(direction(sortColumn), direction(users.id))
     .limit(window.limit)
-    .offset(window.offset) as Promise<CustomerRow[]>;
+    .offset(window.offset);
 }
 
 export async function countCustomers(
@@ -144,14 +134,14 @@ export async function countCustomers(
 }
 
 /** One customer (an admin is not one) with their figures. */
-export async function findCustomer(db: DbOrTx, id: number): Promise<CustomerRow | null> {
+export async function findCustomer(db: DbOrTx, id: number) {
   const f = figures(db);
   const [row] = await db
     .select(customerColumns(f))
     .from(users)
     .leftJoinLateral(f, sql`true`)
     .where(and(isClient, eq(users.id, id)));
-  return (row as CustomerRow | undefined) ?? null;
+  return row ?? null;
 }
 
 /** A customer's latest orders, cancelled ones included (the profile shows them with their colour). */
@@ -249,9 +239,28 @@ export async function lockAccounts(tx: DbOrTx, ids: number[]) {
     .for('update');
 }
 
-export async function setStatus(tx: DbOrTx, ids: number[], status: CustomerStatus) {
-  await tx
+/** Sets the status of the customers among `ids` not already in it; answers the ids changed. */
+export async function setStatus(tx: DbOrTx, ids: number[], status: CustomerStatus): Promise<number[]> {
+  const changed = await tx
     .update(users)
     .set({ status, updated_at: new Date().toISOString() })
-    .where(and(inArray(users.id, ids), isClient));
+    .where(and(inArray(users.id, ids), isClient, ne(users.status, status)))
+    .returning({ id: users.id });
+  return changed.map((row) => row.id);
+}
+
+/** The header search's customers: who they are, without their figures. */
+export async function findCustomerContacts(db: DbOrTx, search: string, limit: number) {
+  return db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      whatsapp_phone: users.whatsapp_phone,
+      status: users.status,
+    })
+    .from(users)
+    .where(customerFilters({ search, status: undefined }))
+    .orderBy(desc(users.created_at), desc(users.id))
+    .limit(limit);
 }

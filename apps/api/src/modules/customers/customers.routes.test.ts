@@ -1,13 +1,14 @@
 import type { AdminCustomer, AdminCustomerDetail, CustomerStats } from '@souk/domain/admin-customers';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema.ts';
+import { password_reset_tokens, sessions, users } from '../../db/schema.ts';
 import { createTestApp } from '../../test/app.ts';
 import { engines } from '../../test/database.ts';
 import { addOrder } from '../../test/order-fixtures.ts';
 import { apiAs } from '../../test/upload-fixtures.ts';
 import { addUser, PASSWORD, signedInUser } from '../../test/user-fixtures.ts';
 import { BLOCKED_MESSAGE } from '../auth/auth.service.ts';
+import { WELCOME_LINK_TTL_MS } from './customers.service.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -155,6 +156,16 @@ describe.each(engines)('customer figures on %s', (engine) => {
       'Dame Sarr',
       'Eva Ba',
     ]);
+    expect(await names('sort_by=name&sort_order=desc')).toEqual([
+      'Eva Ba',
+      'Dame Sarr',
+      'Cheikh Ndiaye',
+      'Bineta Fall',
+      'Aïcha Diop',
+    ]);
+    // Every customer has an e-mail here: by address, both ways, each the other's reverse.
+    const byEmail = await names('sort_by=email&sort_order=asc');
+    expect(await names('sort_by=email&sort_order=desc')).toEqual([...byEmail].reverse());
     const first = await call('GET', '/admin/customers?per_page=10&sort_by=name&sort_order=asc&page=1');
     expect(first.json().data.pagination).toMatchObject({
       current_page: 1,
@@ -164,6 +175,18 @@ describe.each(engines)('customer figures on %s', (engine) => {
       from: 1,
       to: 5,
     });
+  });
+
+  it('shows the same figures whichever the sort, customers without orders included', async () => {
+    const listed = async (query: string) =>
+      (
+        (await call('GET', `/admin/customers?per_page=50&${query}`)).json().data.clients as AdminCustomer[]
+      ).sort((a, b) => a.id - b.id);
+    const byDate = await listed('');
+    expect(await listed('sort_by=orders_count')).toEqual(byDate);
+    expect(await listed('sort_by=orders_count&sort_order=asc&status=blocked')).toEqual(
+      byDate.filter((c) => c.status === 'blocked'),
+    );
   });
 
   it('refuses a page size other than 10, 25 or 50, and an unknown sort, in French', async () => {
@@ -275,6 +298,15 @@ describe.each(engines)('blocking customers on %s', (engine) => {
     expect([await statusOf(a.user.id), await statusOf(b.user.id)]).toEqual(['blocked', 'blocked']);
     expect((await me(a.auth)).statusCode).toBe(401);
     expect((await me(b.auth)).statusCode).toBe(401);
+    expect((await login(b.user.email)).json().message).toBe(BLOCKED_MESSAGE);
+    // Those already blocked are not counted again.
+    const c = await signedInUser(t.db);
+    const again = await call('POST', '/admin/customers/bulk-status', {
+      client_ids: [a.user.id, c.user.id],
+      action: 'block',
+    });
+    expect(again.json()).toMatchObject({ data: { updated: 1 }, message: '1 client bloqué' });
+    await call('POST', '/admin/customers/bulk-status', { client_ids: [c.user.id], action: 'unblock' });
 
     // An unknown id in the selection: nothing changes.
     const unknown = await call('POST', '/admin/customers/bulk-status', {
@@ -424,5 +456,42 @@ describe.each(engines)('customer accounts made and edited by the shop on %s', (e
     const again = await call('POST', '/admin/customers', { name: 'Autre', whatsapp_phone: '221761234567' });
     expect(again.statusCode).toBe(422);
     expect(again.json().message).toBe('Ce numéro WhatsApp est déjà utilisé');
+  });
+
+  it('gives a phone-only customer a link valid 7 days, and a new one on demand that ends the old', async () => {
+    const res = await call('POST', '/admin/customers', {
+      name: 'Khady Faye',
+      whatsapp_phone: '221765550000',
+      email: '',
+    });
+    expect(res.statusCode).toBe(201);
+    const { client, password_link: first, emailed } = res.json().data;
+    expect(emailed).toBe(false);
+    expect(client.email).toBeNull();
+    const [token] = await t.db
+      .select()
+      .from(password_reset_tokens)
+      .where(eq(password_reset_tokens.user_id, client.id));
+    const lifetime = new Date(token?.expires_at ?? 0).getTime() - Date.now();
+    expect(lifetime).toBeGreaterThan(WELCOME_LINK_TTL_MS - 60_000);
+    expect(lifetime).toBeLessThanOrEqual(WELCOME_LINK_TTL_MS);
+
+    const resent = await call('POST', `/admin/customers/${client.id}/password-link`);
+    expect(resent.statusCode).toBe(200);
+    const second = resent.json().data.password_link as string;
+    expect(second).not.toBe(first);
+    const choose = (link: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: {
+          token: new URL(link).searchParams.get('token'),
+          password: 'mot-de-passe-khady',
+          password_confirmation: 'mot-de-passe-khady',
+        },
+      });
+    expect((await choose(first)).statusCode).toBe(422);
+    expect((await choose(second)).statusCode).toBe(200);
+    expect((await call('POST', `/admin/customers/${admin.user.id}/password-link`)).statusCode).toBe(404);
   });
 });

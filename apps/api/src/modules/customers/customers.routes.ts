@@ -24,8 +24,8 @@ export const adminCustomersRoutes: RouteModule = ({ db, config, mailer, log }) =
     }
     route(app, 'POST /admin/customers/bulk-status', async (req) => {
       const { client_ids, action } = req.body;
-      const { names } = await customers.setCustomersStatus(db, authOf(req).user.id, client_ids, action);
-      return ok({ updated: names.length }, customerStatusDone(action, names.length));
+      const { changed } = await customers.setCustomersStatus(db, authOf(req).user.id, client_ids, action);
+      return ok({ updated: changed }, customerStatusDone(action, changed));
     });
     route(app, 'PUT /admin/customers/:id', async (req) =>
       ok(
@@ -33,12 +33,13 @@ export const adminCustomersRoutes: RouteModule = ({ db, config, mailer, log }) =
         'Profil du client mis à jour',
       ),
     );
+    const mailDeps = { db, mailer, log, publicUrl: config.publicUrl };
     route(app, 'POST /admin/customers', async (req) => {
-      const created = await customers.createCustomer(
-        { db, mailer, log, publicUrl: config.publicUrl },
-        req.body,
-      );
+      const created = await customers.createCustomer(mailDeps, req.body);
       return ok(created, `Compte client créé pour ${created.client.name}`);
     });
+    route(app, 'POST /admin/customers/:id/password-link', async (req) =>
+      ok(await customers.sendPasswordLink(mailDeps, req.params.id), 'Nouveau lien de mot de passe prêt'),
+    );
   };
 };

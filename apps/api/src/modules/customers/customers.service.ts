@@ -8,6 +8,7 @@ import {
   type CustomerAction,
   type CustomerProfileInput,
   type CustomerStats,
+  type PasswordLink,
   STATUS_CHANGE_REFUSED,
 } from '@souk/domain/admin-customers';
 import { ORDER_STATUSES } from '@souk/domain/order-status';
@@ -20,7 +21,7 @@ import {
   rethrowContactConflict,
 } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/password.ts';
-import { deleteUserSessions } from '../auth/sessions.repository.ts';
+import { deleteSessionsOf } from '../auth/sessions.repository.ts';
 import { newToken } from '../auth/tokens.ts';
 import { insertUser, updateUser } from '../auth/users.repository.ts';
 import { toPagination } from '../catalog/catalog.mapper.ts';
@@ -59,20 +60,8 @@ export async function listCustomers(db: Db, query: AdminCustomerListQuery): Prom
 }
 
 /** The header search's customers: by name, e-mail or phone, newest first. */
-export async function searchCustomers(db: Db, search: string, limit: number) {
-  const rows = await repo.findCustomers(
-    db,
-    { search, page: 1, per_page: limit, sort_by: 'created_at', sort_order: 'desc' },
-    { limit, offset: 0 },
-  );
-  return rows.map(({ id, name, email, whatsapp_phone, status }) => ({
-    id,
-    name,
-    email,
-    whatsapp_phone,
-    status,
-  }));
-}
+export const searchCustomers = (db: Db, search: string, limit: number) =>
+  repo.findCustomerContacts(db, search, limit);
 
 async function findCustomerOrThrow(db: DbOrTx, id: number): Promise<AdminCustomer> {
   const row = await repo.findCustomer(db, id);
@@ -109,14 +98,15 @@ export async function getCustomer(db: Db, id: number): Promise<AdminCustomerDeta
 /**
  * Blocks or unblocks customers, all or none, under a lock on their rows. Blocking ends their
  * sessions at once (their next page load finds them signed out; login then says why). An admin's
- * own account, and any other admin's, are not customers: this screen cannot touch them.
+ * own account, and any other admin's, are not customers: this screen cannot touch them. Answers
+ * the names asked about and how many changed (those already in that state are left as they are).
  */
 export async function setCustomersStatus(
   db: Db,
   adminId: number,
   ids: number[],
   action: CustomerAction,
-): Promise<{ names: string[] }> {
+): Promise<{ names: string[]; changed: number }> {
   const unique = [...new Set(ids)];
   return db.transaction(async (tx) => {
     const accounts = await repo.lockAccounts(tx, unique);
@@ -125,10 +115,9 @@ export async function setCustomersStatus(
       throw new AppError('conflict', `${STATUS_CHANGE_REFUSED} : c'est votre propre compte`);
     if (accounts.some((a) => a.role === 'admin'))
       throw new AppError('conflict', `${STATUS_CHANGE_REFUSED} : un administrateur n'est pas un client`);
-    const status = action === 'block' ? 'blocked' : 'active';
-    await repo.setStatus(tx, unique, status);
-    if (action === 'block') for (const id of unique) await deleteUserSessions(tx, id);
-    return { names: accounts.map((a) => a.name) };
+    const changed = await repo.setStatus(tx, unique, action === 'block' ? 'blocked' : 'active');
+    if (action === 'block') await deleteSessionsOf(tx, changed);
+    return { names: accounts.map((a) => a.name), changed: changed.length };
   });
 }
 
@@ -145,44 +134,61 @@ export async function updateCustomer(db: Db, id: number, input: CustomerProfileI
 }
 
 /**
- * The empty state's add button: a customer account with no password anyone knows, and a link
- * (valid WELCOME_LINK_TTL_MS) with which the customer chooses one; e-mailed when there is an
- * address, and answered for the admin to send over WhatsApp.
+ * Mails the link to the customer when they have an address; answers whether it went. The link is
+ * a credential: it goes in the message only, never in a log line.
+ */
+async function mailPasswordLink(deps: AuthDeps, to: string | null, name: string, link: string) {
+  if (!to) return false;
+  const text = [
+    `Bonjour ${name},`,
+    '',
+    'La boutique Souk vous a créé un compte client.',
+    'Cliquez sur le lien ci-dessous pour choisir votre mot de passe (valable 7 jours) :',
+    '',
+    link,
+    '',
+    "L'équipe Souk",
+  ].join('\n');
+  return deps.mailer
+    .send({ to, subject: 'Votre compte Souk', text })
+    .then(() => true)
+    .catch((error: unknown) => {
+      deps.log(`[mail] échec de l'envoi à ${to} : ${String(error)}`);
+      return false;
+    });
+}
+
+/**
+ * The empty state's add button: a customer account with no password anyone knows, and, in the
+ * same transaction, a link (valid WELCOME_LINK_TTL_MS) with which the customer chooses one;
+ * e-mailed when there is an address, and answered for the admin to send over WhatsApp.
  */
 export async function createCustomer(deps: AuthDeps, input: CustomerProfileInput): Promise<CreatedCustomer> {
   const { db } = deps;
   await assertContactsFree(db, { ...input, email: input.email ?? undefined });
-  let id: number;
+  const passwordHash = await hashPassword(newToken());
+  let created: { id: number; link: string };
   try {
-    ({ id } = await insertUser(db, {
-      ...input,
-      password_hash: await hashPassword(newToken()),
-      role: 'client',
-    }));
+    created = await db.transaction(async (tx) => {
+      const { id } = await insertUser(tx, { ...input, password_hash: passwordHash, role: 'client' });
+      return { id, link: await issuePasswordLink(tx, deps.publicUrl, id, WELCOME_LINK_TTL_MS) };
+    });
   } catch (error) {
     rethrowContactConflict(error);
   }
-  const link = await issuePasswordLink(deps, id, WELCOME_LINK_TTL_MS);
-  let emailed = false;
-  if (input.email) {
-    const text = [
-      `Bonjour ${input.name},`,
-      '',
-      'La boutique Souk vous a créé un compte client.',
-      'Cliquez sur le lien ci-dessous pour choisir votre mot de passe (valable 7 jours) :',
-      '',
-      link,
-      '',
-      "L'équipe Souk",
-    ].join('\n');
-    // The link is a credential: it goes in the message only, never in a log line.
-    emailed = await deps.mailer
-      .send({ to: input.email, subject: 'Votre compte Souk', text })
-      .then(() => true)
-      .catch((error: unknown) => {
-        deps.log(`[mail] échec de l'envoi à ${input.email} : ${String(error)}`);
-        return false;
-      });
-  }
-  return { client: await findCustomerOrThrow(db, id), password_link: link, emailed };
+  const emailed = await mailPasswordLink(deps, input.email, input.name, created.link);
+  return { client: await findCustomerOrThrow(db, created.id), password_link: created.link, emailed };
+}
+
+/**
+ * 'Envoyer un lien de mot de passe' on a profile: a new link (the older ones stop working), for a
+ * customer who lost the first one, let it expire, or has no e-mail for 'Mot de passe oublié'.
+ */
+export async function sendPasswordLink(deps: AuthDeps, id: number): Promise<PasswordLink> {
+  const customer = await findCustomerOrThrow(deps.db, id);
+  const link = await deps.db.transaction((tx) =>
+    issuePasswordLink(tx, deps.publicUrl, id, WELCOME_LINK_TTL_MS),
+  );
+  const emailed = await mailPasswordLink(deps, customer.email, customer.name, link);
+  return { password_link: link, emailed };
 }
