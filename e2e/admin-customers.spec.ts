@@ -52,6 +52,7 @@ test('the admin blocks a customer: their next page load ends the session and log
     await searchCustomers(page, name);
     await expect(page.getByText('1 client trouvé')).toBeVisible();
     await expect(page.getByText('1 client affiché')).toBeVisible();
+    await expect(page.getByText('Affichage de 1 à 1 sur 1 résultat')).toBeVisible();
     await expectAccessible(page);
     await expectNoHorizontalScroll(page);
 
@@ -60,7 +61,7 @@ test('the admin blocks a customer: their next page load ends the session and log
     const profile = page.getByRole('dialog', { name: 'Profil du client' });
     await expect(profile.getByText(customer.client.email)).toBeVisible();
     await expect(profile.getByText('Aucune commande', { exact: true })).toBeVisible();
-    await profile.getByRole('link', { name: 'Voir les statistiques' }).click();
+    await profile.getByRole('button', { name: 'Voir les statistiques' }).click();
     await expect(profile.getByRole('heading', { name: 'Statistiques' })).toBeVisible();
     await expect(profile.getByRole('link', { name: 'Voir les commandes' })).toHaveAttribute(
       'href',
@@ -113,7 +114,7 @@ test('a selection is blocked at once, and the status buttons find it', async ({ 
     await logInAsAdmin(page, '/admin/customers');
     await searchCustomers(page, family);
     await expect(page.getByText('2 clients trouvés')).toBeVisible();
-    await page.getByRole('checkbox', { name: 'Sélectionner tous les clients affichés' }).check();
+    await page.getByRole('checkbox', { name: 'Tout sélectionner' }).check();
     await expect(page.getByText('2 sélectionnés', { exact: true }).first()).toBeVisible();
     await page.getByLabel('Action groupée').selectOption({ label: 'Bloquer' });
     await page.getByRole('button', { name: 'Appliquer', exact: true }).click();
@@ -179,6 +180,13 @@ test('the shop creates a customer account and edits a profile; the header search
     .click();
   const profile = page.getByRole('dialog', { name: 'Profil du client' });
   await expect(profile.getByText(name)).toBeVisible();
+  // A new link for a customer who lost theirs (the old one stops working).
+  await profile.getByRole('button', { name: 'Envoyer un lien de mot de passe' }).click();
+  const resent = page.getByRole('dialog', { name: 'Lien de mot de passe' });
+  await expect(resent.getByLabel('Lien de création du mot de passe')).toHaveValue(
+    /\/auth\/reset-password\?token=/,
+  );
+  await resent.getByRole('button', { name: 'Fermer' }).click();
   await profile.getByRole('link', { name: 'Modifier le profil' }).click();
   const edit = page.getByRole('dialog', { name: 'Modifier le profil' });
   await expect(edit.getByLabel('Nom complet')).toHaveValue(name);

@@ -101,6 +101,9 @@ export function Dialog({
 function restoreFocus(opener: { current: HTMLElement | null }) {
   const element = opener.current;
   opener.current = null;
-  // The opener may be gone (e.g. the row whose 'Supprimer' opened the dialog was removed).
+  // The opener may be gone (the row whose 'Supprimer' opened the dialog was removed, or the dialog
+  // that opened this one closed meanwhile): the page's main region then takes the focus rather
+  // than the document's body, where a screen reader would start again from the top.
   if (element?.isConnected) element.focus();
+  else if (element) document.getElementById('main')?.focus();
 }

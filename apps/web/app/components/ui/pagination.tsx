@@ -46,7 +46,8 @@ const disabledClass = `${itemClass} cursor-not-allowed text-stone-400`;
 
 /**
  * Page links for a list whose page lives in the URL (`hrefFor` builds each page's address, keeping the
- * filters), so a page can be bookmarked, shared and reached with Back. Hidden when there is one page.
+ * filters), so a page can be bookmarked, shared and reached with Back. With one page, only the
+ * range is shown.
  */
 export function Pagination({
   page,
@@ -61,7 +62,11 @@ export function Pagination({
   total: number;
   hrefFor: (page: number) => string;
 }) {
-  if (lastPage <= 1) return null;
+  // One page: no links, but still which results are shown (the spec's footer), when there are any.
+  if (lastPage <= 1)
+    return total > 0 ? (
+      <p className="py-2 text-center text-sm text-stone-600">{rangeText({ page: 1, perPage, total })}</p>
+    ) : null;
   const current = clampPage(page, lastPage);
   return (
     <nav aria-label="Pagination" className="flex flex-col items-center gap-3 py-2">

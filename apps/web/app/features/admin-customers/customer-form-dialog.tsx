@@ -74,11 +74,18 @@ export function CustomerFormDialog({
   );
 }
 
-export type WelcomeLink = { name: string; whatsapp_phone: string; password_link: string; emailed: string };
+export type WelcomeLink = {
+  name: string;
+  whatsapp_phone: string;
+  password_link: string;
+  emailed: string;
+  /** A new account (else a new link for an existing one). */
+  created: boolean;
+};
 
 /**
- * Once an account is created: the link with which the customer chooses a password, to send over
- * WhatsApp in one tap (it was also e-mailed when the customer has an address).
+ * Once an account is created, or a new link asked for: the link with which the customer chooses a
+ * password, to send over WhatsApp in one tap (it was also e-mailed when the customer has an address).
  */
 export function WelcomeLinkDialog({
   welcome,
@@ -88,10 +95,16 @@ export function WelcomeLinkDialog({
   onClose: () => void;
 }) {
   const message = welcome
-    ? `Bonjour ${welcome.name}, votre compte Souk est prêt. Choisissez votre mot de passe ici : ${welcome.password_link}`
+    ? `Bonjour ${welcome.name}, ${welcome.created ? 'votre compte Souk est prêt' : 'voici votre lien Souk'}. Choisissez votre mot de passe ici : ${welcome.password_link}`
     : '';
   return (
-    <Dialog open={welcome !== null} onClose={onClose} title="Compte client créé" size="md" closeButton>
+    <Dialog
+      open={welcome !== null}
+      onClose={onClose}
+      title={welcome?.created === false ? 'Lien de mot de passe' : 'Compte client créé'}
+      size="md"
+      closeButton
+    >
       {welcome && (
         <div className="flex flex-col gap-4 text-sm text-stone-800">
           <p>

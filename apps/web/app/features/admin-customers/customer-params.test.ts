@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasPanelChoices, isFiltered, readCustomerScreen, statusHref } from './customer-params';
+import { hasPanelChoices, isFiltered, listKey, readCustomerScreen, statusHref } from './customer-params';
 
 const read = (search: string) => readCustomerScreen(new URLSearchParams(search));
 
@@ -16,7 +16,6 @@ describe('the customers screen read from its URL', () => {
         sort_order: 'desc',
       },
       profile: null,
-      stats: false,
       edit: null,
     });
     expect(isFiltered(screen)).toBe(false);
@@ -25,7 +24,7 @@ describe('the customers screen read from its URL', () => {
 
   it('reads every value the API takes', () => {
     const screen = read(
-      'page=3&per_page=50&search=%20awa%20&status=blocked&sort_by=orders_count&sort_order=asc&profile=7&stats=1&edit=new',
+      'page=3&per_page=50&search=%20awa%20&status=blocked&sort_by=orders_count&sort_order=asc&profile=7&edit=new',
     );
     expect(screen).toEqual({
       query: {
@@ -37,7 +36,6 @@ describe('the customers screen read from its URL', () => {
         sort_order: 'asc',
       },
       profile: 7,
-      stats: true,
       edit: 'new',
     });
     expect(isFiltered(screen)).toBe(true);
@@ -59,6 +57,11 @@ describe('the customers screen read from its URL', () => {
     });
     expect(screen.profile).toBeNull();
     expect(screen.edit).toBeNull();
+  });
+
+  it('a dialog opening leaves the list as it is', () => {
+    expect(listKey(read('search=awa&profile=3'))).toBe(listKey(read('search=awa&edit=new')));
+    expect(listKey(read('search=awa'))).not.toBe(listKey(read('search=awa&page=2')));
   });
 
   it('a status button starts again at page 1 and keeps the search, sort and size', () => {

@@ -8,7 +8,7 @@ import { parsedOr, searchParam } from '~/lib/url-params';
 
 // The customers screen's state lives in its URL (reload and the back button keep it): the page,
 // the search, the status button, the sort and page size of the advanced filters, the profile open
-// (?profile=ID) with its statistics (?stats=1), and the form open (?edit=ID, or ?edit=new). Each
+// (?profile=ID) and the form open (?edit=ID, or ?edit=new). Each
 // value is read by the schema the API validates it with: one it would refuse falls back to the
 // default.
 
@@ -17,8 +17,6 @@ const field = AdminCustomerListQuerySchema.shape;
 export type CustomerScreen = {
   query: AdminCustomerListQuery;
   profile: number | null;
-  /** 'Voir les statistiques' is open in the profile. */
-  stats: boolean;
   /** The profile form: a customer's id, 'new' for the empty state's add button, or null. */
   edit: number | 'new' | null;
 };
@@ -35,7 +33,6 @@ export function readCustomerScreen(params: URLSearchParams): CustomerScreen {
       sort_order: parsedOr(field.sort_order, params.get('sort_order'), 'desc'),
     },
     profile: parsedOr(IdSchema, params.get('profile'), null),
-    stats: params.get('stats') === '1',
     edit: edit === 'new' ? 'new' : parsedOr(IdSchema, edit, null),
   };
 }
@@ -64,3 +61,6 @@ export function statusHref({ query }: CustomerScreen, status: AdminCustomerListQ
   const text = params.toString();
   return text ? `?${text}` : '?';
 }
+
+/** The list's part of the state: what, when it changes, reloads the list (a dialog opening does not). */
+export const listKey = ({ query }: CustomerScreen) => JSON.stringify(query);

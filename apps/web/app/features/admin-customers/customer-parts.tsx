@@ -1,4 +1,9 @@
-import { type AdminCustomer, CUSTOMER_TIER_LABELS, type CustomerTier } from '@souk/domain/admin-customers';
+import {
+  type AdminCustomer,
+  CUSTOMER_TIER_LABELS,
+  type CustomerAction,
+  type CustomerTier,
+} from '@souk/domain/admin-customers';
 import { formatDateTime, formatShortDate } from '@souk/domain/dates';
 import { formatPhoneNumber, whatsappLink } from '@souk/domain/shop';
 import { Badge, type BadgeTone } from '~/components/ui/badge';
@@ -13,6 +18,13 @@ const TIER_TONES: Record<CustomerTier, BadgeTone> = { vip: 'warning', regular: '
 export function TierBadge({ tier }: { tier: CustomerTier }) {
   return <Badge tone={TIER_TONES[tier]}>{CUSTOMER_TIER_LABELS[tier]}</Badge>;
 }
+
+/** The profile's 'Envoyer un lien de mot de passe': its answer opens the link's dialog. */
+export const PASSWORD_LINK_FETCHER = 'customer-password-link';
+
+/** What can be done to the customer's access now: block an active one, unblock a blocked one. */
+export const statusAction = (customer: Pick<AdminCustomer, 'status'>): CustomerAction =>
+  customer.status === 'active' ? 'block' : 'unblock';
 
 export const displayName = (customer: Pick<AdminCustomer, 'name'>) => customer.name.trim() || 'Nom inconnu';
 

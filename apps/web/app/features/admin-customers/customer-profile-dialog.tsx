@@ -6,13 +6,23 @@ import {
 import { formatDateTime, formatLongDate, formatShortDate } from '@souk/domain/dates';
 import { formatFcfa } from '@souk/domain/money';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@souk/domain/order-status';
-import { Link, useLocation } from 'react-router';
+import { useState } from 'react';
+import { Link, useFetcher, useLocation } from 'react-router';
 import { Badge, type BadgeTone } from '~/components/ui/badge';
 import { Button, buttonClass } from '~/components/ui/button';
 import { CustomerStatusBadge } from '~/components/ui/customer-status-badge';
 import { Dialog } from '~/components/ui/dialog';
+import type { ActionOutcome } from '~/lib/action-outcome';
 import { withParams } from '~/lib/url-params';
-import { CustomerAvatar, CustomerContactLinks, displayName, phoneText, TierBadge } from './customer-parts';
+import {
+  CustomerAvatar,
+  CustomerContactLinks,
+  displayName,
+  PASSWORD_LINK_FETCHER,
+  phoneText,
+  statusAction,
+  TierBadge,
+} from './customer-parts';
 import type { StatusTarget } from './customers-list';
 
 // Spec §2: the recent orders' colours in the profile.
@@ -89,19 +99,18 @@ function CustomerStatistics({ customer }: { customer: AdminCustomerDetail }) {
  */
 export function CustomerProfileDialog({
   customer,
-  showStats,
   onClose,
   onStatus,
 }: {
   customer: AdminCustomerDetail | null;
-  showStats: boolean;
   onClose: () => void;
   onStatus: (target: StatusTarget) => void;
 }) {
   return (
     <Dialog open={customer !== null} onClose={onClose} title="Profil du client" size="lg" closeButton>
+      {/* Keyed: another customer's profile starts with its statistics folded. */}
       {customer && (
-        <ProfileBody customer={customer} showStats={showStats} onClose={onClose} onStatus={onStatus} />
+        <ProfileBody key={customer.id} customer={customer} onClose={onClose} onStatus={onStatus} />
       )}
     </Dialog>
   );
@@ -109,18 +118,18 @@ export function CustomerProfileDialog({
 
 function ProfileBody({
   customer,
-  showStats,
   onClose,
   onStatus,
 }: {
   customer: AdminCustomerDetail;
-  showStats: boolean;
   onClose: () => void;
   onStatus: (target: StatusTarget) => void;
 }) {
   const { search } = useLocation();
+  const [showStats, setShowStats] = useState(false);
+  const link = useFetcher<ActionOutcome>({ key: PASSWORD_LINK_FETCHER });
   const name = displayName(customer);
-  const action = customer.status === 'active' ? 'block' : 'unblock';
+  const action = statusAction(customer);
   return (
     <div className="flex flex-col gap-5">
       <div className="flex items-start gap-4">
@@ -181,24 +190,36 @@ function ProfileBody({
         )}
       </section>
 
-      {showStats && <CustomerStatistics customer={customer} />}
+      <div id="customer-stats" hidden={!showStats}>
+        <CustomerStatistics customer={customer} />
+      </div>
 
       <div className="flex flex-wrap gap-2 border-t border-stone-200 pt-4">
         <CustomerContactLinks customer={customer} />
         <Link to={`/admin/orders?customer_id=${customer.id}`} className={buttonClass('secondary', 'sm')}>
           Voir les commandes
         </Link>
-        <Link
-          to={withParams(search, { stats: showStats ? null : 1 })}
-          replace
-          preventScrollReset
+        <Button
+          variant="secondary"
+          size="sm"
           aria-expanded={showStats}
-          className={buttonClass('secondary', 'sm')}
+          aria-controls="customer-stats"
+          onClick={() => setShowStats((shown) => !shown)}
         >
           Voir les statistiques
-        </Link>
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          pending={link.state !== 'idle'}
+          onClick={() =>
+            link.submit({ intent: 'password-link', id: String(customer.id) }, { method: 'post' })
+          }
+        >
+          Envoyer un lien de mot de passe
+        </Button>
         <Link
-          to={withParams(search, { profile: null, stats: null, edit: customer.id })}
+          to={withParams(search, { profile: null, edit: customer.id })}
           preventScrollReset
           className={buttonClass('secondary', 'sm')}
         >

@@ -20,14 +20,12 @@ import {
   lastLoginText,
   lastOrderText,
   phoneText,
+  statusAction,
   TierBadge,
 } from './customer-parts';
 
 /** A status change asked for: one customer (by name) or the selection. */
 export type StatusTarget = { ids: number[]; action: CustomerAction; name: string | null };
-
-const statusAction = (customer: AdminCustomer): CustomerAction =>
-  customer.status === 'active' ? 'block' : 'unblock';
 
 /** A row's actions: profile, WhatsApp, e-mail (if any), block or unblock. */
 function RowActions({
@@ -43,7 +41,7 @@ function RowActions({
   return (
     <div className="flex flex-wrap gap-2">
       <Link
-        to={withParams(search, { profile: customer.id, stats: null, edit: null })}
+        to={withParams(search, { profile: customer.id, edit: null })}
         preventScrollReset
         aria-label={`Voir le profil de ${name}`}
         className={buttonClass('secondary', 'sm')}
@@ -153,7 +151,7 @@ function BulkBar({
 }
 
 /**
- * The customers of the page: a table on wide screens, cards on a phone (the same facts), each
+ * The customers of the page: a table on wide screens, cards below (the same facts), each
  * with its checkbox; the header checkbox selects or clears every row shown.
  */
 export function CustomersList({
@@ -177,16 +175,21 @@ export function CustomersList({
     onSelect(next);
   };
   const toggleAll = () => onSelect(allSelected ? new Set() : new Set(customers.map((c) => c.id)));
-  const selectAll = (
+  const someSelected = !allSelected && customers.some((c) => selected.has(c.id));
+  // 'Some of them' is a third state a screen reader announces ('mixed'), set on the element itself.
+  const selectAll = ({ label, id }: { label?: string; id?: string }) => (
     <input
+      id={id}
       type="checkbox"
       className="h-5 w-5 accent-amber-700"
       checked={allSelected}
+      ref={(box) => {
+        if (box) box.indeterminate = someSelected;
+      }}
       onChange={toggleAll}
-      aria-label="Sélectionner tous les clients affichés"
+      aria-label={label}
     />
   );
-
   return (
     <div className="flex flex-col gap-3">
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-700" aria-live="polite">
@@ -204,13 +207,14 @@ export function CustomersList({
         />
       )}
 
-      <div className="hidden overflow-hidden rounded-2xl border border-stone-200 bg-white lg:block">
+      {/* From 1280 px: below, beside the menu, eight columns do not fit and cards read better. */}
+      <div className="hidden overflow-x-auto rounded-2xl border border-stone-200 bg-white xl:block">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Clients</caption>
           <thead className="bg-stone-50 text-xs text-stone-700 uppercase">
             <tr>
               <th scope="col" className="p-3">
-                {selectAll}
+                {selectAll({ label: 'Tout sélectionner' })}
               </th>
               <th scope="col" className="p-3">
                 Client
@@ -270,8 +274,11 @@ export function CustomersList({
         </table>
       </div>
 
-      <div className="flex flex-col gap-3 lg:hidden">
-        <div className="flex items-center gap-2 text-sm text-stone-700">{selectAll}Tout sélectionner</div>
+      <div className="flex flex-col gap-3 xl:hidden">
+        <div className="flex min-h-11 items-center gap-2 text-sm text-stone-700">
+          {selectAll({ id: 'select-all-customers' })}
+          <label htmlFor="select-all-customers">Tout sélectionner</label>
+        </div>
         <ul className="flex flex-col gap-3">
           {customers.map((customer) => (
             <li

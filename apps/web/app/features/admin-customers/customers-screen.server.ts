@@ -76,8 +76,8 @@ const profileBody = (form: FormData) => ({
 
 /**
  * The screen's writes: a row's or the profile's block/unblock ('status'), the selection bar's
- * 'Appliquer' ('bulk': the ids comma-separated), the profile form ('save') and a new account
- * ('create', whose password link the page then offers to send).
+ * 'Appliquer' ('bulk': the ids comma-separated), the profile form ('save'), a new account
+ * ('create') and a new password link ('password-link'), whose link the page then offers to send.
  */
 export const customersScreenAction = (args: { request: Request; context: Readonly<RouterContextProvider> }) =>
   adminAction(
@@ -112,6 +112,11 @@ export const customersScreenAction = (args: { request: Request; context: Readonl
         run: ({ client, id, form }) =>
           client.put('/admin/customers/:id', { params: { id }, body: profileBody(form) }),
       },
+      'password-link': withDetails({
+        failure: SERVER_ERROR,
+        run: ({ client, id }) => client.post('/admin/customers/:id/password-link', { params: { id } }),
+        details: ({ password_link, emailed }) => ({ password_link, emailed: emailed ? 'true' : 'false' }),
+      }),
       create: withDetails({
         failure: SERVER_ERROR,
         run: ({ client, form }) => client.post('/admin/customers', { body: profileBody(form) }),

@@ -22,7 +22,8 @@ import {
   type WelcomeLink,
   WelcomeLinkDialog,
 } from './customer-form-dialog';
-import { type CustomerScreen, isFiltered } from './customer-params';
+import { type CustomerScreen, isFiltered, listKey, readCustomerScreen } from './customer-params';
+import { PASSWORD_LINK_FETCHER } from './customer-parts';
 import { CustomerProfileDialog } from './customer-profile-dialog';
 import { CustomerStatCards, CustomerToolbar } from './customer-toolbar';
 import { CustomersList, type StatusTarget } from './customers-list';
@@ -54,14 +55,38 @@ function useStatusChange() {
   );
 }
 
-/** The account just created, whose password link the shop is offered to send. */
-function useWelcomeLink() {
-  const fetcher = useFetcher<ActionOutcome>({ key: CUSTOMER_FORM_FETCHER });
+/**
+ * The link just made for a customer to choose a password (a new account, or the profile's 'Envoyer
+ * un lien de mot de passe'), which the shop is offered to send.
+ */
+function useWelcomeLink(profile: AdminCustomer | null) {
+  const created = useFetcher<ActionOutcome>({ key: CUSTOMER_FORM_FETCHER }).data;
+  const resent = useFetcher<ActionOutcome>({ key: PASSWORD_LINK_FETCHER }).data;
   const [welcome, setWelcome] = useState<WelcomeLink | null>(null);
-  const outcome = fetcher.data;
   useEffect(() => {
-    if (outcome?.ok && outcome.details?.password_link) setWelcome(outcome.details as WelcomeLink);
-  }, [outcome]);
+    const details = created?.ok ? created.details : undefined;
+    if (details?.password_link)
+      setWelcome({
+        name: details.name ?? '',
+        whatsapp_phone: details.whatsapp_phone ?? '',
+        password_link: details.password_link,
+        emailed: details.emailed ?? 'false',
+        created: true,
+      });
+  }, [created]);
+  // The link is for the customer whose profile asked for it (still open when the answer comes).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per answer, not per profile render
+  useEffect(() => {
+    const details = resent?.ok ? resent.details : undefined;
+    if (details?.password_link && profile)
+      setWelcome({
+        name: profile.name,
+        whatsapp_phone: profile.whatsapp_phone ?? '',
+        password_link: details.password_link,
+        emailed: details.emailed ?? 'false',
+        created: false,
+      });
+  }, [resent]);
   return { welcome, close: () => setWelcome(null) };
 }
 
@@ -86,21 +111,31 @@ export function CustomersScreen({
   profileError: string | null;
 }) {
   const { search, pathname } = useLocation();
+  const statusAnswer = useFetcher<ActionOutcome>({ key: CUSTOMER_STATUS_FETCHER }).data;
   const navigation = useNavigation();
-  const closeProfile = useDropParams('profile', 'stats');
+  const closeProfile = useDropParams('profile');
   const closeForm = useDropParams('edit');
   const statusChange = useStatusChange();
-  const welcome = useWelcomeLink();
+  const welcome = useWelcomeLink(profile);
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  // A new list (another page, filter, or the answer to a change): the selection starts again.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: cleared whenever the list is read again
-  useEffect(() => setSelected(new Set()), [list]);
+  // Another page, search, filter or sort, or a block or unblock done: the selection starts again
+  // (a profile opening or closing keeps it).
+  const key = listKey(screen);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: cleared when the list asked changes
+  useEffect(() => setSelected(new Set()), [key]);
+  useEffect(() => {
+    if (statusAnswer?.ok) setSelected(new Set());
+  }, [statusAnswer]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: told again when another customer is asked
   useEffect(() => {
     if (profileError) showToast({ message: profileError, tone: 'error' });
   }, [profileError, screen.profile, screen.edit]);
 
-  const loading = navigation.state === 'loading' && navigation.location.pathname === pathname;
+  // Only a new list shows the loading state, not a profile or a form opening.
+  const loading =
+    navigation.state === 'loading' &&
+    navigation.location.pathname === pathname &&
+    listKey(readCustomerScreen(new URLSearchParams(navigation.location.search))) !== key;
   const filtering = isFiltered(screen);
   const { pagination } = list;
   const target = statusChange.target;
@@ -110,11 +145,10 @@ export function CustomersScreen({
       <CustomerStatCards stats={stats} />
       <CustomerToolbar screen={screen} />
       <h2 className="sr-only">Liste des clients</h2>
-      {loading && (
-        <p role="status" className="text-sm font-medium text-stone-700">
-          Chargement des clients...
-        </p>
-      )}
+      {/* In place from the start, so the words are announced when they appear. */}
+      <p role="status" className="text-sm font-medium text-stone-700 empty:hidden">
+        {loading ? 'Chargement des clients...' : ''}
+      </p>
       <div aria-busy={loading} className={loading ? 'opacity-60' : undefined}>
         {list.clients.length === 0 ? (
           <EmptyState
@@ -148,16 +182,9 @@ export function CustomersScreen({
         lastPage={pagination.last_page}
         perPage={pagination.per_page}
         total={pagination.total}
-        hrefFor={(page) =>
-          withParams(search, { page: page === 1 ? null : page, profile: null, stats: null, edit: null })
-        }
+        hrefFor={(page) => withParams(search, { page: page === 1 ? null : page, profile: null, edit: null })}
       />
-      <CustomerProfileDialog
-        customer={profile}
-        showStats={screen.stats}
-        onClose={closeProfile}
-        onStatus={statusChange.ask}
-      />
+      <CustomerProfileDialog customer={profile} onClose={closeProfile} onStatus={statusChange.ask} />
       <CustomerFormDialog
         open={screen.edit === 'new' || edited !== null}
         customer={screen.edit === 'new' ? null : edited}
