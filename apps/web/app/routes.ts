@@ -31,9 +31,12 @@ export default [
   route('auth/logout', 'routes/auth-logout.ts'),
   // 'Exporter' of the orders screen: a download (no page), sent on to the API's CSV once the admin is checked.
   route('admin/orders/export', 'routes/download-admin-orders.ts'),
+  // The report's 'Télécharger le CSV', likewise.
+  route('admin/report/export', 'routes/download-admin-report.ts'),
   // Back office (back-office spec §2): every loader and action checks the admin on the server.
   layout('routes/admin-layout.tsx', [
     route('admin', 'routes/admin-dashboard.tsx'),
+    route('admin/report', 'routes/admin-report.tsx'),
     route('admin/search', 'routes/admin-search.tsx'),
     route('admin/categories', 'routes/admin-categories.tsx'),
     route('admin/products', 'routes/admin-products.tsx'),

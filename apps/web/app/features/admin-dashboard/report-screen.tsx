@@ -1,0 +1,113 @@
+import { formatDay, type Report } from '@souk/domain/admin-dashboard';
+import { formatDateTime } from '@souk/domain/dates';
+import { formatFcfa } from '@souk/domain/money';
+import { Form, Link } from 'react-router';
+import { buttonClass } from '~/components/ui/button';
+import { StatCards } from '~/components/ui/stat-cards';
+import { RevenueChart, StatusChart } from './charts';
+import { ProductRanking } from './dashboard-parts';
+import { reportExportHref, reportPresets } from './report-params';
+
+const FIELD = 'min-h-11 rounded-xl border border-stone-300 bg-white px-3 text-base text-stone-900';
+
+/** The period picker: two days, 'Afficher', and the last 7, 30 and 90 days one click away. */
+function PeriodPicker({ period, today }: { period: { from?: string; to?: string }; today: string }) {
+  const presets = reportPresets(today);
+  return (
+    <section
+      aria-labelledby="period"
+      className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm"
+    >
+      <h2 id="period" className="text-lg font-semibold text-stone-900">
+        Période
+      </h2>
+      <ul className="flex flex-wrap gap-2">
+        {presets.map((preset) => {
+          const current = preset.period.from === period.from && preset.period.to === period.to;
+          return (
+            <li key={preset.days}>
+              <Link
+                to={preset.href}
+                aria-current={current ? 'page' : undefined}
+                className={buttonClass(current ? 'primary' : 'secondary', 'sm')}
+              >
+                {preset.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+      {/* A GET form: the period goes to the URL, so it can be reloaded, bookmarked and shared. */}
+      <Form method="get" key={`${period.from}-${period.to}`} className="flex flex-wrap items-end gap-3">
+        <label className="flex flex-col gap-1 text-sm font-medium text-stone-800">
+          Du
+          <input type="date" name="from" defaultValue={period.from} required className={FIELD} />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-stone-800">
+          Au
+          <input type="date" name="to" defaultValue={period.to} required className={FIELD} />
+        </label>
+        <button type="submit" className={buttonClass('primary', 'md')}>
+          Afficher
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/**
+ * 'Rapport complet': the period's totals, revenue per day, orders by status and most ordered
+ * products, and its CSV; or, for days the API refuses, why.
+ */
+export function ReportScreen({
+  report,
+  error,
+  asked,
+  today,
+}: {
+  report: Report | null;
+  error: string | null;
+  asked: { from?: string; to?: string };
+  today: string;
+}) {
+  return (
+    <>
+      <PeriodPicker period={report?.period ?? asked} today={today} />
+      {error && (
+        <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          {error}
+        </p>
+      )}
+      {report && (
+        <>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-stone-700">
+              Du {formatDay(report.period.from)} au {formatDay(report.period.to)} — mis à jour le{' '}
+              {formatDateTime(report.generated_at)}
+            </p>
+            <a href={reportExportHref(report.period)} className={buttonClass('secondary', 'md')}>
+              Télécharger le CSV
+            </a>
+          </div>
+          <StatCards
+            className="grid-cols-2 sm:grid-cols-3"
+            items={[
+              { label: 'Commandes', value: report.totals.orders },
+              { label: 'Articles vendus', value: report.totals.items },
+              { label: "Chiffre d'affaires", value: formatFcfa(report.totals.revenue) },
+            ]}
+          />
+          <RevenueChart id="report-revenue" title="Chiffre d'affaires par jour" days={report.days} />
+          <div className="grid gap-4 lg:grid-cols-2">
+            <StatusChart id="report-status" title="Commandes par statut" counts={report.orders_by_status} />
+            <ProductRanking
+              id="report-products"
+              title="Produits les plus commandés"
+              products={report.top_products}
+            />
+          </div>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { logInAsAdmin } from './admin-helpers.ts';
+import { expectAccessible, expectNoHorizontalScroll, fcfa } from './helpers.ts';
+import { placeOrder } from './order-helpers.ts';
+
+// The dashboard and its full report (issue #16), from the owner's desk and phone: real figures
+// summed by the server, today's order in the chart's table, the local copy shown at once on a
+// visit from another page and refreshed 1 s later, and the report's period and CSV.
+
+/** Today in the shop's time zone (UTC), as the tables write it: '25/11/2026'. */
+const todayFr = () => new Date().toISOString().slice(0, 10).split('-').reverse().join('/');
+const digits = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
+
+/** Today's line of the revenue chart's table (opened), as its orders and revenue. */
+async function todaysFigures(page: Page) {
+  const chart = page.getByRole('region', { name: "Chiffre d'affaires des 30 derniers jours", exact: true });
+  const table = chart.getByRole('table', { name: "Chiffre d'affaires des 30 derniers jours, par jour" });
+  if (!(await table.isVisible())) await chart.getByText('Voir le tableau').click();
+  const row = table.getByRole('row', { name: new RegExp(`^${todayFr()}`) });
+  await expect(row).toBeVisible();
+  const cells = row.getByRole('cell');
+  return {
+    row,
+    orders: digits(await cells.nth(0).textContent()),
+    revenue: digits(await cells.nth(1).textContent()),
+  };
+}
+
+const recentOrders = (page: Page) => page.getByRole('region', { name: 'Commandes récentes', exact: true });
+
+test("a new order shows in the recent orders and in today's figures; a visit from another page shows the local copy, refreshed 1 s later", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // The page's timers run on a clock the test moves: the refresh comes when the test says.
+  await page.clock.install();
+  await logInAsAdmin(page, '/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible();
+  for (const card of ['Total Produits', 'Clients Actifs', 'Commandes', "Chiffre d'Affaires"])
+    await expect(
+      page
+        .getByRole('term')
+        .filter({ hasText: new RegExp(`^${card}$`) })
+        .first(),
+    ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Activité récente' })).toContainText('Nouveaux clients');
+  const before = await todaysFigures(page);
+
+  const first = await placeOrder(browser, baseURL, 'Khady Tableau');
+  // A full page load reads the server's figures.
+  await page.reload();
+  await expect(recentOrders(page).getByRole('link', { name: first.number })).toBeVisible();
+  const after = await todaysFigures(page);
+  expect(after.orders).toBe(before.orders + 1);
+  await expect(after.row).toContainText(fcfa(before.revenue + first.total));
+  await expect(page.getByText(/^Dernière mise à jour : \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toBeVisible();
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+
+  // Off to the report, while another order comes in.
+  await page.getByRole('link', { name: 'Rapport complet' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Rapport complet' })).toBeVisible();
+  const second = await placeOrder(browser, baseURL, 'Ousmane Cache');
+  await page.clock.pauseAt(Date.now() + 1000);
+
+  // Back on the dashboard: the copy kept at the last load, at once, without the new order…
+  await page.goBack();
+  await expect(recentOrders(page).getByRole('link', { name: first.number })).toBeVisible();
+  await expect(recentOrders(page).getByRole('link', { name: second.number })).toHaveCount(0);
+  // …then, 1 s later, the server's figures.
+  await page.clock.runFor(1000);
+  await expect(recentOrders(page).getByRole('link', { name: second.number })).toBeVisible();
+  await first.context.close();
+  await second.context.close();
+});
+
+test('the full report: periods in the URL, days refused with the reason, and its CSV', async ({ page }) => {
+  await logInAsAdmin(page, '/admin/report');
+  await expect(page.getByRole('heading', { level: 1, name: 'Rapport complet' })).toBeVisible();
+  for (const title of ["Chiffre d'affaires par jour", 'Commandes par statut', 'Produits les plus commandés'])
+    await expect(page.getByRole('region', { name: title, exact: true })).toBeVisible();
+
+  await page.getByRole('link', { name: '7 derniers jours' }).click();
+  await expect(page).toHaveURL(/\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
+  await expect(page.getByRole('link', { name: '7 derniers jours' })).toHaveAttribute('aria-current', 'page');
+  const status = page.getByRole('region', { name: 'Commandes par statut', exact: true });
+  await status.getByText('Voir le tableau').click();
+  await expect(status.getByRole('table')).toContainText('Annulée');
+  const revenue = page.getByRole('region', { name: "Chiffre d'affaires par jour", exact: true });
+  await revenue.getByText('Voir le tableau').click();
+  await expect(revenue.getByRole('row')).toHaveCount(8);
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+
+  // A period typed backwards: the API's reason, the picker still there.
+  await page.getByLabel('Du', { exact: true }).fill('2026-03-10');
+  await page.getByLabel('Au', { exact: true }).fill('2026-03-01');
+  await page.getByRole('button', { name: 'Afficher' }).click();
+  await expect(page.getByRole('alert')).toHaveText('La date de début doit précéder la date de fin');
+  await expect(page).toHaveURL(/from=2026-03-10&to=2026-03-01/);
+
+  await page.getByRole('link', { name: '30 derniers jours' }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Télécharger le CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^rapport-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile(await download.path(), 'utf8');
+  const lines = csv.split('\r\n');
+  expect(lines[0]).toBe(
+    "\uFEFFDate;Commandes;Articles;Chiffre d'affaires (FCFA);En attente;Acceptée;Prête pour la livraison;En cours de livraison;Disponible à l'agence;Annulée",
+  );
+  // 30 days, the total, and the empty string after the last line end.
+  expect(lines).toHaveLength(33);
+  expect(lines[30]).toMatch(new RegExp(`^${todayFr()};\\d+;\\d+;\\d+(;\\d+){6}$`));
+  expect(lines[31]).toMatch(/^Total;/);
+});
