@@ -110,7 +110,7 @@ export function RevenueChart({
       aria-label={`${title} : ${formatFcfa(total)} du ${first ? formatDay(first.day) : ''} au ${last ? formatDay(last.day) : ''}, le tableau ci-dessous donne chaque jour`}
     >
       <text x="0" y="18" className="fill-stone-600" fontSize="18">
-        {`max. ${formatFcfa(max)}`}
+        {total ? `max. ${formatFcfa(max)}` : 'Aucune vente sur ces jours'}
       </text>
       <line x1="0" x2={WIDTH} y1={TOP + PLOT} y2={TOP + PLOT} className="stroke-stone-300" />
       {days.map((d, i) => {

@@ -6,6 +6,7 @@ describe("'Activité récente'", () => {
     expect(formatChange(15)).toBe('+15\u00a0%');
     expect(formatChange(-70)).toBe('−70\u00a0%');
     expect(formatChange(0)).toBe('stable');
-    expect(formatChange(null)).toBe('pas de comparaison possible');
+    // Nothing last week: no percentage to give.
+    expect(formatChange(null)).toBeNull();
   });
 });

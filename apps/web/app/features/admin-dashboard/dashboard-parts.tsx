@@ -97,9 +97,9 @@ export function RecentOrders({ orders }: { orders: Dashboard['recent_orders'] })
   );
 }
 
-/** '+15 %', '−20 %', 'stable'; null (nothing last week) reads as no comparison. */
-export function formatChange(percent: number | null): string {
-  if (percent === null) return 'pas de comparaison possible';
+/** '+15 %', '−20 %', 'stable'; null when last week had nothing to compare with. */
+export function formatChange(percent: number | null): string | null {
+  if (percent === null) return null;
   if (percent === 0) return 'stable';
   return `${percent > 0 ? '+' : '−'}${Math.abs(percent).toLocaleString('fr-FR')}\u00a0%`;
 }
@@ -113,6 +113,7 @@ function WeekFigure({
   week: WeekComparison;
   format: (n: number) => string;
 }) {
+  const change = formatChange(week.change_percent);
   const tone =
     week.change_percent === null || week.change_percent === 0
       ? 'text-stone-600'
@@ -124,8 +125,8 @@ function WeekFigure({
       <dt className="text-sm text-stone-600">{label}</dt>
       <dd className="text-xl font-bold text-stone-900">{format(week.this_week)}</dd>
       <dd className="text-xs text-stone-600">
-        <span className={`font-semibold ${tone}`}>{formatChange(week.change_percent)}</span> par rapport à la
-        semaine dernière ({format(week.last_week)})
+        {change && <span className={`font-semibold ${tone}`}>{change} </span>}
+        (semaine dernière : {format(week.last_week)})
       </dd>
     </div>
   );
