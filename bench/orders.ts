@@ -1,8 +1,9 @@
 // The back office on a large shop (issues #15, #16): 100 000 orders of 20 000 customer accounts (and
 // guests) seeded straight into the bench's PostgreSQL database, then the admin order list's first
 // page (unfiltered, and with a status and a search), the customers list (first page, by number of
-// orders, a search) and statistics, autocannon on the running server, and the CSV export of every
-// order — its time, size and the server's memory while it streams.
+// orders, a search) and statistics, the dashboard and its report, autocannon on the running
+// server, and the CSV export of every order — its time, size and the server's memory while it
+// streams.
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { adminToken } from './admin.ts';
@@ -115,6 +116,9 @@ export async function seedOrders(
   }
 }
 
+/** The calendar day `days` before today, as a date input sends it (UTC, the shop's days). */
+const dayBefore = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
 /** The resident memory of process `pid` in MB (Linux /proc), or NaN elsewhere. */
 function rssMB(pid: number): number {
   try {
@@ -179,12 +183,21 @@ export async function measureOrders(
     { id: 'customers by orders', path: '/api/admin/customers?sort_by=orders_count&per_page=50' },
     { id: 'customers search', path: `/api/admin/customers?search=${encodeURIComponent('fatou ndiaye')}` },
     { id: 'customer statistics', path: '/api/admin/customers/stats' },
+    { id: 'dashboard', path: '/api/admin/dashboard' },
+    { id: 'report, 30 days', path: '/api/admin/dashboard/report' },
+    { id: 'report, a year', path: `/api/admin/dashboard/report?from=${dayBefore(365)}&to=${dayBefore(0)}` },
   ];
   const lists: ListCase[] = [];
   for (const c of cases) lists.push({ ...c, result: await measure(`${origin}${c.path}`, options, headers) });
   const exports = [
     await timeExport(origin, '/api/admin/orders/export', token, serverPid),
     await timeExport(origin, '/api/admin/orders/export?status=disponible', token, serverPid),
+    await timeExport(
+      origin,
+      `/api/admin/dashboard/report/export?from=${dayBefore(365)}&to=${dayBefore(0)}`,
+      token,
+      serverPid,
+    ),
   ];
   return {
     orders: BENCH_ORDERS,
