@@ -4,11 +4,13 @@ import { INITIAL_ORDER_STATUS, ORDER_STATUSES } from '@souk/domain/order-status'
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   index,
   integer,
   pgTable,
+  primaryKey,
   real,
   serial,
   text,
@@ -320,6 +322,25 @@ export const order_items = pgTable(
     index('order_items_product_idx').on(t.product_id),
     index('order_items_variant_idx').on(t.variant_id),
   ],
+);
+
+/**
+ * Units and revenue sold per product (and the name it was ordered under) over the orders not
+ * cancelled: the dashboard's 'Produits populaires' over all orders reads this small table instead
+ * of summing every article (docs/decisions/0021). Kept by triggers on order_items and orders
+ * (migration 0011), so every writer — the checkout, a cancellation, a product deleted (its
+ * articles lose their product id: `product_id` 0 here), seeds and fixtures — keeps it right.
+ */
+export const product_sales = pgTable(
+  'product_sales',
+  {
+    /** 0: a product deleted since (its articles keep only their name). */
+    product_id: integer('product_id').notNull(),
+    product_name: text('product_name').notNull(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull().default(0),
+    revenue: bigint('revenue', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.product_id, t.product_name] })],
 );
 
 export const order_status_history = pgTable(

@@ -2,7 +2,7 @@ import { SHOP_TIME_ZONE } from '@souk/domain/dates';
 import { CANCELLED_ORDER_STATUS, ORDER_STATUSES } from '@souk/domain/order-status';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { order_items, orders, products, users } from '../../db/schema.ts';
+import { order_items, orders, product_sales, products, users } from '../../db/schema.ts';
 
 // The dashboard's and the report's SQL: every figure summed by the database over all the rows it
 // covers (docs/decisions/0021-dashboard.md). Days and weeks are the shop's (SHOP_TIME_ZONE);
@@ -62,37 +62,35 @@ export type ProductSalesRow = { product_id: number | null; name: string; quantit
 
 /**
  * The `limit` products most ordered (by quantity, then revenue), over the non-cancelled orders of
- * `period` (every order when null). Items are summed by product and the name they were ordered
- * under (two plain columns hash fast), then by product: a product renamed since is one line under
- * its current name; one deleted since (no id any more) keeps a line per name it was ordered under.
- * The cancelled orders' ids are read from orders_status_id_idx alone (migration 0008).
+ * `period`, or of all time when null. Sold units are summed by product and the name they were
+ * ordered under, then by product: a product renamed since is one line under its current name; one
+ * deleted since (no id any more) keeps a line per name it was ordered under. Over all time they
+ * come already summed from product_sales (kept by triggers, migration 0011): a few rows per
+ * product instead of every article ever sold. Over a period, the period's orders come from the
+ * date index.
  */
 export async function topProducts(
   db: DbOrTx,
   limit: number,
   period: Period | null,
 ): Promise<ProductSalesRow[]> {
-  // Over a period, the orders kept come from the date index; over everything, it is cheaper to
-  // leave out the (few) cancelled ones than to list the (many) others.
-  const itemFilter: SQL = period
-    ? sql`oi.order_id in (select id from ${orders} where ${orders.created_at} >= ${dayStart(period.from)} and ${orders.created_at} < ${dayEnd(period.to)} and ${orders.status} <> ${CANCELLED_ORDER_STATUS})`
-    : sql`oi.order_id not in (select id from ${orders} where ${orders.status} = ${CANCELLED_ORDER_STATUS})`;
+  const byName: SQL = period
+    ? sql`select coalesce(oi.product_id, 0) as product_id, oi.product_name, sum(oi.quantity) as quantity, sum(oi.total_price) as revenue
+            from ${order_items} oi
+           where oi.order_id in (select id from ${orders} where ${orders.created_at} >= ${dayStart(period.from)} and ${orders.created_at} < ${dayEnd(period.to)} and ${orders.status} <> ${CANCELLED_ORDER_STATUS})
+           group by 1, 2`
+    : sql`select product_id, product_name, quantity, revenue from ${product_sales} where quantity > 0`;
   return queryRows(
     db,
-    sql`with by_name as (
-          select oi.product_id, oi.product_name, sum(oi.quantity) as quantity, sum(oi.total_price) as revenue
-            from ${order_items} oi
-           where ${itemFilter}
-           group by oi.product_id, oi.product_name
-        ), sold as (
-          select product_id, case when product_id is null then product_name end as orphan_name,
+    sql`with by_name as (${byName}), sold as (
+          select product_id, case when product_id = 0 then product_name end as orphan_name,
                  min(product_name) as ordered_name, sum(quantity)::int as quantity, sum(revenue)::float8 as revenue
             from by_name
            group by 1, 2
            order by quantity desc, revenue desc, ordered_name
            limit ${limit}
         )
-        select sold.product_id, coalesce(p.name, sold.ordered_name) as name, sold.quantity, sold.revenue
+        select nullif(sold.product_id, 0) as product_id, coalesce(p.name, sold.ordered_name) as name, sold.quantity, sold.revenue
           from sold left join ${products} p on p.id = sold.product_id
          order by sold.quantity desc, sold.revenue desc, name`,
   );
