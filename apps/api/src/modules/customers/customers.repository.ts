@@ -1,17 +1,18 @@
 import type { AdminCustomerListQuery, CustomerStatus } from '@souk/domain/admin-customers';
 import { SHOP_TIME_ZONE } from '@souk/domain/dates';
-import { CANCELLED_ORDER_STATUS, type OrderStatus } from '@souk/domain/order-status';
+import type { OrderStatus } from '@souk/domain/order-status';
 import { foldText } from '@souk/domain/text';
 import { and, asc, desc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
+import { paidOrder } from '../../db/order-rules.ts';
 import { order_items, orders, users } from '../../db/schema.ts';
 
 // Only this file builds the customers screen's SQL. A customer is an account with the role 'client';
 // their figures leave cancelled orders out (never paid), here and nowhere else (ADR 0019).
 
 const isClient = eq(users.role, 'client');
-const paid = ne(orders.status, CANCELLED_ORDER_STATUS);
+const paid = paidOrder();
 
 const figureColumns = {
   orders_count: sql<number>`count(*)::int`.as('orders_count'),

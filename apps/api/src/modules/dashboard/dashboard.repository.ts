@@ -1,7 +1,8 @@
 import { SHOP_TIME_ZONE } from '@souk/domain/dates';
-import { CANCELLED_ORDER_STATUS, ORDER_STATUSES } from '@souk/domain/order-status';
+import { ORDER_STATUSES } from '@souk/domain/order-status';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { paidOrder } from '../../db/order-rules.ts';
 import { order_items, orders, product_sales, products, users } from '../../db/schema.ts';
 
 // The dashboard's and the report's SQL: every figure summed by the database over all the rows it
@@ -42,8 +43,8 @@ export async function shopCounts(db: DbOrTx): Promise<ShopCounts> {
         ), weekly as (
           select count(*) filter (where o.created_at >= week.this_start)::int as orders_this_week,
                  count(*) filter (where o.created_at < week.this_start)::int as orders_last_week,
-                 coalesce(sum(o.total_amount) filter (where o.created_at >= week.this_start and o.status <> ${CANCELLED_ORDER_STATUS}), 0)::float8 as revenue_this_week,
-                 coalesce(sum(o.total_amount) filter (where o.created_at < week.this_start and o.status <> ${CANCELLED_ORDER_STATUS}), 0)::float8 as revenue_last_week
+                 coalesce(sum(o.total_amount) filter (where o.created_at >= week.this_start and ${paidOrder(sql`o.status`)}), 0)::float8 as revenue_this_week,
+                 coalesce(sum(o.total_amount) filter (where o.created_at < week.this_start and ${paidOrder(sql`o.status`)}), 0)::float8 as revenue_last_week
             from ${orders} o, week
            where o.created_at >= week.last_start
         )
@@ -77,7 +78,7 @@ export async function topProducts(
   const byName: SQL = period
     ? sql`select coalesce(oi.product_id, 0) as product_id, oi.product_name, sum(oi.quantity) as quantity, sum(oi.total_price) as revenue
             from ${order_items} oi
-           where oi.order_id in (select id from ${orders} where ${orders.created_at} >= ${dayStart(period.from)} and ${orders.created_at} < ${dayEnd(period.to)} and ${orders.status} <> ${CANCELLED_ORDER_STATUS})
+           where oi.order_id in (select id from ${orders} where ${orders.created_at} >= ${dayStart(period.from)} and ${orders.created_at} < ${dayEnd(period.to)} and ${paidOrder()})
            group by 1, 2`
     : sql`select product_id, product_name, quantity, revenue from ${product_sales} where quantity > 0`;
   return queryRows(
@@ -116,7 +117,7 @@ const perStatusCounts = sql.join(
  * One range read of the orders' date index, grouped by the shop's day.
  */
 export async function dailyFigures(db: DbOrTx, period: Period): Promise<DayRow[]> {
-  const notCancelled = sql`${orders.status} <> ${CANCELLED_ORDER_STATUS}`;
+  const notCancelled = paidOrder();
   return queryRows(
     db,
     sql`with placed as (

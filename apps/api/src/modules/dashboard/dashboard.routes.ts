@@ -7,6 +7,9 @@ export const adminDashboardRoutes: RouteModule = ({ db }) => {
   return async (app) => {
     route(app, 'GET /admin/dashboard', async () => ok(await dashboard.getDashboard(db)));
     route(app, 'GET /admin/dashboard/report', async (req) => ok(await dashboard.getReport(db, req.query)));
-    downloadRoute(app, 'GET /admin/dashboard/report/export', (req) => dashboard.exportReport(db, req.query));
+    downloadRoute(app, 'GET /admin/dashboard/report/export', async (req) => {
+      const { period, body } = await dashboard.exportReport(db, req.query);
+      return { filename: `rapport-${period.from}-${period.to}.csv`, body };
+    });
   };
 };

@@ -13,7 +13,6 @@ import {
 } from '@souk/domain/admin-dashboard';
 import type { Db } from '../../db/client.ts';
 import { csvStream } from '../../shared/csv.ts';
-import type { Download } from '../../shared/route.ts';
 import { findOrders, totalsByStatus } from '../orders/admin-orders.repository.ts';
 import { toOrderSearchResult, toOrderSummary } from '../orders/orders.mapper.ts';
 import {
@@ -86,13 +85,14 @@ export async function getReport(db: Db, query: ReportQuery, now = new Date()): P
 
 /**
  * The report as CSV, with the orders export's rules (shared/csv.ts): a line per day of the period
- * (at most REPORT_MAX_DAYS: one read), then the total. Named after its period.
+ * (at most REPORT_MAX_DAYS: one read), then the total, and the period it covers (the route names
+ * the file after it).
  */
-export async function exportReport(db: Db, query: ReportQuery, now = new Date()): Promise<Download> {
+export async function exportReport(db: Db, query: ReportQuery, now = new Date()) {
   const period = reportPeriod(query, shopDay(now));
   const days = (await repo.dailyFigures(db, period)).map(toDayFigures);
   async function* lines() {
     yield toReportCsvRows(days);
   }
-  return { filename: `rapport-${period.from}-${period.to}.csv`, body: csvStream(REPORT_CSV_HEADER, lines()) };
+  return { period, body: csvStream(REPORT_CSV_HEADER, lines()) };
 }
