@@ -1,5 +1,5 @@
 import { ErrorState, routeErrorInfo } from '~/components/ui/error-state';
-import { localStore, readCachedDashboard } from '~/features/admin-dashboard/dashboard-cache';
+import { readCachedDashboard } from '~/features/admin-dashboard/dashboard-cache';
 import {
   DashboardScreen,
   LOAD_ERROR_TITLE,
@@ -11,6 +11,7 @@ import {
 } from '~/features/admin-dashboard/dashboard-screen';
 import { AdminPage } from '~/features/admin-layout/admin-page';
 import { api, dataOrThrow } from '~/lib/api.server';
+import { localStore } from '~/lib/local-copies';
 import { requireAdmin } from '~/lib/session.server';
 import type { Route } from './+types/admin-dashboard';
 
@@ -35,8 +36,13 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { dashboard, refreshError, expired } = useDashboard(loaderData.dashboard, loaderData.fromCache);
+  const { dashboard, refreshError, expired, denied } = useDashboard(
+    loaderData.dashboard,
+    loaderData.fromCache,
+  );
   if (expired) return <SessionExpired />;
+  // Refused by the API (blocked, no longer an admin): the copy's figures leave the screen too.
+  if (denied) return <ErrorState title={LOAD_ERROR_TITLE} hint={denied} />;
   return (
     <AdminPage title="Tableau de bord" subtitle={lastUpdate(dashboard)} actions={<ReportLink />}>
       <DashboardScreen dashboard={dashboard} refreshError={refreshError} />

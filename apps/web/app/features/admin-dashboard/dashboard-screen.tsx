@@ -7,9 +7,10 @@ import { buttonClass } from '~/components/ui/button';
 import { ErrorState } from '~/components/ui/error-state';
 import { StatCards } from '~/components/ui/stat-cards';
 import { browserApi } from '~/lib/api.client';
-import { CONNECTION_ERROR, failureMessage } from '~/lib/api-client';
+import { type ApiResult, CONNECTION_ERROR, failureMessage } from '~/lib/api-client';
+import { localStore } from '~/lib/local-copies';
 import { RevenueChart, StatusChart } from './charts';
-import { cacheDashboard, localStore, refreshLater } from './dashboard-cache';
+import { cacheDashboard, clearCachedDashboard, refreshLater } from './dashboard-cache';
 import { ProductRanking, RecentOrders, WeekActivity } from './dashboard-parts';
 
 // Spec §8 (dashboard).
@@ -29,17 +30,55 @@ export function SessionExpired() {
   );
 }
 
-type Shown = { dashboard: Dashboard; refreshError: string | null; expired: boolean };
+export type Shown = {
+  dashboard: Dashboard;
+  refreshError: string | null;
+  /** The API no longer knows the session (401). */
+  expired: boolean;
+  /** The API knows the session but refuses it the dashboard (403: blocked, no longer an admin). */
+  denied: string | null;
+};
+
+type Storage = Parameters<typeof cacheDashboard>[0];
+
+/**
+ * What a background refresh's answer does to the screen and to the local copy. Fresh figures
+ * replace both. A 401 or 403 forgets the copy (it holds customers' names, and this browser is no
+ * longer allowed them) and takes the figures off the screen. Any other failure keeps the copy on
+ * screen and says why.
+ */
+export function afterRefresh(
+  shown: Shown,
+  result: ApiResult<Dashboard>,
+  storage: Storage | null,
+  now: number,
+): Shown {
+  if (result.ok) {
+    if (storage) cacheDashboard(storage, result.data, now);
+    return { dashboard: result.data, refreshError: null, expired: false, denied: null };
+  }
+  if (result.status === 401 || result.status === 403) {
+    if (storage) clearCachedDashboard(storage);
+    return result.status === 401
+      ? { ...shown, expired: true }
+      : { ...shown, denied: loadErrorHint(failureMessage(result, CONNECTION_ERROR)) };
+  }
+  return { ...shown, refreshError: loadErrorHint(failureMessage(result, CONNECTION_ERROR)) };
+}
 
 /**
  * What the dashboard shows: the loader's data; when that was the local copy, the server's figures
- * 1 s later (spec §4). Fresh figures are kept as the local copy. A refresh that fails keeps the
- * copy on screen and says why; one the session no longer allows shows that the session expired.
+ * 1 s later (spec §4). Fresh figures are kept as the local copy (see afterRefresh).
  */
 export function useDashboard(loaded: Dashboard, fromCache: boolean): Shown {
-  const [shown, setShown] = useState<Shown>({ dashboard: loaded, refreshError: null, expired: false });
+  const [shown, setShown] = useState<Shown>({
+    dashboard: loaded,
+    refreshError: null,
+    expired: false,
+    denied: null,
+  });
   useEffect(() => {
-    setShown({ dashboard: loaded, refreshError: null, expired: false });
+    setShown({ dashboard: loaded, refreshError: null, expired: false, denied: null });
     const storage = localStore();
     if (!fromCache) {
       if (storage) cacheDashboard(storage, loaded, Date.now());
@@ -52,11 +91,7 @@ export function useDashboard(loaded: Dashboard, fromCache: boolean): Shown {
         .get('/admin/dashboard', { signal: controller.signal })
         .catch(() => null);
       if (!result || controller.signal.aborted) return;
-      if (result.ok) {
-        if (storage) cacheDashboard(storage, result.data, Date.now());
-        setShown({ dashboard: result.data, refreshError: null, expired: false });
-      } else if (result.status === 401) setShown((s) => ({ ...s, expired: true }));
-      else setShown((s) => ({ ...s, refreshError: loadErrorHint(failureMessage(result, CONNECTION_ERROR)) }));
+      setShown((s) => afterRefresh(s, result, storage, Date.now()));
     });
     return () => {
       cancel();
