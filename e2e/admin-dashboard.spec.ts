@@ -76,6 +76,58 @@ test("a new order shows in the recent orders and in today's figures; a visit fro
   await second.context.close();
 });
 
+/** The dashboard's local copy (apps/web/app/features/admin-dashboard/dashboard-cache.ts). */
+const COPY_KEY = 'souk.admin.dashboard.v1';
+const storedCopy = (page: Page) => page.evaluate((key) => localStorage.getItem(key), COPY_KEY);
+
+test("the local copy: a shop's large revenue fits a 360 px phone; logging out forgets the copy and its customers' names", async ({
+  page,
+}) => {
+  await page.clock.install();
+  await logInAsAdmin(page, '/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible();
+  await expect.poll(() => storedCopy(page)).not.toBeNull();
+
+  // The server's figures cannot be made that large cheaply; the copy a client-side visit shows
+  // can: the page renders it as it would the server's (the refresh that would replace it 1 s
+  // later never comes: the clock stands still).
+  const REVENUE = 2_000_000_000;
+  await page.clock.pauseAt(Date.now() + 1000);
+  await page.evaluate(
+    ([key, revenue]) => {
+      const entry = JSON.parse(localStorage.getItem(key as string) ?? '{}');
+      entry.saved_at = Date.now();
+      entry.dashboard.stats.total_revenue = revenue;
+      localStorage.setItem(key as string, JSON.stringify(entry));
+    },
+    [COPY_KEY, REVENUE],
+  );
+  await page.getByRole('link', { name: 'Rapport complet' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Rapport complet' })).toBeVisible();
+  await page.goBack();
+  const revenue = page.getByRole('definition').filter({ hasText: fcfa(REVENUE) });
+  await expect(revenue).toBeVisible();
+
+  for (const width of [page.viewportSize()?.width ?? 360, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectNoHorizontalScroll(page);
+    // The figure stays inside its card, not drawn over the next one or cut by the screen's edge.
+    const fits = await revenue.evaluate((dd) => {
+      const card = (dd.parentElement as HTMLElement).getBoundingClientRect();
+      return dd.scrollWidth <= dd.clientWidth && card.right <= document.documentElement.clientWidth;
+    });
+    expect(fits, `at ${width} px`).toBe(true);
+  }
+
+  // The copy lists the newest orders' customers: it goes with the session (from the menu: at
+  // 360 px the header has no room for 'Se déconnecter').
+  expect(await storedCopy(page)).not.toBeNull();
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Se déconnecter' }).click();
+  await expect(page).toHaveURL('/auth/login');
+  expect(await storedCopy(page)).toBeNull();
+});
+
 test('the full report: periods in the URL, days refused with the reason, and its CSV', async ({ page }) => {
   await logInAsAdmin(page, '/admin/report');
   await expect(page.getByRole('heading', { level: 1, name: 'Rapport complet' })).toBeVisible();
@@ -100,8 +152,14 @@ test('the full report: periods in the URL, days refused with the reason, and its
   await page.getByRole('button', { name: 'Afficher' }).click();
   await expect(page.getByRole('alert')).toHaveText('La date de début doit précéder la date de fin');
   await expect(page).toHaveURL(/from=2026-03-10&to=2026-03-01/);
+  // The fields say they were refused, and why.
+  for (const field of [page.getByLabel('Du', { exact: true }), page.getByLabel('Au', { exact: true })]) {
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription('La date de début doit précéder la date de fin');
+  }
 
   await page.getByRole('link', { name: '30 derniers jours' }).click();
+  await expect(page.getByLabel('Du', { exact: true })).not.toHaveAttribute('aria-invalid');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('link', { name: 'Télécharger le CSV' }).click(),

@@ -1,24 +1,34 @@
 /**
  * A row of counters, each a label over its number (fr-FR grouping) or its text already written
- * (an amount in FCFA, a percentage); `className` sets the columns.
+ * (an amount in FCFA, a percentage); `className` sets the columns, an item's own `className` its
+ * span.
  */
 export function StatCards({
   items,
   className,
 }: {
-  items: readonly { label: string; value: number | string }[];
+  items: readonly { label: string; value: number | string; className?: string }[];
   className: string;
 }) {
   return (
     <dl className={`grid gap-2 sm:gap-3 ${className}`}>
       {items.map((item) => (
-        <div key={item.label} className="rounded-2xl border border-stone-200 bg-white p-3 shadow-sm sm:p-4">
+        <div
+          key={item.label}
+          className={`min-w-0 rounded-2xl border border-stone-200 bg-white p-3 shadow-sm sm:p-4 ${item.className ?? ''}`}
+        >
           <dt className="text-xs text-stone-600 sm:text-sm">{item.label}</dt>
-          <dd className="text-xl font-bold text-stone-900 sm:text-2xl">
-            {typeof item.value === 'number' ? item.value.toLocaleString('fr-FR') : item.value}
+          {/* A shop's revenue runs to '2 000 000 000 FCFA', all no-break spaces: wider than half a
+              phone, or a quarter of a desk. It wraps instead of pushing the page sideways: first
+              before 'FCFA', and only if the figure alone is still too wide, inside it. */}
+          <dd className="text-xl font-bold text-stone-900 wrap-anywhere sm:text-2xl">
+            {typeof item.value === 'number' ? item.value.toLocaleString('fr-FR') : unitMayWrap(item.value)}
           </dd>
         </div>
       ))}
     </dl>
   );
 }
+
+/** '12 500 FCFA' with an ordinary space before the currency, so a narrow card can break there. */
+export const unitMayWrap = (value: string) => value.replace(/\u00a0FCFA$/, ' FCFA');

@@ -30,10 +30,10 @@ function ChartPanel({
           Voir le tableau<span className="sr-only"> : {title}</span>
         </summary>
         {/* Scrolls on its own (a year of days): reachable by keyboard, named for screen readers. */}
-        <div
+        <section
           className="mt-2 max-h-80 overflow-auto"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must take the focus for keyboards to scroll it (axe: scrollable-region-focusable)
           tabIndex={0}
-          role="region"
           aria-label={`Tableau : ${table.caption}`}
         >
           <table className="w-full text-left">
@@ -67,24 +67,49 @@ function ChartPanel({
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       </details>
     </Panel>
   );
 }
 
-const WIDTH = 600;
-const HEIGHT = 220;
-const TOP = 28;
-const BOTTOM = 28;
-const PLOT = HEIGHT - TOP - BOTTOM;
+/** Beyond this many days a bar per day would be a hairline on a phone: one bar per week instead. */
+export const DAILY_BARS_MAX_DAYS = 90;
+
+export type RevenueBar = { from: string; to: string; revenue: number };
+
+/**
+ * The chart's bars: a bar per day up to DAILY_BARS_MAX_DAYS days, else a bar per week (from
+ * Monday, as the dashboard's weeks; the first and last may be partial and say so by their dates).
+ */
+export function revenueBars(days: readonly DayFigures[]): RevenueBar[] {
+  if (days.length <= DAILY_BARS_MAX_DAYS)
+    return days.map((d) => ({ from: d.day, to: d.day, revenue: d.revenue }));
+  const weeks: RevenueBar[] = [];
+  for (const d of days) {
+    const week = weeks.at(-1);
+    const monday = new Date(`${d.day}T00:00:00Z`).getUTCDay() === 1;
+    if (!week || monday) weeks.push({ from: d.day, to: d.day, revenue: d.revenue });
+    else {
+      week.to = d.day;
+      week.revenue += d.revenue;
+    }
+  }
+  return weeks;
+}
 
 /** '2026-11-25' → '25/11' under the bars. */
 const shortDay = (day: string) => formatDay(day).slice(0, 5);
+const barDays = (bar: RevenueBar) =>
+  bar.from === bar.to ? formatDay(bar.from) : `du ${formatDay(bar.from)} au ${formatDay(bar.to)}`;
+
+const WIDTH = 600;
+const HEIGHT = 160;
 
 /**
- * Revenue per day as columns, the highest day's amount over the plot and a few days under it; it
- * scales to its box (viewBox), so it reads the same at 360 px and on a desk.
+ * Revenue per day (per week over long periods) as columns. The bars are an SVG stretched to the
+ * box; the highest bar's amount and the dates are HTML text around it, so they keep the page's
+ * type size on a phone instead of shrinking with the drawing.
  */
 export function RevenueChart({
   id,
@@ -95,55 +120,66 @@ export function RevenueChart({
   title: string;
   days: readonly DayFigures[];
 }) {
-  const max = Math.max(1, ...days.map((d) => d.revenue));
-  const slot = WIDTH / Math.max(1, days.length);
-  const bar = Math.max(1, slot * 0.7);
+  const bars = revenueBars(days);
+  const weekly = bars.length < days.length;
+  const max = Math.max(1, ...bars.map((b) => b.revenue));
+  const slot = WIDTH / Math.max(1, bars.length);
+  const width = Math.max(1, slot * 0.7);
   const total = days.reduce((sum, d) => sum + d.revenue, 0);
-  const labelled = new Set([0, Math.floor((days.length - 1) / 2), days.length - 1]);
   const first = days[0];
   const last = days.at(-1);
+  const ticks = [...new Set([0, Math.floor((bars.length - 1) / 2), bars.length - 1])].flatMap((i) => {
+    const bar = bars[i];
+    return bar ? [bar] : [];
+  });
   const chart = (
-    <svg
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-      className="h-auto w-full"
+    // One picture for assistive technology: its label says what it shows, the table gives the figures.
+    <div
       role="img"
-      aria-label={`${title} : ${formatFcfa(total)} du ${first ? formatDay(first.day) : ''} au ${last ? formatDay(last.day) : ''}, le tableau ci-dessous donne chaque jour`}
+      aria-label={`${title} : ${formatFcfa(total)} du ${first ? formatDay(first.day) : ''} au ${last ? formatDay(last.day) : ''}${weekly ? ', une barre par semaine' : ''}, le tableau ci-dessous donne chaque jour`}
+      className="flex flex-col gap-1 text-xs text-stone-600 sm:text-sm"
     >
-      <text x="0" y="18" className="fill-stone-600" fontSize="18">
-        {total ? `max. ${formatFcfa(max)}` : 'Aucune vente sur ces jours'}
-      </text>
-      <line x1="0" x2={WIDTH} y1={TOP + PLOT} y2={TOP + PLOT} className="stroke-stone-300" />
-      {days.map((d, i) => {
-        const height = (d.revenue / max) * PLOT;
-        return (
-          <rect
-            key={d.day}
-            x={i * slot + (slot - bar) / 2}
-            y={TOP + PLOT - height}
-            width={bar}
-            height={height}
-            rx={Math.min(3, bar / 3)}
-            className="fill-emerald-700"
-          >
-            <title>{`${formatDay(d.day)} : ${formatFcfa(d.revenue)}`}</title>
-          </rect>
-        );
-      })}
-      {days.map((d, i) =>
-        labelled.has(i) ? (
-          <text
-            key={d.day}
-            x={Math.min(WIDTH - 30, Math.max(30, i * slot + slot / 2))}
-            y={HEIGHT - 6}
-            textAnchor="middle"
-            fontSize="18"
-            className="fill-stone-600"
-          >
-            {shortDay(d.day)}
-          </text>
-        ) : null,
-      )}
-    </svg>
+      <p>
+        {total
+          ? `max. ${formatFcfa(max)}${weekly ? ' par semaine (barres du lundi au dimanche)' : ''}`
+          : 'Aucune vente sur ces jours'}
+      </p>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        preserveAspectRatio="none"
+        className="block h-32 w-full sm:h-40"
+        aria-hidden="true"
+      >
+        {bars.map((b, i) => {
+          const height = (b.revenue / max) * (HEIGHT - 1);
+          return (
+            <rect
+              key={b.from}
+              x={i * slot + (slot - width) / 2}
+              y={HEIGHT - 1 - height}
+              width={width}
+              height={height}
+              className="fill-emerald-700"
+            >
+              <title>{`${barDays(b)} : ${formatFcfa(b.revenue)}`}</title>
+            </rect>
+          );
+        })}
+        <line
+          x1="0"
+          x2={WIDTH}
+          y1={HEIGHT - 0.5}
+          y2={HEIGHT - 0.5}
+          className="stroke-stone-300"
+          vectorEffect="non-scaling-stroke"
+        />
+      </svg>
+      <p className="flex justify-between gap-2 tabular-nums">
+        {ticks.map((b) => (
+          <span key={b.from}>{shortDay(b.from)}</span>
+        ))}
+      </p>
+    </div>
   );
   return (
     <ChartPanel
@@ -159,12 +195,15 @@ export function RevenueChart({
   );
 }
 
-/** Orders of each status as horizontal bars, each with its label and count in words. */
+/**
+ * Orders of each status as horizontal bars, each with its label and count in words: a list
+ * anyone can read (the table behind it adds each status's share).
+ */
 export function StatusChart({ id, title, counts }: { id: string; title: string; counts: PerStatus }) {
   const max = Math.max(1, ...ORDER_STATUSES.map((s) => counts[s]));
   const total = ORDER_STATUSES.reduce((sum, s) => sum + counts[s], 0);
   const chart = (
-    <ul className="flex flex-col gap-2" aria-hidden="true">
+    <ul className="flex flex-col gap-2">
       {ORDER_STATUSES.map((status) => (
         <li key={status} className="flex flex-col gap-1 text-sm">
           <span className="flex justify-between gap-2">
@@ -173,7 +212,8 @@ export function StatusChart({ id, title, counts }: { id: string; title: string; 
               {counts[status].toLocaleString('fr-FR')}
             </span>
           </span>
-          <span className="h-2.5 rounded-full bg-stone-100">
+          {/* The bar repeats the count beside the label: decorative. */}
+          <span aria-hidden="true" className="h-2.5 rounded-full bg-stone-100">
             <span
               className="block h-full rounded-full bg-emerald-700"
               style={{ width: `${(counts[status] / max) * 100}%` }}

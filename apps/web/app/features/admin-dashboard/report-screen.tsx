@@ -8,11 +8,22 @@ import { RevenueChart, StatusChart } from './charts';
 import { ProductRanking } from './dashboard-parts';
 import { reportExportHref, reportPresets } from './report-params';
 
+const PERIOD_ERROR_ID = 'period-error';
 const FIELD = 'min-h-11 rounded-xl border border-stone-300 bg-white px-3 text-base text-stone-900';
 
 /** The period picker: two days, 'Afficher', and the last 7, 30 and 90 days one click away. */
-function PeriodPicker({ period, today }: { period: { from?: string; to?: string }; today: string }) {
+function PeriodPicker({
+  period,
+  today,
+  refused,
+}: {
+  period: { from?: string; to?: string };
+  today: string;
+  /** The API refused these days: the fields say so and point to the reason (PERIOD_ERROR_ID). */
+  refused: boolean;
+}) {
   const presets = reportPresets(today);
+  const invalid = refused ? { 'aria-invalid': true, 'aria-describedby': PERIOD_ERROR_ID } : {};
   return (
     <section
       aria-labelledby="period"
@@ -41,11 +52,11 @@ function PeriodPicker({ period, today }: { period: { from?: string; to?: string 
       <Form method="get" key={`${period.from}-${period.to}`} className="flex flex-wrap items-end gap-3">
         <label className="flex flex-col gap-1 text-sm font-medium text-stone-800">
           Du
-          <input type="date" name="from" defaultValue={period.from} required className={FIELD} />
+          <input type="date" name="from" defaultValue={period.from} required className={FIELD} {...invalid} />
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium text-stone-800">
           Au
-          <input type="date" name="to" defaultValue={period.to} required className={FIELD} />
+          <input type="date" name="to" defaultValue={period.to} required className={FIELD} {...invalid} />
         </label>
         <button type="submit" className={buttonClass('primary', 'md')}>
           Afficher
@@ -72,9 +83,13 @@ export function ReportScreen({
 }) {
   return (
     <>
-      <PeriodPicker period={report?.period ?? asked} today={today} />
+      <PeriodPicker period={report?.period ?? asked} today={today} refused={Boolean(error)} />
       {error && (
-        <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+        <p
+          id={PERIOD_ERROR_ID}
+          role="alert"
+          className="rounded-2xl border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+        >
           {error}
         </p>
       )}
@@ -94,7 +109,12 @@ export function ReportScreen({
             items={[
               { label: 'Commandes', value: report.totals.orders },
               { label: 'Articles vendus', value: report.totals.items },
-              { label: "Chiffre d'affaires", value: formatFcfa(report.totals.revenue) },
+              // The widest figure gets the phone's whole row (the third card would sit alone anyway).
+              {
+                label: "Chiffre d'affaires",
+                value: formatFcfa(report.totals.revenue),
+                className: 'col-span-2 sm:col-span-1',
+              },
             ]}
           />
           <RevenueChart id="report-revenue" title="Chiffre d'affaires par jour" days={report.days} />
