@@ -75,6 +75,8 @@ export default defineConfig({
       // Every journey logs in from 127.0.0.1: generous attempt limits, so admin journeys never meet a 429.
       AUTH_RATE_LIMIT_MAX: '1000',
       AUTH_RATE_LIMIT_IP_MAX: '10000',
+      // Every journey's customers order from 127.0.0.1 too (checkout, orders, dashboard).
+      ORDER_RATE_LIMIT_IP_MAX: '1000',
       // The back office's journeys log in as this admin (e2e/admin-helpers.ts).
       ADMIN_EMAIL: 'admin@souk.test',
       ADMIN_PASSWORD: 'motdepasse-admin-e2e',

@@ -197,7 +197,7 @@ export async function buildApi({
       }),
     rateLimits: {
       auth: withOverride(DEFAULT_AUTH_RATE_LIMITS, authRateLimits ?? config.authRateLimits),
-      orders: withOverride(ORDER_RATE_LIMITS, orderRateLimits),
+      orders: withOverride(ORDER_RATE_LIMITS, orderRateLimits ?? config.orderRateLimits),
     },
   };
   const modules: RouteModule[] = [

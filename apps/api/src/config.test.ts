@@ -54,4 +54,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ AUTH_RATE_LIMIT_MAX: '0' })).toThrow(/AUTH_RATE_LIMIT_MAX/);
     expect(() => loadConfig({ AUTH_RATE_LIMIT_IP_MAX: 'beaucoup' })).toThrow(/AUTH_RATE_LIMIT_IP_MAX/);
   });
+
+  it('lowers or lifts the order limits with ORDER_RATE_LIMIT_MAX and ORDER_RATE_LIMIT_IP_MAX', () => {
+    expect(loadConfig({}).orderRateLimits).toEqual({});
+    expect(
+      loadConfig({ ORDER_RATE_LIMIT_MAX: '50', ORDER_RATE_LIMIT_IP_MAX: '500' }).orderRateLimits,
+    ).toEqual({
+      perIdentifier: { max: 50 },
+      perIp: { max: 500 },
+    });
+    expect(() => loadConfig({ ORDER_RATE_LIMIT_IP_MAX: '-3' })).toThrow(/ORDER_RATE_LIMIT_IP_MAX/);
+  });
 });

@@ -71,6 +71,8 @@ const ConfigSchema = z.object({
   ),
   AUTH_RATE_LIMIT_MAX: attemptMax('AUTH_RATE_LIMIT_MAX'),
   AUTH_RATE_LIMIT_IP_MAX: attemptMax('AUTH_RATE_LIMIT_IP_MAX'),
+  ORDER_RATE_LIMIT_MAX: attemptMax('ORDER_RATE_LIMIT_MAX'),
+  ORDER_RATE_LIMIT_IP_MAX: attemptMax('ORDER_RATE_LIMIT_IP_MAX'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The ffmpeg and ffprobe to run (video uploads); by default those of the PATH. */
   FFMPEG_PATH: optionalText,
@@ -78,7 +80,14 @@ const ConfigSchema = z.object({
 });
 
 type Parsed = z.infer<typeof ConfigSchema>;
-export type Config = Omit<Parsed, 'TRUST_PROXY' | 'AUTH_RATE_LIMIT_MAX' | 'AUTH_RATE_LIMIT_IP_MAX'> & {
+export type Config = Omit<
+  Parsed,
+  | 'TRUST_PROXY'
+  | 'AUTH_RATE_LIMIT_MAX'
+  | 'AUTH_RATE_LIMIT_IP_MAX'
+  | 'ORDER_RATE_LIMIT_MAX'
+  | 'ORDER_RATE_LIMIT_IP_MAX'
+> & {
   dataDir: string;
   mediaDir: string;
   /** Uploads being received (videos streamed to disk), never served: DATA_DIR/tmp. */
@@ -92,6 +101,8 @@ export type Config = Omit<Parsed, 'TRUST_PROXY' | 'AUTH_RATE_LIMIT_MAX' | 'AUTH_
   trustProxy: boolean | string[];
   /** AUTH_RATE_LIMIT_MAX (per identifier) and AUTH_RATE_LIMIT_IP_MAX (per address), when set. */
   authRateLimits: AttemptLimitsOverride;
+  /** ORDER_RATE_LIMIT_MAX (per phone or account) and ORDER_RATE_LIMIT_IP_MAX (per address), when set. */
+  orderRateLimits: AttemptLimitsOverride;
 };
 
 /** Parses the environment once at start and fails fast with a readable message. */
@@ -101,7 +112,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Configuration invalide :\n${lines}`);
   }
-  const { TRUST_PROXY, AUTH_RATE_LIMIT_MAX, AUTH_RATE_LIMIT_IP_MAX, ...c } = parsed.data;
+  const {
+    TRUST_PROXY,
+    AUTH_RATE_LIMIT_MAX,
+    AUTH_RATE_LIMIT_IP_MAX,
+    ORDER_RATE_LIMIT_MAX,
+    ORDER_RATE_LIMIT_IP_MAX,
+    ...c
+  } = parsed.data;
   const dataDir = path.resolve(c.DATA_DIR);
   return {
     ...c,
@@ -109,6 +127,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimits: {
       ...(AUTH_RATE_LIMIT_MAX ? { perIdentifier: { max: AUTH_RATE_LIMIT_MAX } } : {}),
       ...(AUTH_RATE_LIMIT_IP_MAX ? { perIp: { max: AUTH_RATE_LIMIT_IP_MAX } } : {}),
+    },
+    orderRateLimits: {
+      ...(ORDER_RATE_LIMIT_MAX ? { perIdentifier: { max: ORDER_RATE_LIMIT_MAX } } : {}),
+      ...(ORDER_RATE_LIMIT_IP_MAX ? { perIp: { max: ORDER_RATE_LIMIT_IP_MAX } } : {}),
     },
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
