@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { CUSTOMERS_PER_PAGE_CHOICES } from './admin-limits.ts';
+import { PerStatusSchema } from './admin-orders.ts';
 import { PaginationSchema } from './api.ts';
 import { EmailSchema, NameSchema, PhoneSchema } from './auth.ts';
 import { SearchTextSchema } from './catalog.ts';
-import { ORDER_STATUSES, type OrderStatus } from './order-status.ts';
+import { ORDER_STATUSES } from './order-status.ts';
 import { idSchema, PageSchema, wholeNumber } from './primitives.ts';
 
 // The back office's customers screen ('Gestion des Clients', back-office spec §2, §4, §7): the
@@ -136,10 +137,6 @@ export const CustomerStatsSchema = z.object({
 });
 export type CustomerStats = z.infer<typeof CustomerStatsSchema>;
 
-const perStatus = z.object(
-  Object.fromEntries(ORDER_STATUSES.map((s) => [s, z.number()])) as Record<OrderStatus, z.ZodNumber>,
-);
-
 /** The profile: the customer, their 5 latest orders, and 'Voir les statistiques'. */
 export const AdminCustomerDetailSchema = AdminCustomerSchema.extend({
   recent_orders: z.array(
@@ -153,7 +150,7 @@ export const AdminCustomerDetailSchema = AdminCustomerSchema.extend({
   ),
   statistics: z.object({
     /** Every order, cancelled ones included, by status. */
-    status_breakdown: perStatus,
+    status_breakdown: PerStatusSchema,
     first_order_at: z.string().nullable(),
     /** What they buy most, by units (cancelled orders aside). */
     top_products: z.array(z.object({ name: z.string(), quantity: z.number() })),

@@ -94,10 +94,17 @@ export const AdminOrderSchema = OrderSchema.extend({
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 
-const perStatus = z.object(
+/** A figure for each of the six statuses (the orders screen's, the dashboard's, a customer's). */
+export const PerStatusSchema = z.object(
   Object.fromEntries(ORDER_STATUSES.map((s) => [s, z.number()])) as Record<OrderStatus, z.ZodNumber>,
 );
 export type PerStatus = Record<OrderStatus, number>;
+
+/** Every status at zero, then the figures given: a status without orders still reads 0. */
+export const perStatusFigures = (figures: Iterable<readonly [OrderStatus, number]> = []): PerStatus => ({
+  ...(Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as PerStatus),
+  ...Object.fromEntries(figures),
+});
 
 /**
  * The counters, over every order the search and the period, dates and amount filters keep, of
@@ -107,8 +114,8 @@ export type PerStatus = Record<OrderStatus, number>;
 export const AdminOrderSummarySchema = z.object({
   total_orders: z.number(),
   total_revenue: z.number(),
-  status_breakdown: perStatus,
-  revenue_breakdown: perStatus,
+  status_breakdown: PerStatusSchema,
+  revenue_breakdown: PerStatusSchema,
 });
 export type AdminOrderSummary = z.infer<typeof AdminOrderSummarySchema>;
 

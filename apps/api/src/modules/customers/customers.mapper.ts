@@ -1,12 +1,18 @@
-import { type AdminCustomer, type CustomerStats, customerTier } from '@souk/domain/admin-customers';
-import type { CustomerRow, CustomerTotals } from './customers.repository.ts';
+import {
+  type AdminCustomer,
+  type AdminCustomerDetail,
+  type CustomerStats,
+  customerTier,
+} from '@souk/domain/admin-customers';
+import { perStatusFigures } from '@souk/domain/admin-orders';
+import type * as repo from './customers.repository.ts';
 
 const iso = (value: string) => new Date(value).toISOString();
 
 /** Percentage of `part` in `whole` with one decimal; 0 when there is no whole. */
 const percentage = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
 
-export function toAdminCustomer(row: CustomerRow): AdminCustomer {
+export function toAdminCustomer(row: repo.CustomerRow): AdminCustomer {
   const orders = row.orders_count;
   const spent = row.total_spent;
   return {
@@ -25,7 +31,28 @@ export function toAdminCustomer(row: CustomerRow): AdminCustomer {
   };
 }
 
-export function toCustomerStats(totals: CustomerTotals): CustomerStats {
+type Rows<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
+
+/** The profile: the customer, their latest orders, and their orders by status since the first. */
+export function toCustomerDetail(
+  customer: AdminCustomer,
+  recent: Rows<typeof repo.findRecentOrders>,
+  counts: Rows<typeof repo.orderStatusCounts>,
+  top: Rows<typeof repo.topProducts>,
+): AdminCustomerDetail {
+  const firsts = counts.map((c) => new Date(c.first).getTime());
+  return {
+    ...customer,
+    recent_orders: recent.map((order) => ({ ...order, created_at: iso(order.created_at) })),
+    statistics: {
+      status_breakdown: perStatusFigures(counts.map((c) => [c.status, c.count] as const)),
+      first_order_at: firsts.length ? new Date(Math.min(...firsts)).toISOString() : null,
+      top_products: top,
+    },
+  };
+}
+
+export function toCustomerStats(totals: repo.CustomerTotals): CustomerStats {
   return {
     total_clients: totals.total_clients,
     active_clients: totals.active_clients,

@@ -11,7 +11,6 @@ import {
   type PasswordLink,
   STATUS_CHANGE_REFUSED,
 } from '@souk/domain/admin-customers';
-import { ORDER_STATUSES } from '@souk/domain/order-status';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../shared/app-error.ts';
 import {
@@ -25,7 +24,7 @@ import { deleteSessionsOf } from '../auth/sessions.repository.ts';
 import { newToken } from '../auth/tokens.ts';
 import { insertUser, updateUser } from '../auth/users.repository.ts';
 import { toPagination } from '../catalog/catalog.mapper.ts';
-import { toAdminCustomer, toCustomerStats } from './customers.mapper.ts';
+import { toAdminCustomer, toCustomerDetail, toCustomerStats } from './customers.mapper.ts';
 import * as repo from './customers.repository.ts';
 
 /** The profile's latest orders (spec §2: up to 5). */
@@ -77,22 +76,7 @@ export async function getCustomer(db: Db, id: number): Promise<AdminCustomerDeta
     repo.orderStatusCounts(db, id),
     repo.topProducts(db, id, TOP_PRODUCTS),
   ]);
-  const byStatus = new Map(counts.map((c) => [c.status, c.count]));
-  const firsts = counts.map((c) => new Date(c.first).getTime());
-  return {
-    ...customer,
-    recent_orders: recent.map((order) => ({
-      ...order,
-      created_at: new Date(order.created_at).toISOString(),
-    })),
-    statistics: {
-      status_breakdown: Object.fromEntries(
-        ORDER_STATUSES.map((status) => [status, byStatus.get(status) ?? 0]),
-      ) as AdminCustomerDetail['statistics']['status_breakdown'],
-      first_order_at: firsts.length ? new Date(Math.min(...firsts)).toISOString() : null,
-      top_products: top,
-    },
-  };
+  return toCustomerDetail(customer, recent, counts, top);
 }
 
 /**

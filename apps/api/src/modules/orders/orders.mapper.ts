@@ -1,7 +1,12 @@
 import type { AdminSearchResults } from '@souk/domain/admin-catalog';
-import type { AdminOrder, AdminOrderSummary, OrderHistoryEntry, PerStatus } from '@souk/domain/admin-orders';
+import {
+  type AdminOrder,
+  type AdminOrderSummary,
+  type OrderHistoryEntry,
+  perStatusFigures,
+} from '@souk/domain/admin-orders';
 import { formatDateTime } from '@souk/domain/dates';
-import { CANCELLED_ORDER_STATUS, ORDER_STATUS_LABELS, ORDER_STATUSES } from '@souk/domain/order-status';
+import { CANCELLED_ORDER_STATUS, ORDER_STATUS_LABELS } from '@souk/domain/order-status';
 import type { Order, OrderItem } from '@souk/domain/orders';
 import { formatPhoneNumber } from '@souk/domain/shop';
 import type { CsvCell } from '../../shared/csv.ts';
@@ -61,12 +66,11 @@ export const toHistoryEntry = (row: HistoryRow): OrderHistoryEntry => ({
 
 /** The list's counters: every status present, cancelled orders out of the revenue. */
 export function toOrderSummary(totals: StatusTotals): AdminOrderSummary {
-  const zero = () => Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as PerStatus;
   const summary: AdminOrderSummary = {
     total_orders: 0,
     total_revenue: 0,
-    status_breakdown: zero(),
-    revenue_breakdown: zero(),
+    status_breakdown: perStatusFigures(),
+    revenue_breakdown: perStatusFigures(),
   };
   for (const { status, count, revenue } of totals) {
     summary.status_breakdown[status] = count;
