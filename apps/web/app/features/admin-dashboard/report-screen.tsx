@@ -5,7 +5,7 @@ import { Form, Link } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { StatCards } from '~/components/ui/stat-cards';
 import { RevenueChart, StatusChart } from './charts';
-import { ProductRanking } from './dashboard-parts';
+import { Panel, ProductRanking } from './dashboard-parts';
 import { reportExportHref, reportPresets } from './report-params';
 
 const PERIOD_ERROR_ID = 'period-error';
@@ -25,13 +25,7 @@ function PeriodPicker({
   const presets = reportPresets(today);
   const invalid = refused ? { 'aria-invalid': true, 'aria-describedby': PERIOD_ERROR_ID } : {};
   return (
-    <section
-      aria-labelledby="period"
-      className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm"
-    >
-      <h2 id="period" className="text-lg font-semibold text-stone-900">
-        Période
-      </h2>
+    <Panel id="period" title="Période">
       <ul className="flex flex-wrap gap-2">
         {presets.map((preset) => {
           const current = preset.period.from === period.from && preset.period.to === period.to;
@@ -62,7 +56,7 @@ function PeriodPicker({
           Afficher
         </button>
       </Form>
-    </section>
+    </Panel>
   );
 }
 
