@@ -41,6 +41,14 @@ export type Shown = {
 
 type Storage = Parameters<typeof cacheDashboard>[0];
 
+/** Figures shown as they are: no failure to tell about. */
+const showing = (dashboard: Dashboard): Shown => ({
+  dashboard,
+  refreshError: null,
+  expired: false,
+  denied: null,
+});
+
 /**
  * What a background refresh's answer does to the screen and to the local copy. Fresh figures
  * replace both. A 401 or 403 forgets the copy (it holds customers' names, and this browser is no
@@ -55,7 +63,7 @@ export function afterRefresh(
 ): Shown {
   if (result.ok) {
     if (storage) cacheDashboard(storage, result.data, now);
-    return { dashboard: result.data, refreshError: null, expired: false, denied: null };
+    return showing(result.data);
   }
   if (result.status === 401 || result.status === 403) {
     if (storage) clearCachedDashboard(storage);
@@ -71,14 +79,9 @@ export function afterRefresh(
  * 1 s later (spec §4). Fresh figures are kept as the local copy (see afterRefresh).
  */
 export function useDashboard(loaded: Dashboard, fromCache: boolean): Shown {
-  const [shown, setShown] = useState<Shown>({
-    dashboard: loaded,
-    refreshError: null,
-    expired: false,
-    denied: null,
-  });
+  const [shown, setShown] = useState(() => showing(loaded));
   useEffect(() => {
-    setShown({ dashboard: loaded, refreshError: null, expired: false, denied: null });
+    setShown(showing(loaded));
     const storage = localStore();
     if (!fromCache) {
       if (storage) cacheDashboard(storage, loaded, Date.now());
