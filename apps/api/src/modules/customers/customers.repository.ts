@@ -1,10 +1,9 @@
 import type { AdminCustomerListQuery, CustomerStatus } from '@souk/domain/admin-customers';
 import { SHOP_TIME_ZONE } from '@souk/domain/dates';
 import type { OrderStatus } from '@souk/domain/order-status';
-import { foldText } from '@souk/domain/text';
 import { and, asc, desc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { containsPattern } from '../../db/like.ts';
+import { contactSearch } from '../../db/like.ts';
 import { paidOrder } from '../../db/order-rules.ts';
 import { order_items, orders, users } from '../../db/schema.ts';
 
@@ -66,21 +65,15 @@ const customerColumns = (f: Figures) => ({
 
 export type CustomerRow = NonNullable<Awaited<ReturnType<typeof findCustomer>>>;
 
-/** The fewest digits a search needs before it is also looked for in phone numbers. */
-const PHONE_SEARCH_MIN_DIGITS = 3;
-
 /** Search (name accents and case aside, e-mail, phone digits) and status, over customers only. */
 function customerFilters({ search, status }: Pick<AdminCustomerListQuery, 'search' | 'status'>): SQL {
   const conditions: SQL[] = [isClient];
-  const folded = foldText(search ?? '');
-  if (folded) {
-    const like = containsPattern(folded);
-    const matches = [sql`f_fold(${users.name}) like ${like}`, sql`lower(${users.email}) like ${like}`];
-    const digits = folded.replace(/\D/g, '');
-    if (digits.length >= PHONE_SEARCH_MIN_DIGITS)
-      matches.push(sql`${users.whatsapp_phone} like ${containsPattern(digits)}`);
-    conditions.push(sql`(${sql.join(matches, sql` or `)})`);
-  }
+  const found = contactSearch(search, {
+    name: users.name,
+    lowered: users.email,
+    phone: users.whatsapp_phone,
+  });
+  if (found) conditions.push(found);
   if (status) conditions.push(eq(users.status, status));
   return and(...conditions) as SQL;
 }

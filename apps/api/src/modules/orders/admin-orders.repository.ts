@@ -2,17 +2,13 @@ import type { AdminOrderListFilters } from '@souk/domain/admin-orders';
 import { SHOP_TIME_ZONE } from '@souk/domain/dates';
 import type { OrderStatus } from '@souk/domain/order-status';
 import { INT4_MAX } from '@souk/domain/primitives';
-import { foldText } from '@souk/domain/text';
 import { and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { containsPattern } from '../../db/like.ts';
+import { contactSearch } from '../../db/like.ts';
 import { order_items, order_status_history, orders, users } from '../../db/schema.ts';
 import type { OrderRow } from './orders.repository.ts';
 
 // Only this file builds the back office's order SQL (the checkout's is in orders.repository.ts).
-
-/** The fewest digits a search needs before it is also looked for in phone numbers. */
-const PHONE_SEARCH_MIN_DIGITS = 3;
 
 const PERIOD_UNITS = { today: 'day', week: 'week', month: 'month' } as const;
 
@@ -23,19 +19,12 @@ const PERIOD_UNITS = { today: 'day', week: 'week', month: 'month' } as const;
  */
 function orderFilters(filters: AdminOrderListFilters, withStatus: boolean): SQL {
   const conditions: SQL[] = [];
-  const folded = foldText(filters.search ?? '');
-  if (folded) {
-    const like = containsPattern(folded);
-    const matches = [
-      sql`f_fold(${orders.contact_name}) like ${like}`,
-      sql`lower(${orders.order_number}) like ${like}`,
-    ];
-    // Phones are stored as digits: '77 111 22 33' or '+221 77…' finds '22177111 2233'.
-    const digits = folded.replace(/\D/g, '');
-    if (digits.length >= PHONE_SEARCH_MIN_DIGITS)
-      matches.push(sql`${orders.contact_phone} like ${containsPattern(digits)}`);
-    conditions.push(sql`(${sql.join(matches, sql` or `)})`);
-  }
+  const search = contactSearch(filters.search, {
+    name: orders.contact_name,
+    lowered: orders.order_number,
+    phone: orders.contact_phone,
+  });
+  if (search) conditions.push(search);
   if (filters.period)
     conditions.push(
       sql`${orders.created_at} >= date_trunc(${PERIOD_UNITS[filters.period]}, now(), ${SHOP_TIME_ZONE})`,
