@@ -1,10 +1,10 @@
-import { ErrorState, routeErrorInfo } from '~/components/ui/error-state';
+import { ErrorState } from '~/components/ui/error-state';
 import { readCachedDashboard } from '~/features/admin-dashboard/dashboard-cache';
 import {
+  DashboardLoadError,
   DashboardScreen,
   LOAD_ERROR_TITLE,
   lastUpdate,
-  loadErrorHint,
   ReportLink,
   SessionExpired,
   useDashboard,
@@ -50,12 +50,6 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/**
- * Spec §2, §8: 'Erreur de chargement' with why and 'Réessayer' (reloads); an expired session
- * offers 'Se reconnecter' instead.
- */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { status, message } = routeErrorInfo(error, 'Une erreur est survenue');
-  if (status === 401) return <SessionExpired />;
-  return <ErrorState title={LOAD_ERROR_TITLE} hint={loadErrorHint(message)} />;
+  return <DashboardLoadError error={error} from="/admin" />;
 }

@@ -1,7 +1,8 @@
 import { shopDay } from '@souk/domain/admin-dashboard';
+import { DashboardLoadError } from '~/features/admin-dashboard/dashboard-screen';
 import { readReportQuery } from '~/features/admin-dashboard/report-params';
 import { ReportScreen } from '~/features/admin-dashboard/report-screen';
-import { AdminLoadError, AdminPage } from '~/features/admin-layout/admin-page';
+import { AdminPage } from '~/features/admin-layout/admin-page';
 import { api, dataOrThrow } from '~/lib/api.server';
 import { requireAdmin } from '~/lib/session.server';
 import type { Route } from './+types/admin-report';
@@ -32,6 +33,7 @@ export default function AdminReport({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** The dashboard's own error state and words (spec §2, §8): the report is its full view. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminLoadError title="Erreur lors du chargement des données" error={error} />;
+  return <DashboardLoadError error={error} from="/admin/report" />;
 }
