@@ -11,6 +11,8 @@ import { placeOrder } from './order-helpers.ts';
 /** Today in the shop's time zone (UTC), as the tables write it: '25/11/2026'. */
 const todayFr = () => new Date().toISOString().slice(0, 10).split('-').reverse().join('/');
 const digits = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
+/** `n` as a pattern of its fr-FR writing ('1 234', grouped by a narrow no-break space). */
+const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\\s?');
 
 /** Today's line of the revenue chart's table (opened), as its orders and revenue. */
 async function todaysFigures(page: Page) {
@@ -28,6 +30,29 @@ async function todaysFigures(page: Page) {
 }
 
 const recentOrders = (page: Page) => page.getByRole('region', { name: 'Commandes récentes', exact: true });
+
+/** The number a labelled figure (a `dt` and its first `dd`) of `list` shows: '12 500 FCFA' → 12500. */
+async function figure(page: Page, list: ReturnType<Page['locator']>, label: string) {
+  const term = page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) });
+  const value = list.locator('div').filter({ has: term }).getByRole('definition').first();
+  return digits(await value.textContent());
+}
+
+/** The stat cards (a `dl` of their own) and 'Activité récente', as numbers. */
+async function shopFigures(page: Page) {
+  const cards = page
+    .locator('dl')
+    .filter({ has: page.getByRole('term').filter({ hasText: /^Total Produits$/ }) });
+  const week = page.getByRole('region', { name: 'Activité récente' });
+  return {
+    customers: await figure(page, cards, 'Clients Actifs'),
+    orders: await figure(page, cards, 'Commandes'),
+    revenue: await figure(page, cards, "Chiffre d'Affaires"),
+    weekOrders: await figure(page, week, 'Commandes'),
+    weekRevenue: await figure(page, week, "Chiffre d'affaires"),
+    newCustomers: await figure(page, week, 'Nouveaux clients'),
+  };
+}
 
 test("a new order shows in the recent orders and in today's figures; a visit from another page shows the local copy, refreshed 1 s later", async ({
   page,
@@ -47,7 +72,9 @@ test("a new order shows in the recent orders and in today's figures; a visit fro
     ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Activité récente' })).toContainText('Nouveaux clients');
   const before = await todaysFigures(page);
+  const shopBefore = await shopFigures(page);
 
+  // A new customer's order: the cards, this week's activity and today's line all count it.
   const first = await placeOrder(browser, baseURL, 'Khady Tableau');
   // A full page load reads the server's figures.
   await page.reload();
@@ -55,6 +82,14 @@ test("a new order shows in the recent orders and in today's figures; a visit fro
   const after = await todaysFigures(page);
   expect(after.orders).toBe(before.orders + 1);
   await expect(after.row).toContainText(fcfa(before.revenue + first.total));
+  expect(await shopFigures(page)).toEqual({
+    customers: shopBefore.customers + 1,
+    orders: shopBefore.orders + 1,
+    revenue: shopBefore.revenue + first.total,
+    weekOrders: shopBefore.weekOrders + 1,
+    weekRevenue: shopBefore.weekRevenue + first.total,
+    newCustomers: shopBefore.newCustomers + 1,
+  });
   await expect(page.getByText(/^Dernière mise à jour : \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toBeVisible();
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
@@ -137,12 +172,28 @@ test('the full report: periods in the URL, days refused with the reason, and its
   await page.getByRole('link', { name: '7 derniers jours' }).click();
   await expect(page).toHaveURL(/\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
   await expect(page.getByRole('link', { name: '7 derniers jours' })).toHaveAttribute('aria-current', 'page');
+  // The period's orders, counted three ways: its card, its days and its statuses agree.
+  const cards = page
+    .locator('dl')
+    .filter({ has: page.getByRole('term').filter({ hasText: /^Articles vendus$/ }) });
+  const periodOrders = await figure(page, cards, 'Commandes');
   const status = page.getByRole('region', { name: 'Commandes par statut', exact: true });
   await status.getByText('Voir le tableau').click();
   await expect(status.getByRole('table')).toContainText('Annulée');
+  await expect(
+    status.getByRole('table', {
+      name: new RegExp(`^Commandes par statut \\(${grouped(periodOrders)} au total\\)$`),
+    }),
+  ).toBeVisible();
   const revenue = page.getByRole('region', { name: "Chiffre d'affaires par jour", exact: true });
   await revenue.getByText('Voir le tableau').click();
   await expect(revenue.getByRole('row')).toHaveCount(8);
+  const dayOrders = await revenue
+    .getByRole('row')
+    .evaluateAll((rows) =>
+      rows.slice(1).reduce((sum, row) => sum + Number(row.children[1]?.textContent?.replace(/\D/g, '')), 0),
+    );
+  expect(dayOrders).toBe(periodOrders);
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
 
@@ -173,5 +224,10 @@ test('the full report: periods in the URL, days refused with the reason, and its
   // 30 days, the total, and the empty string after the last line end.
   expect(lines).toHaveLength(33);
   expect(lines[30]).toMatch(new RegExp(`^${todayFr()};\\d+;\\d+;\\d+(;\\d+){6}$`));
-  expect(lines[31]).toMatch(/^Total;/);
+  // The total line adds up the 30 days, column by column.
+  const cells = (line: string | undefined) => (line ?? '').split(';').slice(1).map(Number);
+  const sums = lines
+    .slice(1, 31)
+    .reduce((sum, line) => sum.map((n, i) => n + (cells(line)[i] ?? 0)), Array(9).fill(0));
+  expect(lines[31]).toBe(`Total;${sums.join(';')}`);
 });
