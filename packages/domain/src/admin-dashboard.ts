@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AdminSearchResultsSchema } from './admin-catalog.ts';
-import { AdminOrderSummarySchema, daySchema } from './admin-orders.ts';
+import { daySchema, PerStatusSchema } from './admin-orders.ts';
 import { SHOP_TIME_ZONE } from './dates.ts';
 
 // The back office's dashboard ('Tableau de bord', back-office spec §2, §4, §9) and its full report
@@ -53,8 +53,6 @@ export function weekChange(current: number, previous: number): number | null {
 }
 
 // ---- Answers ----
-
-const PerStatusSchema = AdminOrderSummarySchema.shape.status_breakdown;
 
 /** An order of the 'Commandes récentes' list (as the header search lists orders). */
 export const RecentOrderSchema = AdminSearchResultsSchema.shape.orders.element;

@@ -1,10 +1,8 @@
 import { type DayFigures, formatDay, type ProductSales } from '@souk/domain/admin-dashboard';
-import type { PerStatus } from '@souk/domain/admin-orders';
+import { perStatusFigures } from '@souk/domain/admin-orders';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@souk/domain/order-status';
 import type { CsvCell } from '../../shared/csv.ts';
 import type { DayRow, ProductSalesRow } from './dashboard.repository.ts';
-
-const noStatus = () => Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as PerStatus;
 
 /** A day's figures; a day without orders has every status at zero. */
 export const toDayFigures = (row: DayRow): DayFigures => ({
@@ -12,7 +10,7 @@ export const toDayFigures = (row: DayRow): DayFigures => ({
   orders: row.orders,
   items: row.items,
   revenue: row.revenue,
-  by_status: { ...noStatus(), ...row.by_status },
+  by_status: { ...perStatusFigures(), ...row.by_status },
 });
 
 export const toProductSales = (row: ProductSalesRow): ProductSales => ({
@@ -24,7 +22,7 @@ export const toProductSales = (row: ProductSalesRow): ProductSales => ({
 
 /** The days added up: a period's orders, articles, revenue and orders of each status. */
 export function totalOf(days: DayFigures[]) {
-  const total = { orders: 0, items: 0, revenue: 0, by_status: noStatus() };
+  const total = { orders: 0, items: 0, revenue: 0, by_status: perStatusFigures() };
   for (const day of days) {
     total.orders += day.orders;
     total.items += day.items;
