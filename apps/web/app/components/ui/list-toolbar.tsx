@@ -44,6 +44,39 @@ export function SearchBox({
   );
 }
 
+/**
+ * Filters as links in sight (the statuses of a list): the current one marked. `hrefFor` keeps
+ * the rest of the list's state and starts again at page 1.
+ */
+export function FilterLinks<V extends string>({
+  label,
+  choices,
+  current,
+  hrefFor,
+}: {
+  /** What the group is, read out with it ('Statut des clients'). */
+  label: string;
+  choices: readonly { value: V; label: string }[];
+  current: V;
+  hrefFor: (value: V) => string;
+}) {
+  return (
+    <nav aria-label={label} className="flex flex-wrap gap-2">
+      {choices.map(({ value, label: text }) => (
+        <Link
+          key={value}
+          to={hrefFor(value)}
+          preventScrollReset
+          aria-current={current === value ? 'true' : undefined}
+          className={buttonClass(current === value ? 'primary' : 'secondary', 'sm')}
+        >
+          {text}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
 /** How the list is laid out (grid, list, table): links, the current one marked. */
 function ViewToggle<V extends string>({
   views,

@@ -4,7 +4,7 @@ import {
   CUSTOMERS_PER_PAGE_DEFAULT,
 } from '@souk/domain/admin-customers';
 import { IdSchema, PageSchema } from '@souk/domain/primitives';
-import { parsedOr, searchParam } from '~/lib/url-params';
+import { parsedOr, searchParam, withParams } from '~/lib/url-params';
 
 // The customers screen's state lives in its URL (reload and the back button keep it): the page,
 // the search, the status button, the sort and page size of the advanced filters, the profile open
@@ -48,19 +48,11 @@ export const hasPanelChoices = ({ query }: CustomerScreen) =>
   query.per_page !== CUSTOMERS_PER_PAGE_DEFAULT;
 
 /**
- * A status button's link: that status from page 1, the search, sort and page size kept (spec: any
- * change resets to page 1).
+ * A status button's link (none: every customer): from page 1, the search, sort and page size kept
+ * (spec: any change resets to page 1), no dialog open.
  */
-export function statusHref({ query }: CustomerScreen, status: AdminCustomerListQuery['status']) {
-  const params = new URLSearchParams();
-  if (query.search) params.set('search', query.search);
-  if (status) params.set('status', status);
-  if (query.sort_by !== 'created_at') params.set('sort_by', query.sort_by);
-  if (query.sort_order !== 'desc') params.set('sort_order', query.sort_order);
-  if (query.per_page !== CUSTOMERS_PER_PAGE_DEFAULT) params.set('per_page', String(query.per_page));
-  const text = params.toString();
-  return text ? `?${text}` : '?';
-}
+export const statusHref = (search: string, status: AdminCustomerListQuery['status']) =>
+  withParams(search, { status: status ?? null, page: null, profile: null, edit: null });
 
 /** The list's part of the state: what, when it changes, reloads the list (a dialog opening does not). */
 export const listKey = ({ query }: CustomerScreen) => JSON.stringify(query);

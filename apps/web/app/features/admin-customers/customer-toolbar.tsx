@@ -9,9 +9,8 @@ import {
 } from '@souk/domain/admin-customers';
 import { CUSTOMERS_PER_PAGE_CHOICES } from '@souk/domain/admin-limits';
 import { formatFcfa } from '@souk/domain/money';
-import { Link } from 'react-router';
-import { buttonClass } from '~/components/ui/button';
-import { FilterSelect, ListToolbar } from '~/components/ui/list-toolbar';
+import { useLocation } from 'react-router';
+import { FilterLinks, FilterSelect, ListToolbar } from '~/components/ui/list-toolbar';
 import { StatCards } from '~/components/ui/stat-cards';
 import { type CustomerScreen, hasPanelChoices, statusHref } from './customer-params';
 
@@ -42,6 +41,7 @@ export function CustomerStatCards({ stats }: { stats: CustomerStats }) {
  */
 export function CustomerToolbar({ screen }: { screen: CustomerScreen }) {
   const { query } = screen;
+  const { search } = useLocation();
   return (
     <ListToolbar
       state={[query.search, query.status, query.sort_by, query.sort_order, query.per_page].join('|')}
@@ -52,19 +52,15 @@ export function CustomerToolbar({ screen }: { screen: CustomerScreen }) {
         value: query.search ?? '',
       }}
       quick={
-        <nav aria-label="Statut des clients" className="flex flex-wrap gap-2">
-          {[undefined, ...CUSTOMER_STATUSES].map((status) => (
-            <Link
-              key={status ?? 'all'}
-              to={statusHref(screen, status)}
-              preventScrollReset
-              aria-current={query.status === status ? 'true' : undefined}
-              className={buttonClass(query.status === status ? 'primary' : 'secondary', 'sm')}
-            >
-              {status ? CUSTOMER_STATUS_FILTER_LABELS[status] : 'Tous'}
-            </Link>
-          ))}
-        </nav>
+        <FilterLinks
+          label="Statut des clients"
+          choices={[
+            { value: 'all', label: 'Tous' },
+            ...CUSTOMER_STATUSES.map((value) => ({ value, label: CUSTOMER_STATUS_FILTER_LABELS[value] })),
+          ]}
+          current={query.status ?? 'all'}
+          hrefFor={(value) => statusHref(search, value === 'all' ? undefined : value)}
+        />
       }
       hidden={{ status: query.status }}
       filtersOpen={hasPanelChoices(screen)}

@@ -12,6 +12,7 @@ import { Link, useFetcher, useLocation, useNavigation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { EmptyState } from '~/components/ui/empty-state';
+import { NewItemLink } from '~/components/ui/new-item-link';
 import { Pagination } from '~/components/ui/pagination';
 import { showToast } from '~/components/ui/toast';
 import { type ActionOutcome, useConfirmedAction } from '~/lib/action-outcome';
@@ -28,19 +29,8 @@ import { CustomerProfileDialog } from './customer-profile-dialog';
 import { CustomerStatCards, CustomerToolbar } from './customer-toolbar';
 import { CustomersList, type StatusTarget } from './customers-list';
 
-/** The header's button: a customer account made by the shop (the spec's add button did nothing). */
-export function NewCustomerLink() {
-  const { search } = useLocation();
-  return (
-    <Link
-      to={withParams(search, { edit: 'new', profile: null })}
-      preventScrollReset
-      className={buttonClass('primary', 'md')}
-    >
-      Ajouter un client
-    </Link>
-  );
-}
+/** The header's and the empty state's button: a customer account made by the shop (the spec's did nothing). */
+export const NewCustomerLink = () => <NewItemLink close={['profile']}>Ajouter un client</NewItemLink>;
 
 export const CUSTOMER_STATUS_FETCHER = 'customer-status';
 
