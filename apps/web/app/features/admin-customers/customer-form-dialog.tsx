@@ -5,6 +5,7 @@ import { Dialog } from '~/components/ui/dialog';
 import { TextField } from '~/components/ui/form-fields';
 import { WhatsappIcon } from '~/components/ui/icons';
 import { SaveFormDialog } from '~/components/ui/save-form-dialog';
+import { NEW_TAB } from '~/lib/new-tab';
 
 export const CUSTOMER_FORM_FETCHER = 'save-customer';
 
@@ -124,8 +125,7 @@ export function WelcomeLinkDialog({
           {welcome.whatsapp_phone && (
             <a
               href={whatsappLink(welcome.whatsapp_phone, message)}
-              target="_blank"
-              rel="noopener noreferrer"
+              {...NEW_TAB}
               className={buttonClass('primary', 'md')}
             >
               <WhatsappIcon className="h-4 w-4" />

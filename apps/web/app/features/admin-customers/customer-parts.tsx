@@ -9,6 +9,7 @@ import { formatPhoneNumber, whatsappLink } from '@souk/domain/shop';
 import { Badge, type BadgeTone } from '~/components/ui/badge';
 import { buttonClass } from '~/components/ui/button';
 import { WhatsappIcon } from '~/components/ui/icons';
+import { NEW_TAB } from '~/lib/new-tab';
 
 // The pieces a customer is shown with, in the table, the phone's cards and the profile alike.
 
@@ -68,9 +69,6 @@ export function ActivityText({ customer }: { customer: AdminCustomer }) {
     </span>
   );
 }
-
-/** WhatsApp opens in a new tab: the screen stays where it was. */
-const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
 /** Reaching the customer (spec: WhatsApp, and e-mail only when they have one). */
 export function CustomerContactLinks({ customer }: { customer: AdminCustomer }) {

@@ -4,10 +4,8 @@ import { ORDER_STATUS_LABELS } from '@souk/domain/order-status';
 import { phoneCallLink, whatsappLink } from '@souk/domain/shop';
 import { Button, buttonClass } from '~/components/ui/button';
 import { PhoneIcon, WhatsappIcon } from '~/components/ui/icons';
+import { NEW_TAB } from '~/lib/new-tab';
 import type { StatusChange } from './use-status-changes';
-
-/** WhatsApp opens in a new tab: the screen stays where it was. */
-const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
 /**
  * Reaching the client (spec §1): a call, an e-mail when they gave one, WhatsApp; the e-mail and
