@@ -23,6 +23,17 @@ export const withDetails = <T>(
   handler: IntentHandler<T> & { details: (data: T) => Record<string, string> },
 ) => handler as unknown as IntentHandler;
 
+/**
+ * A form the domain's schema refused before anything was sent (a forged or outdated form): the
+ * answer the API would have given, 422 with the schema's French message.
+ */
+export const refusedBeforeSending = (message: string): ApiResult<never> => ({
+  ok: false,
+  status: 422,
+  message,
+  setCookies: [],
+});
+
 /** A page that says why it sends the visitor away (spec §6, §8) answers that notice, then goes. */
 export const noticeAnswer = ({ notice, headers }: AccessRefusal) => data({ notice }, { headers });
 

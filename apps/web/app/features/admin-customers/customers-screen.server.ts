@@ -4,9 +4,9 @@ import {
   ToggleCustomerStatusInputSchema,
 } from '@souk/domain/admin-customers';
 import type { RouterContextProvider } from 'react-router';
-import { adminAction, noticeAnswer, withDetails } from '~/lib/admin-action.server';
+import { adminAction, noticeAnswer, refusedBeforeSending, withDetails } from '~/lib/admin-action.server';
 import { api, dataOrThrow } from '~/lib/api.server';
-import { type ApiResult, failureMessage } from '~/lib/api-client';
+import { failureMessage } from '~/lib/api-client';
 import { formText } from '~/lib/form-outcome.server';
 import { accessRefusal, adminAccess } from '~/lib/session.server';
 import { readCustomerScreen } from './customer-params';
@@ -58,15 +58,6 @@ export async function loadCustomersScreen(request: Request, context: Readonly<Ro
   };
 }
 
-/** A forged form the domain's schema refuses: its first message, as the API would answer it. */
-const refused = (error: { issues: { message: string }[] }): Promise<ApiResult<never>> =>
-  Promise.resolve({
-    ok: false,
-    status: 422,
-    message: error.issues[0]?.message ?? SERVER_ERROR,
-    setCookies: [],
-  });
-
 /** The form's three fields as the API takes them (its schema checks them, in French). */
 const profileBody = (form: FormData) => ({
   name: formText(form, 'name'),
@@ -85,26 +76,26 @@ export const customersScreenAction = (args: { request: Request; context: Readonl
     {
       status: {
         failure: STATUS_CHANGE_FAILED,
-        run: ({ client, id, form }) => {
+        run: async ({ client, id, form }) => {
           const body = ToggleCustomerStatusInputSchema.safeParse({
             client_id: id,
             action: formText(form, 'action'),
           });
           return body.success
             ? client.post('/admin/customers/toggle-status', { body: body.data })
-            : refused(body.error);
+            : refusedBeforeSending(body.error.issues[0]?.message ?? SERVER_ERROR);
         },
       },
       bulk: {
         failure: STATUS_CHANGE_FAILED,
-        run: ({ client, form }) => {
+        run: async ({ client, form }) => {
           const body = BulkCustomerStatusInputSchema.safeParse({
             client_ids: formText(form, 'ids').split(',').filter(Boolean),
             action: formText(form, 'action'),
           });
           return body.success
             ? client.post('/admin/customers/bulk-status', { body: body.data })
-            : refused(body.error);
+            : refusedBeforeSending(body.error.issues[0]?.message ?? SERVER_ERROR);
         },
       },
       save: {

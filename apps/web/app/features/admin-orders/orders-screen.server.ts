@@ -4,7 +4,12 @@ import {
   UpdateOrderStatusInputSchema,
 } from '@souk/domain/admin-orders';
 import type { RouterContextProvider } from 'react-router';
-import { adminAction, type IntentRequest, noticeAnswer } from '~/lib/admin-action.server';
+import {
+  adminAction,
+  type IntentRequest,
+  noticeAnswer,
+  refusedBeforeSending,
+} from '~/lib/admin-action.server';
 import { api, dataOrThrow, serverConfig } from '~/lib/api.server';
 import { type ApiResult, failureMessage, failureWithReason } from '~/lib/api-client';
 import { formText } from '~/lib/form-outcome.server';
@@ -59,7 +64,7 @@ async function changeStatus({ client, id, form }: IntentRequest): Promise<ApiRes
   const parsed = UpdateOrderStatusInputSchema.safeParse({ status: formText(form, 'status') });
   const result: ApiResult<unknown> = parsed.success
     ? await client.put('/admin/orders/:id/status', { params: { id }, body: parsed.data })
-    : { ok: false, status: 422, message: ORDER_STATUS_UNKNOWN, setCookies: [] };
+    : refusedBeforeSending(ORDER_STATUS_UNKNOWN);
   return result.ok
     ? result
     : { ...result, errors: undefined, message: failureWithReason(result, ORDER_STATUS_UPDATE_FAILED) };
