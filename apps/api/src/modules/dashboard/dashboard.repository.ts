@@ -4,15 +4,11 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { paidOrder } from '../../db/order-rules.ts';
 import { order_items, orders, product_sales, products, users } from '../../db/schema.ts';
+import { shopDayEnd, shopDayStart } from '../../db/shop-days.ts';
 
 // The dashboard's and the report's SQL: every figure summed by the database over all the rows it
 // covers (docs/decisions/0021-dashboard.md). Days and weeks are the shop's (SHOP_TIME_ZONE);
 // weeks start on Monday (date_trunc's ISO weeks).
-
-/** A day's first instant in the shop's time zone: '2026-11-25' → timestamptz. */
-const dayStart = (day: string) => sql`(${day}::date)::timestamp at time zone ${SHOP_TIME_ZONE}`;
-/** The instant after a day: '2026-11-25' → the start of the 26th. */
-const dayEnd = (day: string) => sql`(${day}::date + 1)::timestamp at time zone ${SHOP_TIME_ZONE}`;
 
 export type Period = { from: string; to: string };
 
@@ -78,7 +74,7 @@ export async function topProducts(
   const byName: SQL = period
     ? sql`select coalesce(oi.product_id, 0) as product_id, oi.product_name, sum(oi.quantity) as quantity, sum(oi.total_price) as revenue
             from ${order_items} oi
-           where oi.order_id in (select id from ${orders} where ${orders.created_at} >= ${dayStart(period.from)} and ${orders.created_at} < ${dayEnd(period.to)} and ${paidOrder()})
+           where oi.order_id in (select id from ${orders} where ${orders.created_at} >= ${shopDayStart(period.from)} and ${orders.created_at} < ${shopDayEnd(period.to)} and ${paidOrder()})
            group by 1, 2`
     : sql`select product_id, product_name, quantity, revenue from ${product_sales} where quantity > 0`;
   return queryRows(
@@ -127,7 +123,7 @@ export async function dailyFigures(db: DbOrTx, period: Period): Promise<DayRow[]
                  coalesce(sum(${orders.total_amount}) filter (where ${notCancelled}), 0)::float8 as revenue,
                  json_build_object(${perStatusCounts}) as by_status
             from ${orders}
-           where ${orders.created_at} >= ${dayStart(period.from)} and ${orders.created_at} < ${dayEnd(period.to)}
+           where ${orders.created_at} >= ${shopDayStart(period.from)} and ${orders.created_at} < ${shopDayEnd(period.to)}
            group by 1
         )
         select to_char(d.day, 'YYYY-MM-DD') as day,

@@ -6,6 +6,7 @@ import { and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { contactSearch } from '../../db/like.ts';
 import { order_items, order_status_history, orders, users } from '../../db/schema.ts';
+import { shopDayEnd, shopDayStart } from '../../db/shop-days.ts';
 import type { OrderRow } from './orders.repository.ts';
 
 // Only this file builds the back office's order SQL (the checkout's is in orders.repository.ts).
@@ -29,14 +30,8 @@ function orderFilters(filters: AdminOrderListFilters, withStatus: boolean): SQL 
     conditions.push(
       sql`${orders.created_at} >= date_trunc(${PERIOD_UNITS[filters.period]}, now(), ${SHOP_TIME_ZONE})`,
     );
-  if (filters.date_from)
-    conditions.push(
-      sql`${orders.created_at} >= (${filters.date_from}::date)::timestamp at time zone ${SHOP_TIME_ZONE}`,
-    );
-  if (filters.date_to)
-    conditions.push(
-      sql`${orders.created_at} < (${filters.date_to}::date + 1)::timestamp at time zone ${SHOP_TIME_ZONE}`,
-    );
+  if (filters.date_from) conditions.push(sql`${orders.created_at} >= ${shopDayStart(filters.date_from)}`);
+  if (filters.date_to) conditions.push(sql`${orders.created_at} < ${shopDayEnd(filters.date_to)}`);
   if (filters.min_amount !== undefined) conditions.push(sql`${orders.total_amount} >= ${filters.min_amount}`);
   if (filters.customer_id !== undefined) conditions.push(sql`${orders.user_id} = ${filters.customer_id}`);
   if (withStatus && filters.status) conditions.push(sql`${orders.status} = ${filters.status}`);
