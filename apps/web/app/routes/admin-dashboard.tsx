@@ -1,12 +1,10 @@
-import { ErrorState } from '~/components/ui/error-state';
+import { ErrorState, LOAD_ERROR_TITLE, SessionExpiredState } from '~/components/ui/error-state';
 import { readCachedDashboard } from '~/features/admin-dashboard/dashboard-cache';
 import {
   DashboardLoadError,
   DashboardScreen,
-  LOAD_ERROR_TITLE,
   lastUpdate,
   ReportLink,
-  SessionExpired,
   useDashboard,
 } from '~/features/admin-dashboard/dashboard-screen';
 import { AdminPage } from '~/features/admin-layout/admin-page';
@@ -40,7 +38,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     loaderData.dashboard,
     loaderData.fromCache,
   );
-  if (expired) return <SessionExpired />;
+  if (expired) return <SessionExpiredState />;
   // Refused by the API (blocked, no longer an admin): the copy's figures leave the screen too.
   if (denied) return <ErrorState title={LOAD_ERROR_TITLE} hint={denied} />;
   return (

@@ -1,5 +1,10 @@
 import { Outlet } from 'react-router';
-import { ErrorState, routeErrorInfo } from '~/components/ui/error-state';
+import {
+  ErrorState,
+  LOAD_ERROR_TITLE,
+  routeErrorInfo,
+  SessionExpiredState,
+} from '~/components/ui/error-state';
 import { AdminShell } from '~/features/admin-layout/admin-shell';
 import { api } from '~/lib/api.server';
 import { accountPageHeaders } from '~/lib/no-store';
@@ -46,16 +51,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { status, message } = routeErrorInfo(error, 'Une erreur est survenue');
   return status === 401 ? (
-    <ErrorState
-      title="Erreur de chargement"
-      hint="Session expirée. Veuillez vous reconnecter."
-      back={{ to: '/auth/login?redirectTo=%2Fadmin', label: 'Se reconnecter' }}
-    />
+    <SessionExpiredState />
   ) : (
-    <ErrorState
-      title="Erreur de chargement"
-      hint={message}
-      back={{ to: '/admin', label: 'Tableau de bord' }}
-    />
+    <ErrorState title={LOAD_ERROR_TITLE} hint={message} back={{ to: '/admin', label: 'Tableau de bord' }} />
   );
 }

@@ -4,7 +4,12 @@ import { formatFcfa } from '@souk/domain/money';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
-import { ErrorState, routeErrorInfo } from '~/components/ui/error-state';
+import {
+  ErrorState,
+  LOAD_ERROR_TITLE,
+  routeErrorInfo,
+  SessionExpiredState,
+} from '~/components/ui/error-state';
 import { StatCards } from '~/components/ui/stat-cards';
 import { browserApi } from '~/lib/api.client';
 import { type ApiResult, CONNECTION_ERROR, failureMessage } from '~/lib/api-client';
@@ -14,21 +19,7 @@ import { cacheDashboard, clearCachedDashboard, refreshLater } from './dashboard-
 import { ProductRanking, RecentOrders, WeekActivity } from './dashboard-parts';
 
 // Spec §8 (dashboard).
-export const LOAD_ERROR_TITLE = 'Erreur de chargement';
-export const SESSION_EXPIRED = 'Session expirée. Veuillez vous reconnecter.';
 export const loadErrorHint = (message: string) => `Erreur lors du chargement des données: ${message}`;
-
-/** An expired session: the spec's words and 'Se reconnecter', back to `from` once logged in. */
-export function SessionExpired({ from = '/admin' }: { from?: string }) {
-  return (
-    <ErrorState
-      title={LOAD_ERROR_TITLE}
-      hint={SESSION_EXPIRED}
-      retry={false}
-      back={{ to: `/auth/login?${new URLSearchParams({ redirectTo: from })}`, label: 'Se reconnecter' }}
-    />
-  );
-}
 
 /**
  * The dashboard or its report could not load (spec §2, §8): 'Erreur de chargement', why, and
@@ -36,7 +27,7 @@ export function SessionExpired({ from = '/admin' }: { from?: string }) {
  */
 export function DashboardLoadError({ error, from }: { error: unknown; from: string }) {
   const { status, message } = routeErrorInfo(error, 'Une erreur est survenue');
-  if (status === 401) return <SessionExpired from={from} />;
+  if (status === 401) return <SessionExpiredState from={from} />;
   return <ErrorState title={LOAD_ERROR_TITLE} hint={loadErrorHint(message)} />;
 }
 
