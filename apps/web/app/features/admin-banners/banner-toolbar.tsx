@@ -1,7 +1,7 @@
 import type { AdminBannerList, BannerStatusFilter } from '@souk/domain/admin-banners';
 import { Form, Link, useLocation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
-import { SearchBox } from '~/components/ui/list-toolbar';
+import { FilterLinks, SearchBox } from '~/components/ui/list-toolbar';
 import { withParams } from '~/lib/url-params';
 import type { BannerScreen } from './banner-params';
 
@@ -51,19 +51,15 @@ export function BannerToolbar({
         </button>
       </Form>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <nav aria-label="Statut des bannières" className="flex flex-wrap gap-2">
-          {(Object.keys(STATUS_LABELS) as BannerStatusFilter[]).map((status) => (
-            <Link
-              key={status}
-              to={withParams(search, { status: status === 'all' ? null : status, edit: null })}
-              preventScrollReset
-              aria-current={query.status === status ? 'true' : undefined}
-              className={buttonClass(query.status === status ? 'primary' : 'secondary', 'sm')}
-            >
-              {STATUS_LABELS[status]} ({counts[status]})
-            </Link>
-          ))}
-        </nav>
+        <FilterLinks
+          label="Statut des bannières"
+          choices={(Object.keys(STATUS_LABELS) as BannerStatusFilter[]).map((status) => ({
+            value: status,
+            label: `${STATUS_LABELS[status]} (${counts[status]})`,
+          }))}
+          current={query.status}
+          hrefFor={(status) => withParams(search, { status: status === 'all' ? null : status, edit: null })}
+        />
         {/* The same address again: React Router reads the list anew (banners another admin changed). */}
         <Link
           to={withParams(search, { edit: null })}
