@@ -124,8 +124,21 @@ test('a selection is blocked at once, and the status buttons find it', async ({ 
     await expect(page.getByText('2 clients bloqués')).toBeVisible();
     await expect(page.getByText('0 sélectionné', { exact: true })).toBeVisible();
 
+    // While the new list is on its way: 'Chargement des clients...' (the answer is held until seen).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/admin/customers.data*', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.getByRole('link', { name: 'Clients bloqués' }).click();
+    await expect(page.getByText('Chargement des clients...')).toBeVisible();
+    release();
     await expect(page).toHaveURL(/status=blocked/);
+    await expect(page.getByText('Chargement des clients...')).toBeHidden();
+    await page.unroute('**/admin/customers.data*');
     await expect(page.getByText('2 clients trouvés')).toBeVisible();
     await page.getByRole('link', { name: 'Clients actifs' }).click();
     await expect(page.getByRole('heading', { name: 'Aucun client trouvé' })).toBeVisible();
