@@ -12,7 +12,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { mergeGuestCart } from '../cart/cart.service.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { type Mailer, sendOrLog } from '../mail/mailer.ts';
 import { toUser } from './auth.mapper.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import * as sessions from './sessions.repository.ts';
@@ -242,10 +242,11 @@ export async function forgotPassword(deps: AuthDeps, input: ForgotPasswordInput)
     '',
     "L'équipe Souk",
   ].join('\n');
-  // The link is a credential: it goes in the message only, never in a log line.
-  await deps.mailer
-    .send({ to: user.email, subject: 'Réinitialisation de votre mot de passe', text })
-    .catch((error: unknown) => deps.log(`[mail] échec de l'envoi à ${user.email} : ${String(error)}`));
+  await sendOrLog(deps.mailer, deps.log, {
+    to: user.email,
+    subject: 'Réinitialisation de votre mot de passe',
+    text,
+  });
 }
 
 export async function resetPassword(db: Db, input: ResetPasswordInput) {

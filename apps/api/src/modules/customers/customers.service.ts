@@ -24,6 +24,7 @@ import { deleteSessionsOf } from '../auth/sessions.repository.ts';
 import { newToken } from '../auth/tokens.ts';
 import { insertUser, updateUser } from '../auth/users.repository.ts';
 import { toPagination } from '../catalog/catalog.mapper.ts';
+import { sendOrLog } from '../mail/mailer.ts';
 import { toAdminCustomer, toCustomerDetail, toCustomerStats } from './customers.mapper.ts';
 import * as repo from './customers.repository.ts';
 
@@ -117,10 +118,7 @@ export async function updateCustomer(db: Db, id: number, input: CustomerProfileI
   return findCustomerOrThrow(db, id);
 }
 
-/**
- * Mails the link to the customer when they have an address; answers whether it went. The link is
- * a credential: it goes in the message only, never in a log line.
- */
+/** Mails the link to the customer when they have an address; answers whether it went. */
 async function mailPasswordLink(deps: AuthDeps, to: string | null, name: string, link: string) {
   if (!to) return false;
   const text = [
@@ -133,13 +131,7 @@ async function mailPasswordLink(deps: AuthDeps, to: string | null, name: string,
     '',
     "L'équipe Souk",
   ].join('\n');
-  return deps.mailer
-    .send({ to, subject: 'Votre compte Souk', text })
-    .then(() => true)
-    .catch((error: unknown) => {
-      deps.log(`[mail] échec de l'envoi à ${to} : ${String(error)}`);
-      return false;
-    });
+  return sendOrLog(deps.mailer, deps.log, { to, subject: 'Votre compte Souk', text });
 }
 
 /**

@@ -38,3 +38,18 @@ export function createMailer(options: {
     },
   };
 }
+
+/**
+ * Sends a message that is a courtesy to work already done (a reset link, a new account's link):
+ * a failure is logged — the address, never the message, which may hold a credential — and
+ * answered false rather than thrown.
+ */
+export async function sendOrLog(mailer: Mailer, log: (line: string) => void, message: MailMessage) {
+  try {
+    await mailer.send(message);
+    return true;
+  } catch (error) {
+    log(`[mail] échec de l'envoi à ${message.to} : ${String(error)}`);
+    return false;
+  }
+}
