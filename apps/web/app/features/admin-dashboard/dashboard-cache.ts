@@ -11,7 +11,6 @@ import { ADMIN_COPY_PREFIX } from '~/lib/local-copies';
  * the parse). Under ADMIN_COPY_PREFIX, so logging out forgets it (it holds customers' names).
  */
 export const DASHBOARD_CACHE_KEY = `${ADMIN_COPY_PREFIX}dashboard.v1`;
-const LEGACY_CACHE_KEY = `${ADMIN_COPY_PREFIX}dashboard`;
 export const DASHBOARD_CACHE_TTL_MS = 10 * 60 * 1000;
 export const DASHBOARD_REFRESH_DELAY_MS = 1000;
 
@@ -41,8 +40,6 @@ export function readCachedDashboard(storage: Storage, now: number): Dashboard | 
 /** Keeps `dashboard` as the fresh copy; a full or refused storage only loses the cache. */
 export function cacheDashboard(storage: Storage, dashboard: Dashboard, now: number) {
   const entry: Entry = { saved_at: now, dashboard };
-  // The first version's copy (unversioned key) would otherwise stay until the next logout.
-  storage.removeItem(LEGACY_CACHE_KEY);
   try {
     storage.setItem(DASHBOARD_CACHE_KEY, JSON.stringify(entry));
   } catch {
