@@ -6,3 +6,8 @@ export function formatFcfa(amount: number | string | null | undefined): string {
   const value = Math.round(Number(amount ?? 0));
   return `${fcfaNumber.format(Number.isFinite(value) ? value : 0)}\u00a0FCFA`;
 }
+
+const countNumber = new Intl.NumberFormat('fr-FR');
+
+/** A count or a share as the shop writes it: '1\u202f234', '12,5' (fr-FR grouping and decimal comma). */
+export const formatCount = (value: number): string => countNumber.format(value);

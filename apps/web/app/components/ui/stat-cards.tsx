@@ -1,3 +1,4 @@
+import { formatCount } from '@souk/domain/money';
 /**
  * A row of counters, each a label over its number (fr-FR grouping) or its text already written
  * (an amount in FCFA, a percentage); `className` sets the columns, an item's own `className` its
@@ -22,7 +23,7 @@ export function StatCards({
               phone, or a quarter of a desk. It wraps instead of pushing the page sideways: first
               before 'FCFA', and only if the figure alone is still too wide, inside it. */}
           <dd className="text-xl font-bold text-stone-900 wrap-anywhere sm:text-2xl">
-            {typeof item.value === 'number' ? item.value.toLocaleString('fr-FR') : unitMayWrap(item.value)}
+            {typeof item.value === 'number' ? formatCount(item.value) : unitMayWrap(item.value)}
           </dd>
         </div>
       ))}

@@ -8,13 +8,13 @@ import {
   SORT_DIRECTIONS,
 } from '@souk/domain/admin-customers';
 import { CUSTOMERS_PER_PAGE_CHOICES } from '@souk/domain/admin-limits';
-import { formatFcfa } from '@souk/domain/money';
+import { formatCount, formatFcfa } from '@souk/domain/money';
 import { useLocation } from 'react-router';
 import { FilterLinks, FilterSelect, ListToolbar } from '~/components/ui/list-toolbar';
 import { StatCards } from '~/components/ui/stat-cards';
 import { type CustomerScreen, hasPanelChoices, statusHref } from './customer-params';
 
-const percent = (value: number) => `${value.toLocaleString('fr-FR')} %`;
+const percent = (value: number) => `${formatCount(value)}\u00a0%`;
 
 /** The statistics, summed by the server over every customer account and their paid orders. */
 export function CustomerStatCards({ stats }: { stats: CustomerStats }) {

@@ -1,6 +1,6 @@
 import { type DayFigures, formatDay } from '@souk/domain/admin-dashboard';
 import type { PerStatus } from '@souk/domain/admin-orders';
-import { formatFcfa } from '@souk/domain/money';
+import { formatCount, formatFcfa } from '@souk/domain/money';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@souk/domain/order-status';
 import type { ReactNode } from 'react';
 import { Panel } from './dashboard-parts';
@@ -189,7 +189,7 @@ export function RevenueChart({
       table={{
         caption: `${title}, par jour`,
         columns: ['Jour', 'Commandes', "Chiffre d'affaires"],
-        rows: days.map((d) => [formatDay(d.day), d.orders.toLocaleString('fr-FR'), formatFcfa(d.revenue)]),
+        rows: days.map((d) => [formatDay(d.day), formatCount(d.orders), formatFcfa(d.revenue)]),
       }}
     />
   );
@@ -208,9 +208,7 @@ export function StatusChart({ id, title, counts }: { id: string; title: string; 
         <li key={status} className="flex flex-col gap-1 text-sm">
           <span className="flex justify-between gap-2">
             <span className="text-stone-700">{ORDER_STATUS_LABELS[status]}</span>
-            <span className="font-semibold tabular-nums text-stone-900">
-              {counts[status].toLocaleString('fr-FR')}
-            </span>
+            <span className="font-semibold tabular-nums text-stone-900">{formatCount(counts[status])}</span>
           </span>
           {/* The bar repeats the count beside the label: decorative. */}
           <span aria-hidden="true" className="h-2.5 rounded-full bg-stone-100">
@@ -230,13 +228,9 @@ export function StatusChart({ id, title, counts }: { id: string; title: string; 
       title={title}
       chart={chart}
       table={{
-        caption: `${title} (${total.toLocaleString('fr-FR')} au total)`,
+        caption: `${title} (${formatCount(total)} au total)`,
         columns: ['Statut', 'Commandes', 'Part'],
-        rows: ORDER_STATUSES.map((s) => [
-          ORDER_STATUS_LABELS[s],
-          counts[s].toLocaleString('fr-FR'),
-          share(counts[s]),
-        ]),
+        rows: ORDER_STATUSES.map((s) => [ORDER_STATUS_LABELS[s], formatCount(counts[s]), share(counts[s])]),
       }}
     />
   );

@@ -5,7 +5,7 @@ import {
   type WeekComparison,
 } from '@souk/domain/admin-dashboard';
 import { formatDateTime } from '@souk/domain/dates';
-import { formatFcfa } from '@souk/domain/money';
+import { formatCount, formatFcfa } from '@souk/domain/money';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '~/components/ui/empty-state';
@@ -50,7 +50,7 @@ export function ProductRanking({
               <span className="min-w-0 flex-1 break-words font-medium text-stone-900">{p.name}</span>
               <span className="shrink-0 text-right">
                 <span className="block font-semibold text-stone-900">
-                  {p.quantity.toLocaleString('fr-FR')} vendu{p.quantity > 1 ? 's' : ''}
+                  {formatCount(p.quantity)} vendu{p.quantity > 1 ? 's' : ''}
                 </span>
                 <span className="block text-xs text-stone-600">{formatFcfa(p.revenue)}</span>
               </span>
@@ -101,7 +101,7 @@ export function RecentOrders({ orders }: { orders: Dashboard['recent_orders'] })
 export function formatChange(percent: number | null): string | null {
   if (percent === null) return null;
   if (percent === 0) return 'stable';
-  return `${percent > 0 ? '+' : '−'}${Math.abs(percent).toLocaleString('fr-FR')}\u00a0%`;
+  return `${percent > 0 ? '+' : '−'}${formatCount(Math.abs(percent))}\u00a0%`;
 }
 
 function WeekFigure({
@@ -140,13 +140,11 @@ export function WeekActivity({ activity }: { activity: Dashboard['activity'] }) 
         Cette semaine (depuis le lundi {formatDay(activity.week_start)})
       </p>
       <dl className="flex flex-col gap-3">
-        <WeekFigure label="Commandes" week={activity.orders} format={(n) => n.toLocaleString('fr-FR')} />
+        <WeekFigure label="Commandes" week={activity.orders} format={formatCount} />
         <WeekFigure label="Chiffre d'affaires" week={activity.revenue} format={formatFcfa} />
         <div className="flex flex-col gap-0.5">
           <dt className="text-sm text-stone-600">Nouveaux clients</dt>
-          <dd className="text-xl font-bold text-stone-900">
-            {activity.new_customers.toLocaleString('fr-FR')}
-          </dd>
+          <dd className="text-xl font-bold text-stone-900">{formatCount(activity.new_customers)}</dd>
         </div>
       </dl>
     </Panel>

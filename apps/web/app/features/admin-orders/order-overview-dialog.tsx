@@ -1,5 +1,5 @@
 import type { AdminOrderSummary } from '@souk/domain/admin-orders';
-import { formatFcfa } from '@souk/domain/money';
+import { formatCount, formatFcfa } from '@souk/domain/money';
 import { CANCELLED_ORDER_STATUS, ORDER_STATUS_LABELS, ORDER_STATUSES } from '@souk/domain/order-status';
 import { Dialog } from '~/components/ui/dialog';
 import { statusStyle } from '~/components/ui/status-badge';
@@ -27,7 +27,7 @@ export function OrderOverviewDialog({
       <div className="flex flex-col gap-5">
         <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3">
           {[
-            ['Commandes', summary.total_orders.toLocaleString('fr-FR')],
+            ['Commandes', formatCount(summary.total_orders)],
             ["Chiffre d'affaires (hors annulées)", formatFcfa(summary.total_revenue)],
             ['Panier moyen', formatFcfa(average)],
           ].map(([label, value]) => (
@@ -66,7 +66,7 @@ export function OrderOverviewDialog({
                     <th scope="row" className="py-2 pr-2 font-medium text-stone-900">
                       {ORDER_STATUS_LABELS[status]}
                     </th>
-                    <td className="py-2 pr-2 text-right tabular-nums">{count.toLocaleString('fr-FR')}</td>
+                    <td className="py-2 pr-2 text-right tabular-nums">{formatCount(count)}</td>
                     <td className="py-2 pr-2">
                       <div className="flex items-center gap-2">
                         <div
