@@ -80,7 +80,7 @@ export async function seedOrders(
       insert into users (name, email, whatsapp_phone, password_hash, role, status, created_at, updated_at)
       select (${sqlArray(FIRST_NAMES)})[1 + n % ${FIRST_NAMES.length}] || ' ' || (${sqlArray(LAST_NAMES)})[1 + (n / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}] || ' ' || n,
              case when n % 2 = 0 then 'bench-client' || n || '@exemple.sn' end,
-             '22178' || lpad(n::text, 7, '0'),
+             '+22178' || lpad(n::text, 7, '0'),
              'x', 'client', case when n % 50 = 0 then 'blocked' else 'active' end,
              now() - n * interval '20 minutes', now() - n * interval '20 minutes'
         from generate_series(1, ${BENCH_CUSTOMERS}) as n`);
@@ -90,7 +90,7 @@ export async function seedOrders(
              (array['en_attente', 'acceptée', 'prête', 'en_cours', 'disponible', 'annulée'])[1 + n % 6],
              0, 0,
              (${sqlArray(FIRST_NAMES)})[1 + n % ${FIRST_NAMES.length}] || ' ' || (${sqlArray(LAST_NAMES)})[1 + (n / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}],
-             '22177' || lpad(n::text, 7, '0'),
+             '+22177' || lpad(n::text, 7, '0'),
              case when n % 3 = 0 then 'client' || n || '@exemple.sn' end,
              now() - n * interval '5 minutes', now() - n * interval '5 minutes'
         from generate_series(1, ${count}) as n`);
@@ -107,7 +107,7 @@ export async function seedOrders(
        where s.order_id = o.id and o.order_number like 'CMD-%-B%'`);
     await client.query(`
       update orders o set user_id = u.id
-        from (select id, row_number() over (order by id) - 1 as k from users where email like 'bench-client%' or whatsapp_phone like '22178%') u
+        from (select id, row_number() over (order by id) - 1 as k from users where email like 'bench-client%' or whatsapp_phone like '+22178%') u
        where o.order_number like 'CMD-%-B%' and o.id % 4 <> 0 and u.k = o.id % ${BENCH_CUSTOMERS}`);
     await client.query('analyze users; analyze orders; analyze order_items');
     return { seedS: Math.round((performance.now() - started) / 100) / 10, items: items.rowCount ?? 0 };

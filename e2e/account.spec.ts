@@ -88,7 +88,10 @@ test('a visitor registers, lands on Mon Compte with their name, then logs out', 
   await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fprofile$/);
 });
 
-test('a client logs in with a WhatsApp number typed with spaces', async ({ page, request }) => {
+test('a client logs in with her WhatsApp number typed the Dakar way, without the country code', async ({
+  page,
+  request,
+}) => {
   const client = freshClient('Moussa Ndiaye');
   await registerThroughApi(request, client);
 
@@ -99,11 +102,15 @@ test('a client logs in with a WhatsApp number typed with spaces', async ({ page,
   await expect(identifier).toHaveAttribute('inputmode', 'email');
   await expectAccessible(page);
 
+  // The hint says which forms are accepted.
+  await expect(
+    page.getByText('Par exemple : nom@exemple.com, 70 123 45 67 ou +221 70 123 45 67'),
+  ).toBeVisible();
   await logIn(page, client.spaced, 'mauvais-mot-de-passe');
   await expect(page.getByRole('alert')).toHaveText('Identifiants incorrects');
   await expect(page.getByRole('alert')).toBeFocused();
 
-  await logIn(page, client.spaced);
+  await logIn(page, client.local);
   await expect(page).toHaveURL(/\/profile$/);
   await expect(accountHeading(page, client.name)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Aucune commande' })).toHaveCount(0);
@@ -123,13 +130,13 @@ test('a client who forgot the password gets a link by e-mail and sets a new one'
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Envoyer le lien' }).click();
-  await expect(page.getByText("L'email est requis")).toBeVisible();
-  await page.getByLabel('Email').fill('pas-un-email');
+  await expect(page.getByText("L'email ou le numéro WhatsApp est requis")).toBeVisible();
+  await page.getByLabel('Email ou numéro WhatsApp').fill('pas-un-email');
   await page.getByRole('button', { name: 'Envoyer le lien' }).click();
   await expect(page.getByText("Format d'email invalide")).toBeVisible();
 
   const mail = smtp.nextTo(client.email);
-  await page.getByLabel('Email').fill(client.email);
+  await page.getByLabel('Email ou numéro WhatsApp').fill(client.email);
   await page.getByRole('button', { name: 'Envoyer le lien' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Email envoyé !' })).toBeVisible();
   await expect(page.getByRole('button', { name: "Renvoyer l'email" })).toBeVisible();
@@ -152,6 +159,39 @@ test('a client who forgot the password gets a link by e-mail and sets a new one'
   await logIn(page, client.email, newPassword);
   await expect(page).toHaveURL(/\/profile$/);
   await expect(accountHeading(page, client.name)).toBeVisible();
+});
+
+test('a client without an e-mail who forgot the password is offered a WhatsApp message to the shop', async ({
+  page,
+  request,
+}) => {
+  const client = freshClient('Ndeye Sarr');
+  const registered = await request.post('/api/auth/quick-register', {
+    data: { name: client.name, whatsapp_phone: client.local, password: PASSWORD },
+  });
+  expect(registered.status()).toBe(201);
+
+  await page.goto('/auth/forgot-password');
+  await page.getByLabel('Email ou numéro WhatsApp').fill(client.local);
+  await page.getByRole('button', { name: 'Envoyer le lien' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Demande envoyée' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(`Si un compte correspond au ${client.spaced}`);
+  const offer = page.getByRole('link', { name: 'Demander un lien sur WhatsApp (nouvel onglet)' });
+  const href = (await offer.getAttribute('href')) ?? '';
+  expect(href).toMatch(/^https:\/\/wa\.me\/221770000000\?text=/);
+  expect(new URL(href).searchParams.get('text')).toBe(
+    `Bonjour, j'ai oublié mon mot de passe. Pouvez-vous m'envoyer un lien pour en choisir un nouveau ? Mon numéro WhatsApp : ${client.spaced}`,
+  );
+  await expectAccessible(page);
+
+  // An unknown number gets the very same page: nothing tells who is a customer.
+  await page.goto('/auth/forgot-password');
+  await page.getByLabel('Email ou numéro WhatsApp').fill('+221 76 000 00 01');
+  await page.getByRole('button', { name: 'Envoyer le lien' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Demande envoyée' })).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: 'Demander un lien sur WhatsApp (nouvel onglet)' }),
+  ).toBeVisible();
 });
 
 test('a client edits the name in Paramètres, and the tabs follow the keyboard', async ({ page, request }) => {

@@ -77,6 +77,9 @@ test('the shell: menu (a drawer on phones), search, bell, every page accessible,
   page,
   isMobile,
 }) => {
+  // Every back-office page, each audited by axe (about 30 s on a quiet 2-core machine): more time
+  // than one journey's default.
+  test.slow();
   await logInAsAdmin(page, '/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible();
 

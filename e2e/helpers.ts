@@ -33,8 +33,9 @@ export function freshClient(name: string) {
   return {
     name,
     digits: `221${digits}`,
-    // Written the way people type it: '+221 77 123 45 67'.
+    // Written the way people type it: '+221 77 123 45 67', or in Dakar, without the code: '77 123 45 67'.
     spaced: `+221 ${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5, 7)} ${digits.slice(7, 9)}`,
+    local: `${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5, 7)} ${digits.slice(7, 9)}`,
     email: `client-${Date.now()}-${sequence}@exemple.sn`,
   };
 }

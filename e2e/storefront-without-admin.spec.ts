@@ -62,3 +62,47 @@ test('over the build manifest: no storefront route module imports back-office co
   );
   expect(problems).toEqual([]);
 });
+
+// The numbering plans that read and write phone numbers (libphonenumber's metadata, tens of KB)
+// stay on the server: a storefront page gets numbers already written out, and its forms' numbers
+// are read by the server (docs/decisions/0022). Only the back office's screens load them.
+const NUMBERING_PLANS = 'country_calling_codes';
+
+test('storefront pages, their forms included, never load the phone numbering plans', async ({ page }) => {
+  const loaded = new Map<string, string>();
+  page.on('response', async (response) => {
+    const url = new URL(response.url());
+    if (!/\.m?js$/.test(url.pathname)) return;
+    loaded.set(url.pathname, await response.text().catch(() => ''));
+  });
+  for (const path of [
+    '/',
+    '/products/1',
+    '/cart',
+    '/auth/login',
+    '/auth/register',
+    '/auth/forgot-password',
+  ]) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(loaded.size).toBeGreaterThan(3);
+  expect([...loaded].filter(([, text]) => text.includes(NUMBERING_PLANS)).map(([path]) => path)).toEqual([]);
+});
+
+test('over the build manifest: the numbering plans are in the back office screens that show numbers only', async () => {
+  const build = (await import(path.resolve('apps/web/build/server/index.js'))) as {
+    assets: { entry: { module: string; imports: string[] }; routes: Record<string, RouteAssets> };
+  };
+  const withPlans = (files: string[]) =>
+    files.filter((file) => readFileSync(path.join(CLIENT_DIR, file), 'utf8').includes(NUMBERING_PLANS));
+  const { entry, routes } = build.assets;
+  const byRoute = Object.values(routes).map((r) => ({
+    id: r.id,
+    plans: withPlans([r.module, ...(r.imports ?? [])]),
+  }));
+  expect(withPlans([entry.module, ...entry.imports])).toEqual([]);
+  expect(byRoute.filter((r) => r.plans.length && !/^(routes\/)?admin-/.test(r.id))).toEqual([]);
+  // The check can see them: the customers screen does load them.
+  expect(byRoute.find((r) => r.id === 'routes/admin-customers')?.plans.length).toBeGreaterThan(0);
+});

@@ -6,6 +6,7 @@ import { buildApi } from '@souk/api/app';
 import { loadConfig } from '@souk/api/config';
 import type { Database } from '@souk/api/db/client';
 import { prepareDatabase } from '@souk/api/prepare-database';
+import { formatPhone } from '@souk/domain/phone-format';
 import type { FastifyInstance } from 'fastify';
 import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';
@@ -31,6 +32,10 @@ export async function createServer(vite?: ViteDevServer): Promise<FastifyInstanc
   }
 
   const app = await buildApi({ config, database });
+  const shopWhatsapp = {
+    number: config.SHOP_WHATSAPP_NUMBER,
+    display: formatPhone(config.SHOP_WHATSAPP_NUMBER),
+  };
   if (!vite) app.addHook('onClose', () => database.close());
 
   await app.register(fastifyReactRouter, {
@@ -45,7 +50,8 @@ export async function createServer(vite?: ViteDevServer): Promise<FastifyInstanc
       context.set(serverContext, {
         api: injectTransport(app, request),
         publicUrl: config.publicUrl,
-        shopWhatsapp: config.SHOP_WHATSAPP_NUMBER,
+        shopWhatsapp,
+        shopLocale: config.shopLocale,
         agencyLocation: config.AGENCY_LOCATION,
         // 128 random bits per request; entry.server puts it on the inline scripts and in the CSP header.
         cspNonce: randomBytes(16).toString('base64'),

@@ -3,6 +3,7 @@ import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import { setShopLocale } from '@souk/domain/shop-locale';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -94,6 +95,9 @@ export async function buildApi({
   mailer,
   ...deps
 }: ApiDeps): Promise<FastifyInstance> {
+  // The shop's country and time zone, for every number read and date written in this process
+  // (the pages rendered by the same process included: they share the domain module).
+  setShopLocale(config.shopLocale);
   const app = Fastify({
     logger:
       logger === false

@@ -1,3 +1,4 @@
+import { DEFAULT_SHOP_LOCALE } from '@souk/domain/shop-locale';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 
@@ -15,9 +16,41 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'pas une url' })).toThrow(/DATABASE_URL/);
   });
 
-  it('keeps only the digits of the shop number', () => {
+  it('keeps the shop number in E.164, with or without its +', () => {
     expect(loadConfig({ SHOP_WHATSAPP_NUMBER: '+225 07 00 00 00 00' }).SHOP_WHATSAPP_NUMBER).toBe(
-      '2250700000000',
+      '+2250700000000',
+    );
+    expect(loadConfig({ SHOP_WHATSAPP_NUMBER: '221770000000' }).SHOP_WHATSAPP_NUMBER).toBe('+221770000000');
+    expect(() => loadConfig({ SHOP_WHATSAPP_NUMBER: '77 000 00' })).toThrow(/SHOP_WHATSAPP_NUMBER/);
+  });
+
+  it("takes the shop's country from its number, and the time zone from the country", () => {
+    // What a runtime not yet configured assumes is what the default configuration derives.
+    expect(loadConfig({}).shopLocale).toEqual(DEFAULT_SHOP_LOCALE);
+    expect(DEFAULT_SHOP_LOCALE).toMatchObject({ country: 'SN', timeZone: 'Africa/Dakar' });
+    expect(loadConfig({ SHOP_WHATSAPP_NUMBER: '+237 6 71 23 45 67' }).shopLocale).toMatchObject({
+      country: 'CM',
+      timeZone: 'Africa/Douala',
+    });
+    expect(loadConfig({ SHOP_WHATSAPP_NUMBER: '+2250700000000' }).shopLocale).toMatchObject({
+      country: 'CI',
+      timeZone: 'Africa/Abidjan',
+      phoneExample: { national: '01 23 45 67 89', international: '+225 01 23 45 67 89' },
+    });
+  });
+
+  it('lets SHOP_COUNTRY and SHOP_TIME_ZONE say otherwise, and refuses what they cannot be', () => {
+    expect(loadConfig({ SHOP_COUNTRY: 'ga' }).shopLocale).toMatchObject({
+      country: 'GA',
+      timeZone: 'Africa/Libreville',
+    });
+    expect(loadConfig({ SHOP_TIME_ZONE: 'Africa/Douala' }).shopLocale).toMatchObject({
+      country: 'SN',
+      timeZone: 'Africa/Douala',
+    });
+    expect(() => loadConfig({ SHOP_COUNTRY: 'XX' })).toThrow(/SHOP_COUNTRY doit être un code pays ISO/);
+    expect(() => loadConfig({ SHOP_TIME_ZONE: 'Africa/Nowhere' })).toThrow(
+      /SHOP_TIME_ZONE doit être un fuseau/,
     );
   });
 

@@ -1,6 +1,8 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { isShopCountry, phoneCountry, phoneExample, readPhone } from '@souk/domain/phone';
 import { DEFAULT_AGENCY_LOCATION, DEFAULT_SHOP_WHATSAPP_NUMBER } from '@souk/domain/shop';
+import type { ShopLocale } from '@souk/domain/shop-locale';
 import { z } from 'zod';
 import { type VideoTools, videoTools } from './modules/media/video-pipeline.ts';
 import type { AttemptLimitsOverride } from './plugins/rate-limit.ts';
@@ -40,6 +42,21 @@ const TrustProxySchema = optionalText.transform((value, ctx): boolean | string[]
   return z.NEVER;
 });
 
+const isTimeZone = (name: string) => {
+  try {
+    new Intl.DateTimeFormat('fr-FR', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The zones of a country, first the main one (Node's Intl; 'CD' → Kinshasa, Lubumbashi). */
+const countryTimeZones = (country: string): string[] =>
+  (
+    new Intl.Locale(`und-${country}`) as Intl.Locale & { getTimeZones(): string[] | undefined }
+  ).getTimeZones() ?? [];
+
 const attemptMax = (name: string) =>
   optionalText.pipe(
     z
@@ -58,10 +75,35 @@ const ConfigSchema = z.object({
   PUBLIC_URL: optionalText.pipe(z.url({ error: 'PUBLIC_URL doit être une URL http(s)://…' }).optional()),
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Souk <boutique@souk.local>'),
+  // International, with or without '+' ('221770000000', '+221 77 000 00 00'); kept in E.164.
   SHOP_WHATSAPP_NUMBER: z
     .string()
     .default(DEFAULT_SHOP_WHATSAPP_NUMBER)
-    .transform((v) => v.replace(/\D/g, '')),
+    .transform((value, ctx) => {
+      const reading = readPhone(`+${value.trim().replace(/^(\+|00)/, '')}`, '');
+      if (reading.ok) return reading.e164;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'SHOP_WHATSAPP_NUMBER doit être un numéro international valide, indicatif compris (221770000000)',
+      });
+      return z.NEVER;
+    }),
+  SHOP_COUNTRY: optionalText.pipe(
+    z
+      .string()
+      .transform((v) => v.toUpperCase())
+      .refine(isShopCountry, {
+        error: 'SHOP_COUNTRY doit être un code pays ISO à deux lettres (SN, CI, CM…)',
+      })
+      .optional(),
+  ),
+  SHOP_TIME_ZONE: optionalText.pipe(
+    z
+      .string()
+      .refine(isTimeZone, { error: 'SHOP_TIME_ZONE doit être un fuseau IANA (Africa/Dakar, Africa/Douala…)' })
+      .optional(),
+  ),
   AGENCY_LOCATION: z.string().default(DEFAULT_AGENCY_LOCATION),
   ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalText,
@@ -82,6 +124,8 @@ const ConfigSchema = z.object({
 type Parsed = z.infer<typeof ConfigSchema>;
 export type Config = Omit<
   Parsed,
+  | 'SHOP_COUNTRY'
+  | 'SHOP_TIME_ZONE'
   | 'TRUST_PROXY'
   | 'AUTH_RATE_LIMIT_MAX'
   | 'AUTH_RATE_LIMIT_IP_MAX'
@@ -97,6 +141,11 @@ export type Config = Omit<
   /** FFMPEG_PATH and FFPROBE_PATH, else the PATH's `ffmpeg` and `ffprobe`. */
   videoTools: VideoTools;
   publicUrl: string;
+  /**
+   * The shop's country (SHOP_COUNTRY, else SHOP_WHATSAPP_NUMBER's) and time zone (SHOP_TIME_ZONE,
+   * else the country's main one): how numbers are read and dates written (docs/decisions/0022).
+   */
+  shopLocale: ShopLocale;
   /** Fastify's `trustProxy` (TRUST_PROXY): false unless a proxy is named. */
   trustProxy: boolean | string[];
   /** AUTH_RATE_LIMIT_MAX (per identifier) and AUTH_RATE_LIMIT_IP_MAX (per address), when set. */
@@ -113,6 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Configuration invalide :\n${lines}`);
   }
   const {
+    SHOP_COUNTRY,
+    SHOP_TIME_ZONE,
     TRUST_PROXY,
     AUTH_RATE_LIMIT_MAX,
     AUTH_RATE_LIMIT_IP_MAX,
@@ -121,8 +172,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...c
   } = parsed.data;
   const dataDir = path.resolve(c.DATA_DIR);
+  const country = SHOP_COUNTRY ?? phoneCountry(c.SHOP_WHATSAPP_NUMBER);
+  const timeZone = SHOP_TIME_ZONE ?? (country && countryTimeZones(country)[0]);
+  const example = country && phoneExample(country);
+  if (!country || !timeZone || !example) {
+    throw new Error(
+      'Configuration invalide :\n  SHOP_COUNTRY: le pays de la boutique ne se déduit pas de SHOP_WHATSAPP_NUMBER, indiquez-le (SN, CI, CM…)' +
+        (country && !timeZone ? ' et SHOP_TIME_ZONE' : ''),
+    );
+  }
   return {
     ...c,
+    shopLocale: { country, timeZone, phoneExample: example },
     trustProxy: TRUST_PROXY,
     authRateLimits: {
       ...(AUTH_RATE_LIMIT_MAX ? { perIdentifier: { max: AUTH_RATE_LIMIT_MAX } } : {}),

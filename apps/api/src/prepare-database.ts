@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { runDataMigrations } from './db/data-migrations.ts';
 import { openConfiguredDatabase } from './db/open-configured.ts';
 import { seedDemoShop } from './db/seed/seed.ts';
 import { bootstrapAdmin } from './modules/auth/bootstrap-admin.ts';
@@ -26,6 +27,7 @@ export async function prepareDatabase(config: Config, options: PrepareOptions = 
   const database = await openConfiguredDatabase(config);
   try {
     const { created } = await database.migrate();
+    await runDataMigrations(database.db, { country: config.shopLocale.country, log: warn });
     if (created) await seed(database);
     if (!config.DATABASE_URL && config.NODE_ENV === 'production') warn(PGLITE_PRODUCTION_WARNING);
     const admin = await bootstrapAdmin(database.db, {

@@ -1,9 +1,19 @@
+import { SHOP_LOCALE_META, setShopLocale, shopLocale } from '@souk/domain/shop-locale';
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { serverContext } from '#api-context';
 import type { Route } from './+types/root';
 import './app.css';
 
 /** Matches the header, so the phone's browser bar blends into it. */
 const THEME_COLOR = '#064e3b';
+
+/**
+ * The pages' copy of the domain (bundled into the server build, apart from the API's) reads numbers
+ * and writes dates in the shop's country and time zone: set before any loader, action or render.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ context }) => setShopLocale(context.get(serverContext).shopLocale),
+];
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -18,6 +28,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content={THEME_COLOR} />
         <meta name="format-detection" content="telephone=no" />
+        {/* The shop's country and time zone, read back by entry.client before hydrating, so the
+            browser writes every date and hint as the server did. */}
+        <meta name={SHOP_LOCALE_META} content={JSON.stringify(shopLocale())} />
         <Meta />
         {/* The CSP lets 'self' load stylesheets, icons and module preloads without a nonce. An
             empty one keeps React Router from stamping the request's nonce (entry.server) on every

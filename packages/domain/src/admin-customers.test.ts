@@ -30,10 +30,10 @@ describe('the customers list query', () => {
 });
 
 describe('the customer profile form', () => {
-  it('reads an empty or missing e-mail as none, and the phone as digits', () => {
+  it('reads an empty or missing e-mail as none, and the phone in E.164', () => {
     expect(
       CustomerProfileInputSchema.parse({ name: 'Awa Sy', whatsapp_phone: '+221 77 000 00 01', email: ' ' }),
-    ).toEqual({ name: 'Awa Sy', whatsapp_phone: '221770000001', email: null });
+    ).toEqual({ name: 'Awa Sy', whatsapp_phone: '+221770000001', email: null });
     expect(
       CustomerProfileInputSchema.parse({ name: 'Awa Sy', whatsapp_phone: '221770000001' }).email,
     ).toBeNull();

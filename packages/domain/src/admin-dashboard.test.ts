@@ -7,9 +7,10 @@ import {
   PERIOD_TOO_LONG,
   ReportQuerySchema,
   reportPeriod,
-  shopDay,
   weekChange,
 } from './admin-dashboard.ts';
+import { shopDay } from './dates.ts';
+import { DEFAULT_SHOP_LOCALE, setShopLocale } from './shop-locale.ts';
 
 describe('weekChange', () => {
   it('is the change from last week in whole per cent', () => {
@@ -28,9 +29,19 @@ describe('weekChange', () => {
 });
 
 describe("the shop's days", () => {
-  it('reads the day of an instant in the shop time zone (UTC)', () => {
+  it('reads the day of an instant in the shop time zone (Dakar: UTC)', () => {
     expect(shopDay(new Date('2026-11-29T23:59:59Z'))).toBe('2026-11-29');
     expect(shopDay(new Date('2026-11-30T00:00:00Z'))).toBe('2026-11-30');
+  });
+
+  it("reads it in the configured zone: 23:30 UTC is the next day's 00:30 in Douala", () => {
+    setShopLocale({ ...DEFAULT_SHOP_LOCALE, timeZone: 'Africa/Douala' });
+    try {
+      expect(shopDay(new Date('2026-11-29T22:59:59Z'))).toBe('2026-11-29');
+      expect(shopDay(new Date('2026-11-29T23:30:00Z'))).toBe('2026-11-30');
+    } finally {
+      setShopLocale(DEFAULT_SHOP_LOCALE);
+    }
   });
 
   it('counts days across months, years and leap days', () => {

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { AdminSearchResultsSchema } from './admin-catalog.ts';
 import { daySchema, PerStatusSchema } from './admin-orders.ts';
-import { SHOP_TIME_ZONE } from './dates.ts';
 
 // The back office's dashboard ('Tableau de bord', back-office spec §2, §4, §9) and its full report
 // ('Rapport complet'): every figure summed by the database over all the shop's orders, never over
@@ -20,16 +19,8 @@ export const REPORT_MAX_DAYS = 366;
 
 // ---- Days in the shop's time zone ('2026-11-25') ----
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  timeZone: SHOP_TIME_ZONE,
-});
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The shop's calendar day at `at`. */
-export const shopDay = (at: Date) => dayFormat.format(at);
 /** `day` moved by `days` (negative: earlier). */
 export const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);

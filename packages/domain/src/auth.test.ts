@@ -22,9 +22,9 @@ const valid = {
 };
 
 describe('RegisterInputSchema', () => {
-  it('normalises the phone to digits and lower-cases the e-mail', () => {
+  it('stores the phone in E.164 and lower-cases the e-mail', () => {
     expect(RegisterInputSchema.parse(valid)).toMatchObject({
-      whatsapp_phone: '221771234567',
+      whatsapp_phone: '+221771234567',
       email: 'awa@example.com',
     });
   });
@@ -47,7 +47,7 @@ describe('RegisterInputSchema', () => {
       messages(
         RegisterInputSchema.safeParse({
           name: 'A',
-          whatsapp_phone: '0771234567',
+          whatsapp_phone: '+221 77',
           email: 'pas-un-email',
           password: 'court',
           password_confirmation: 'autre',
@@ -62,16 +62,26 @@ describe('RegisterInputSchema', () => {
     });
   });
 
-  it('accepts 2 to 15 digits, an optional plus and spaces; refuses the rest', () => {
-    for (const ok of ['12', '+1 2', '123456789012345', '+33 6 12 34 56 78']) {
-      expect(RegisterInputSchema.safeParse({ ...valid, whatsapp_phone: ok }).success, ok).toBe(true);
+  it("reads the number in the shop's country (Dakar by default) or as international; refuses the rest", () => {
+    for (const [typed, stored] of [
+      ['77 123 45 67', '+221771234567'],
+      ['00225 07 07 12 34 56', '+2250707123456'],
+      ['+33 6 12 34 56 78', '+33612345678'],
+    ]) {
+      expect(RegisterInputSchema.parse({ ...valid, whatsapp_phone: typed }).whatsapp_phone, typed).toBe(
+        stored,
+      );
     }
-    for (const bad of ['1', '1234567890123456', '06 12', '+', '++33612', '33-6-12', 'abc']) {
+    for (const bad of ['1', '1234567890123456', '06 12', '+', '++33612', '+221 77 1', 'abc']) {
       expect(
         messages(RegisterInputSchema.safeParse({ ...valid, whatsapp_phone: bad })).whatsapp_phone,
         bad,
       ).toBe('Format de numéro WhatsApp invalide');
     }
+    // A number of the right size that Senegal does not have: most likely another country's.
+    expect(messages(RegisterInputSchema.safeParse({ ...valid, whatsapp_phone: '07 07 12 34 56' }))).toEqual({
+      whatsapp_phone: "Format de numéro WhatsApp invalide. Indiquez l'indicatif du pays, par exemple +221…",
+    });
   });
 
   it('treats an empty e-mail as absent and drops unknown keys such as role', () => {
@@ -115,17 +125,29 @@ describe('LoginInputSchema', () => {
 
   it('tells e-mails from phones', () => {
     expect(parseLoginIdentifier(' Awa@Example.com ')).toEqual({ email: 'awa@example.com' });
-    expect(parseLoginIdentifier('+221 77 123 45 67')).toEqual({ phone: '221771234567' });
+    for (const typed of ['+221 77 123 45 67', '221771234567', '77 123 45 67', '00221771234567']) {
+      expect(parseLoginIdentifier(typed), typed).toEqual({ phone: '+221771234567' });
+    }
     expect(parseLoginIdentifier('awa')).toBeNull();
+    expect(parseLoginIdentifier('77 12')).toBeNull();
   });
 });
 
 describe('password reset and change', () => {
-  it('requires and checks the e-mail of a forgotten password', () => {
-    expect(messages(ForgotPasswordInputSchema.safeParse({}))).toEqual({ email: "L'email est requis" });
+  it('takes the e-mail or the WhatsApp number of a forgotten password, and checks it', () => {
+    expect(messages(ForgotPasswordInputSchema.safeParse({}))).toEqual({
+      email: "L'email ou le numéro WhatsApp est requis",
+    });
     expect(messages(ForgotPasswordInputSchema.safeParse({ email: 'x' }))).toEqual({
       email: "Format d'email invalide",
     });
+    expect(messages(ForgotPasswordInputSchema.safeParse({ email: '77 12' }))).toEqual({
+      email: 'Format de numéro WhatsApp invalide',
+    });
+    expect(ForgotPasswordInputSchema.parse({ email: ' Awa@Example.com ' })).toEqual({
+      email: 'awa@example.com',
+    });
+    expect(ForgotPasswordInputSchema.parse({ email: '77 123 45 67' })).toEqual({ phone: '+221771234567' });
   });
 
   it('needs matching passwords to reset or change', () => {
@@ -144,11 +166,13 @@ describe('password reset and change', () => {
 
 describe('UpdateProfileInputSchema', () => {
   it('takes exactly one field', () => {
-    expect(UpdateProfileInputSchema.parse({ whatsapp_phone: '+221 77 000', current_password: 'x' })).toEqual({
-      whatsapp_phone: '22177000',
-      current_password: 'x',
-    });
-    expect(messages(UpdateProfileInputSchema.safeParse({ whatsapp_phone: '+221 77 000' }))).toEqual({
+    expect(UpdateProfileInputSchema.parse({ whatsapp_phone: '77 000 00 01', current_password: 'x' })).toEqual(
+      {
+        whatsapp_phone: '+221770000001',
+        current_password: 'x',
+      },
+    );
+    expect(messages(UpdateProfileInputSchema.safeParse({ whatsapp_phone: '+221 77 000 00 01' }))).toEqual({
       current_password: 'Le mot de passe actuel est requis',
     });
     expect(messages(UpdateProfileInputSchema.safeParse({}))).toEqual({

@@ -1,13 +1,7 @@
 import { z } from 'zod';
+import { checkPhone } from '#phone-check';
 import { NAME_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.ts';
 import { SESSION_ID_PATTERN } from './session-id.ts';
-
-// ---- Phones: an optional '+', spaces ignored, 2 to 15 digits, first digit non-zero (E.164-like) ----
-
-/** '+221 77 123 45 67' → '221771234567'; the form stored and compared. */
-export const normalizePhone = (value: string) => value.replace(/[\s+]/g, '');
-const PHONE_PATTERN = /^\+?[1-9]\d{1,14}$/;
-export const isValidPhone = (value: string) => PHONE_PATTERN.test(value.replace(/\s/g, ''));
 
 const requiredText = (required: string) =>
   z
@@ -15,9 +9,21 @@ const requiredText = (required: string) =>
     .trim()
     .refine((v) => v.length > 0, { error: required });
 
+/**
+ * A WhatsApp number as the customer types it ('77 123 45 67', '00225 07 07 12 34 56', '+33 6…'),
+ * read in the shop's country and stored in E.164 ('+221771234567'): one number, one form, so the
+ * same number typed two ways is one account (docs/decisions/0022).
+ */
 export const PhoneSchema = requiredText('Le numéro WhatsApp est requis')
-  .refine((v) => v.length === 0 || isValidPhone(v), { error: 'Format de numéro WhatsApp invalide' })
-  .transform(normalizePhone);
+  // A refinement, not a failing transform: the form's other checks (the confirmation) still run.
+  .superRefine((value, ctx) => {
+    const reading = value ? checkPhone(value) : null;
+    if (reading && !reading.ok) ctx.addIssue({ code: 'custom', message: reading.message, input: value });
+  })
+  .transform((value) => {
+    const reading = checkPhone(value);
+    return reading.ok ? reading.e164 : value;
+  });
 
 export const NameSchema = requiredText('Le nom est requis')
   .refine((v) => v.length === 0 || v.length >= NAME_MIN_LENGTH, {
@@ -118,14 +124,38 @@ export const LoginInputSchema = z
   });
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 
-/** What a login identifier designates: an e-mail (lower-cased) or a phone (digits only). */
+/** What a login identifier designates: an e-mail (lower-cased) or a phone (E.164). */
 export function parseLoginIdentifier(identifier: string): { email: string } | { phone: string } | null {
   const value = identifier.trim();
   if (value.includes('@')) return { email: value.toLowerCase() };
-  return isValidPhone(value) ? { phone: normalizePhone(value) } : null;
+  const reading = checkPhone(value);
+  return reading.ok ? { phone: reading.e164 } : null;
 }
 
-export const ForgotPasswordInputSchema = z.object({ email: EmailSchema });
+/**
+ * 'Mot de passe oublié' takes the e-mail or the WhatsApp number of the account (`email` holds
+ * either, as on the login form): a customer who registered without an e-mail can still get back in.
+ */
+export const ForgotPasswordInputSchema = z
+  .object({
+    email: requiredText("L'email ou le numéro WhatsApp est requis")
+      .refine((v) => v.length <= 254, { error: "L'email ou le numéro WhatsApp est trop long" })
+      .transform((value, ctx) => {
+        if (!value) return z.NEVER; // already refused as missing
+        // Letters or an '@': meant as an e-mail, and told so when it is not one.
+        if (/[@\p{L}]/u.test(value)) {
+          const email = EmailSchema.safeParse(value);
+          if (email.success) return { email: email.data };
+          ctx.addIssue({ code: 'custom', message: "Format d'email invalide", input: value });
+          return z.NEVER;
+        }
+        const reading = checkPhone(value);
+        if (reading.ok) return { phone: reading.e164 };
+        ctx.addIssue({ code: 'custom', message: reading.message, input: value });
+        return z.NEVER;
+      }),
+  })
+  .transform((v): { email: string } | { phone: string } => v.email);
 export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInputSchema>;
 
 export const ResetPasswordInputSchema = z

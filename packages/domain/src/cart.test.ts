@@ -60,11 +60,11 @@ describe('order schemas', () => {
     });
     const guest = CreateGuestOrderInputSchema.parse({
       name: 'Awa',
-      whatsapp_phone: '+221 77 1',
+      whatsapp_phone: '77 123 45 67',
       session_id: 'abcdefgh12',
       email: '',
     });
-    expect(guest).toMatchObject({ whatsapp_phone: '221771' });
+    expect(guest).toMatchObject({ whatsapp_phone: '+221771234567' });
     expect(guest.email).toBeUndefined();
   });
 });

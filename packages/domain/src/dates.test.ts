@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-describe('dates in the shop’s time zone (UTC), whatever the machine’s', () => {
+describe('dates in the shop’s time zone (Dakar: UTC), whatever the machine’s', () => {
   // Just before midnight UTC: a machine at UTC+1 (Lagos, Douala) would write the next day, while
   // the filters and order numbers count it in this one.
   const lateEvening = '2025-03-31T23:59:59Z';
@@ -48,5 +48,24 @@ describe('formatRelativeAge (back-office spec §9)', () => {
   it('writes the French date, in the shop’s time zone, from a week on', () => {
     expect(dates.formatRelativeAge(ago(168 * 60 * 60 * 1000), now)).toBe('8 juin 2025');
     expect(dates.formatRelativeAge('2024-12-31T23:30:00Z', new Date(now))).toBe('31 décembre 2024');
+  });
+});
+
+describe('dates in a shop configured for Douala (SHOP_TIME_ZONE=Africa/Douala, UTC+1)', () => {
+  let dates: typeof import('./dates.ts');
+  let locale: typeof import('./shop-locale.ts');
+  beforeAll(async () => {
+    locale = await import('./shop-locale.ts');
+    dates = await import('./dates.ts');
+    locale.setShopLocale({ ...locale.DEFAULT_SHOP_LOCALE, timeZone: 'Africa/Douala' });
+  });
+  afterAll(() => locale.setShopLocale(locale.DEFAULT_SHOP_LOCALE));
+
+  it('shows an order placed at 23:30 UTC at 00:30 the next day', () => {
+    const placed = '2026-11-25T23:30:00Z';
+    expect(dates.formatDateTime(placed)).toBe('26/11/2026 00:30');
+    expect(dates.formatShortDate(placed)).toBe('26/11/2026');
+    expect(dates.formatLongDate(placed)).toBe('26 novembre 2026');
+    expect(dates.shopDay(placed)).toBe('2026-11-26');
   });
 });

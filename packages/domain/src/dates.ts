@@ -1,40 +1,50 @@
-/**
- * The time zone the shop counts its days in and shows its dates in: order numbers (CMD-YYYYMMDD-…),
- * the orders screen's periods and day filters, every date on a page (the server and the browser
- * write the same text, whatever their own zones) and exported dates. UTC, the agency's own
- * (docs/decisions/0018).
- */
-export const SHOP_TIME_ZONE = 'UTC';
+import { shopLocale } from './shop-locale.ts';
 
-const longDate = new Intl.DateTimeFormat('fr-FR', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: SHOP_TIME_ZONE,
-});
-const shortDate = new Intl.DateTimeFormat('fr-FR', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: SHOP_TIME_ZONE,
-});
-const dateTime = new Intl.DateTimeFormat('fr-FR', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: SHOP_TIME_ZONE,
-});
+/**
+ * The time zone the shop counts its days in and shows its dates in (SHOP_TIME_ZONE, by default its
+ * country's): order numbers (CMD-YYYYMMDD-…), the periods and day filters of the orders screen, the
+ * dashboard and the report, every date on a page (the server and the browser write the same text,
+ * whatever their own zones) and exported dates (docs/decisions/0022).
+ */
+export const shopTimeZone = () => shopLocale().timeZone;
+
+type FormatName = 'long' | 'short' | 'dateTime' | 'day';
+const OPTIONS: Record<FormatName, { locale: string; options: Intl.DateTimeFormatOptions }> = {
+  long: { locale: 'fr-FR', options: { day: 'numeric', month: 'long', year: 'numeric' } },
+  short: { locale: 'fr-FR', options: { day: '2-digit', month: '2-digit', year: 'numeric' } },
+  dateTime: {
+    locale: 'fr-FR',
+    options: { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' },
+  },
+  // ISO day digits ('2026-11-25'): en-CA writes year-month-day.
+  day: { locale: 'en-CA', options: { year: 'numeric', month: '2-digit', day: '2-digit' } },
+};
+
+// A formatter costs far more to build than to use: one per format and zone.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(name: FormatName): Intl.DateTimeFormat {
+  const timeZone = shopTimeZone();
+  const key = `${name} ${timeZone}`;
+  let format = formatters.get(key);
+  if (!format) {
+    const { locale, options } = OPTIONS[name];
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    formatters.set(key, format);
+  }
+  return format;
+}
 
 const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 
 /** '23 novembre 2026' */
-export const formatLongDate = (value: string | Date) => longDate.format(toDate(value));
+export const formatLongDate = (value: string | Date) => formatter('long').format(toDate(value));
 /** '23/11/2026' */
-export const formatShortDate = (value: string | Date) => shortDate.format(toDate(value));
+export const formatShortDate = (value: string | Date) => formatter('short').format(toDate(value));
 /** '23/11/2026 14:05' */
-export const formatDateTime = (value: string | Date) => dateTime.format(toDate(value)).replace(',', '');
+export const formatDateTime = (value: string | Date) =>
+  formatter('dateTime').format(toDate(value)).replace(',', '');
+/** '2026-11-25': the shop's calendar day at `value`. */
+export const shopDay = (value: string | Date) => formatter('day').format(toDate(value));
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type OrderForMessage, orderMailLink, orderStatusMessage } from './order-messages.ts';
 import type { OrderStatus } from './order-status.ts';
 
-const shop = { whatsappNumber: '221770000000', agencyLocation: '14.6928,-17.4467' };
+const shop = { whatsappNumber: '+221770000000', agencyLocation: '14.6928,-17.4467' };
 const order = (status: OrderStatus): OrderForMessage => ({
   order_number: 'CMD-20261125-0042',
   total_amount: 38500,

@@ -1,6 +1,7 @@
 import { formatFcfa } from './money.ts';
 import type { OrderStatus } from './order-status.ts';
-import { formatPhoneNumber, mapsLink } from './shop.ts';
+import { formatPhone } from './phone-format.ts';
+import { mapsLink } from './shop.ts';
 
 // What the shop writes to a customer about an order, by WhatsApp or e-mail, at each status
 // (issue #15 §3). One place for the words, so the orders screen's buttons, the offer after a
@@ -36,7 +37,7 @@ export function orderStatusMessage(order: OrderForMessage, shop: ShopContact): s
       return [
         hello,
         `votre commande ${number} est acceptée. Montant à payer : ${amount}.`,
-        `Pour payer par Orange Money, envoyez ${amount} au ${formatPhoneNumber(shop.whatsappNumber)} en indiquant la référence ${number}, puis répondez à ce message avec la capture du paiement. Vous pouvez aussi payer à l'agence.`,
+        `Pour payer par Orange Money, envoyez ${amount} au ${formatPhone(shop.whatsappNumber)} en indiquant la référence ${number}, puis répondez à ce message avec la capture du paiement. Vous pouvez aussi payer à l'agence.`,
         'Merci de votre confiance !',
         "L'équipe Souk",
       ].join('\n');

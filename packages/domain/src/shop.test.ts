@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhoneNumber, whatsappLink } from './shop.ts';
+import { phoneCallLink, whatsappLink } from './shop.ts';
 
 describe('shop contact helpers', () => {
-  it('shows the number spaced in international form', () => {
-    expect(formatPhoneNumber('221770000000')).toBe('+221 77 000 00 00');
-  });
-  it('builds a WhatsApp link with a prefilled message', () => {
-    expect(whatsappLink('+221 77 000 00 00', 'Bonjour à vous')).toBe(
+  it('builds a WhatsApp link with a prefilled message from a stored number', () => {
+    expect(whatsappLink('+221770000000', 'Bonjour à vous')).toBe(
       'https://wa.me/221770000000?text=Bonjour%20%C3%A0%20vous',
     );
+    expect(whatsappLink('+221771234567')).toBe('https://wa.me/221771234567');
+  });
+  it('calls the number in international form', () => {
+    expect(phoneCallLink('+2250707123456')).toBe('tel:+2250707123456');
   });
 });

@@ -365,3 +365,12 @@ export const order_status_history = pgTable(
     index('order_status_history_order_idx').on(t.order_id, t.created_at),
   ],
 );
+
+/**
+ * Data migrations that need the application's own code (db/data-migrations.ts), each applied once,
+ * after the SQL migrations: the name of each one done.
+ */
+export const data_migrations = pgTable('data_migrations', {
+  name: text('name').primaryKey(),
+  applied_at: timestamp('applied_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+});

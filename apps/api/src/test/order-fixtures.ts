@@ -43,7 +43,7 @@ export async function addOrder(db: Db, input: OrderInput = {}) {
       total_items: items.reduce((sum, i) => sum + i.quantity, 0),
       contact_name: input.contact_name ?? `Client ${counter}`,
       contact_phone:
-        input.contact_phone === undefined ? `22177${String(counter).padStart(7, '0')}` : input.contact_phone,
+        input.contact_phone === undefined ? `+22177${String(counter).padStart(7, '0')}` : input.contact_phone,
       contact_email: input.contact_email ?? null,
       created_at: created,
       updated_at: created,

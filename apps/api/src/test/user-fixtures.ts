@@ -35,7 +35,7 @@ export async function addUser(db: Db, input: UserInput = {}) {
       email: input.email === undefined ? `client${counter}-${Date.now()}@exemple.sn` : input.email,
       whatsapp_phone:
         input.whatsapp_phone === undefined
-          ? `22177${String(counter).padStart(7, '0')}`
+          ? `+22177${String(counter).padStart(7, '0')}`
           : input.whatsapp_phone,
       password_hash: await hashOf(input.password ?? PASSWORD),
       role: input.role ?? 'client',

@@ -1,3 +1,5 @@
+import type { ShopPhone } from '@souk/domain/shop';
+import type { ShopLocale } from '@souk/domain/shop-locale';
 import { createContext } from 'react-router';
 import type { Transport } from '~/lib/api-client';
 
@@ -5,7 +7,9 @@ export type ServerContext = {
   /** The REST API in-process (Fastify inject), with the visitor's cookie and session headers. */
   api: Transport;
   publicUrl: string;
-  shopWhatsapp: string;
+  shopWhatsapp: ShopPhone;
+  /** The shop's country and time zone (SHOP_COUNTRY, SHOP_TIME_ZONE), set for the pages by root.tsx. */
+  shopLocale: ShopLocale;
   agencyLocation: string;
   /** Fresh for each request: allows React Router's inline scripts under the page's CSP (entry.server). */
   cspNonce: string;

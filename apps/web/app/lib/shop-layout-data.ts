@@ -1,4 +1,5 @@
 import type { User } from '@souk/domain/auth';
+import type { ShopPhone } from '@souk/domain/shop';
 import { useRouteLoaderData } from 'react-router';
 import type { CartBadge } from './cart-badge.server';
 
@@ -11,7 +12,7 @@ export const SHOP_LAYOUT_ROUTE_ID = 'routes/shop-layout';
  * dependency points routes → lib only.
  */
 export type ShopLayoutData = {
-  shopWhatsapp: string;
+  shopWhatsapp: ShopPhone;
   publicUrl: string;
   year: number;
   cart: CartBadge;

@@ -1,4 +1,4 @@
-import { shopDay } from '@souk/domain/admin-dashboard';
+import { shopDay } from '@souk/domain/dates';
 import { DashboardLoadError } from '~/features/admin-dashboard/dashboard-screen';
 import { readReportQuery } from '~/features/admin-dashboard/report-params';
 import { ReportScreen } from '~/features/admin-dashboard/report-screen';

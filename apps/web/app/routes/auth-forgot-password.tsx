@@ -1,6 +1,10 @@
 import { ForgotPasswordInputSchema } from '@souk/domain/auth';
+import { formatPhone } from '@souk/domain/phone-format';
+import { whatsappLink } from '@souk/domain/shop';
+import { identifierFieldHint } from '@souk/domain/shop-locale';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { FormBanner, SubmitButton, TextField } from '~/components/ui/form-fields';
+import { WhatsappIcon } from '~/components/ui/icons';
 import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
 import { api, serverConfig } from '~/lib/api.server';
 import { echoValues, formOutcome, formText } from '~/lib/form-outcome.server';
@@ -29,14 +33,25 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: result.status || 500 },
     );
   }
-  // The API answers the same whether or not an account exists: so does the page.
-  return { sent: true as const, email: email.trim() };
+  // The API answers the same whether or not an account exists: so does the page. Asked by number,
+  // it also offers the way in for an account without an e-mail: the shop sends the link on WhatsApp.
+  const asked = ForgotPasswordInputSchema.safeParse({ email });
+  if (asked.success && 'phone' in asked.data) {
+    const phone = formatPhone(asked.data.phone);
+    const message = `Bonjour, j'ai oublié mon mot de passe. Pouvez-vous m'envoyer un lien pour en choisir un nouveau ? Mon numéro WhatsApp : ${phone}`;
+    return {
+      sent: true as const,
+      email: email.trim(),
+      phone: { display: phone, whatsapp: whatsappLink(serverConfig(context).shopWhatsapp.number, message) },
+    };
+  }
+  return { sent: true as const, email: email.trim(), phone: null };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return pageMeta({
     title: 'Mot de passe oublié',
-    description: 'Recevez par email un lien pour choisir un nouveau mot de passe.',
+    description: 'Recevez un lien pour choisir un nouveau mot de passe, par email ou sur WhatsApp.',
     url: `${loaderData?.publicUrl ?? ''}/auth/forgot-password`,
     extra: [{ name: 'robots', content: 'noindex' }],
   });
@@ -54,6 +69,40 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
       </Link>
     </p>
   );
+
+  const tryAnother = (
+    <p className="mt-4 text-center text-sm">
+      <Link to="/auth/forgot-password" className={authLinkClass}>
+        Essayer un autre email ou numéro
+      </Link>
+    </p>
+  );
+
+  if (actionData?.sent && actionData.phone) {
+    return (
+      <AuthShell title="Demande envoyée" footer={footer}>
+        <div role="status" className="flex flex-col gap-4 text-stone-700">
+          <p>
+            Si un compte correspond au <strong className="text-stone-900">{actionData.phone.display}</strong>{' '}
+            et a un email, un lien pour choisir un nouveau mot de passe vient d'y être envoyé. Il est valable
+            une heure.
+          </p>
+          <p>Pas d'email sur votre compte ? Écrivez-nous sur WhatsApp : nous vous enverrons un lien.</p>
+        </div>
+        <a
+          href={actionData.phone.whatsapp}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="mt-6 inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-full bg-emerald-800 px-5 py-3 text-sm font-semibold text-white hover:bg-emerald-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800"
+        >
+          <WhatsappIcon />
+          Demander un lien sur WhatsApp
+          <span className="sr-only"> (nouvel onglet)</span>
+        </a>
+        {tryAnother}
+      </AuthShell>
+    );
+  }
 
   if (actionData?.sent) {
     return (
@@ -77,11 +126,7 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
             Renvoyer l'email
           </SubmitButton>
         </Form>
-        <p className="mt-4 text-center text-sm">
-          <Link to="/auth/forgot-password" className={authLinkClass}>
-            Utiliser une autre adresse
-          </Link>
-        </p>
+        {tryAnother}
       </AuthShell>
     );
   }
@@ -89,7 +134,7 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
   return (
     <AuthShell
       title="Mot de passe oublié"
-      intro="Indiquez l'email de votre compte : nous vous envoyons un lien pour choisir un nouveau mot de passe."
+      intro="Indiquez l'email ou le numéro WhatsApp de votre compte : nous vous envoyons un lien pour choisir un nouveau mot de passe."
       footer={footer}
     >
       <Form method="post" className="flex flex-col gap-4" {...formProps}>
@@ -97,10 +142,10 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
         <TextField
           id="forgot-email"
           name="email"
-          label="Email"
-          type="email"
+          label="Email ou numéro WhatsApp"
+          hint={identifierFieldHint()}
           inputMode="email"
-          autoComplete="email"
+          autoComplete="username"
           defaultValue={failure?.values?.email}
           error={errors.email}
         />

@@ -1,4 +1,5 @@
 import { LoginInputSchema } from '@souk/domain/auth';
+import { identifierFieldHint } from '@souk/domain/shop-locale';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { FormBanner, PasswordField, SubmitButton, TextField } from '~/components/ui/form-fields';
 import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
@@ -87,7 +88,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
           id="login-email"
           name="email"
           label="Email ou numéro WhatsApp"
-          hint="Par exemple : nom@exemple.com ou +221 77 123 45 67"
+          hint={identifierFieldHint()}
           autoComplete="username"
           inputMode="email"
           defaultValue={actionData?.values?.email}

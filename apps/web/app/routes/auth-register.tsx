@@ -85,7 +85,6 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
           idPrefix="register"
           values={values}
           errors={errors}
-          phoneHint="Format international, par exemple +221 77 123 45 67"
           emailHint="Utile pour recevoir un lien si vous oubliez votre mot de passe."
         />
         <PasswordField

@@ -1,4 +1,4 @@
-import { formatPhoneNumber, whatsappLink } from '@souk/domain/shop';
+import { whatsappLink } from '@souk/domain/shop';
 import { layoutPublicUrl, StaticPage } from '~/features/layout/static-page';
 import { useShopConfig } from '~/features/layout/use-shop-config';
 import { pageMeta } from '~/lib/seo';
@@ -16,8 +16,8 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function PrivacyPage() {
   const { shopWhatsapp } = useShopConfig();
   const contact = (
-    <a href={whatsappLink(shopWhatsapp)} target="_blank" rel="noopener noreferrer">
-      {formatPhoneNumber(shopWhatsapp)}
+    <a href={whatsappLink(shopWhatsapp.number)} target="_blank" rel="noopener noreferrer">
+      {shopWhatsapp.display}
     </a>
   );
   return (

@@ -1,5 +1,6 @@
 import { ORDER_STATUSES, type OrderStatus } from '@souk/domain/order-status';
 import type { Order } from '@souk/domain/orders';
+import { formatPhone } from '@souk/domain/phone-format';
 import { data, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router';
 import { countByStatus, totalSpent } from '~/features/account/order-status';
 import { OrdersPanel } from '~/features/account/orders-panel';
@@ -41,7 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       result.status === 0 || (result.status >= 400 && result.status < 500) ? result.message : ORDERS_ERROR;
 
   const { shopWhatsapp, publicUrl } = serverConfig(context);
-  return { user, orders, ordersError, shopWhatsapp, publicUrl };
+  const phoneDisplay = user.whatsapp_phone ? formatPhone(user.whatsapp_phone) : null;
+  return { user, phoneDisplay, orders, ordersError, shopWhatsapp, publicUrl };
 }
 
 /** What the URL asks to show: it is read on render, because changing it does not reload the data. */
@@ -122,7 +124,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, orders, ordersError, shopWhatsapp } = loaderData;
+  const { user, phoneDisplay, orders, ordersError, shopWhatsapp } = loaderData;
   const [params] = useSearchParams();
   const { tab, filter, editing, passwordOpen, saved } = viewOf(params);
   const counts: Record<OrderStatus, number> | null = orders ? countByStatus(orders) : null;
@@ -134,6 +136,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         orderCount={orders?.length ?? null}
         spent={orders ? totalSpent(orders) : null}
         counts={counts}
+        phoneDisplay={phoneDisplay}
       />
       <div className="mx-auto flex max-w-3xl flex-col gap-5 px-4 pt-5">
         <ProfileTabs active={tab} pendingOrders={counts?.en_attente ?? 0} />
@@ -152,6 +155,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
               saved={saved}
               failure={actionData}
               shopWhatsapp={shopWhatsapp}
+              phoneDisplay={phoneDisplay}
             />
           )}
         </div>

@@ -1,4 +1,4 @@
-import { formatPhoneNumber, whatsappLink } from '@souk/domain/shop';
+import { whatsappLink } from '@souk/domain/shop';
 import { Link } from 'react-router';
 import { layoutPublicUrl, StaticPage } from '~/features/layout/static-page';
 import { useShopConfig } from '~/features/layout/use-shop-config';
@@ -16,7 +16,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function TermsPage() {
   const { shopWhatsapp } = useShopConfig();
-  const number = formatPhoneNumber(shopWhatsapp);
+  const number = shopWhatsapp.display;
   return (
     <StaticPage title="Conditions générales de vente" updated="novembre 2026">
       <section>
@@ -88,7 +88,7 @@ export default function TermsPage() {
         <h2>9. Contact</h2>
         <p>
           Pour toute question ou réclamation, écrivez-nous sur WhatsApp au{' '}
-          <a href={whatsappLink(shopWhatsapp)} target="_blank" rel="noopener noreferrer">
+          <a href={whatsappLink(shopWhatsapp.number)} target="_blank" rel="noopener noreferrer">
             {number}
           </a>
           .

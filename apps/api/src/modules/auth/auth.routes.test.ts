@@ -48,7 +48,7 @@ describe.each(engines)('auth API on %s', (engine) => {
         id: expect.any(Number),
         name: 'Awa 1',
         email: 'awa.1@exemple.sn',
-        whatsapp_phone: '221780000001',
+        whatsapp_phone: '+221780000001',
         role: 'client',
         created_at: expect.any(String),
       });
@@ -95,15 +95,54 @@ describe.each(engines)('auth API on %s', (engine) => {
 
     it('refuses an e-mail or phone already used, whatever its spelling', async () => {
       await call('POST', '/api/auth/register', registration('2'));
-      const again = await call('POST', '/api/auth/register', {
-        ...registration('2'),
-        email: 'AWA.2@exemple.sn',
-        whatsapp_phone: '221780000002',
+      for (const whatsapp_phone of ['221780000002', '78 000 00 02', '00221 78-000-00-02']) {
+        const again = await call('POST', '/api/auth/register', {
+          ...registration('2'),
+          email: 'AWA.2@exemple.sn',
+          whatsapp_phone,
+        });
+        expect(again.status, whatsapp_phone).toBe(422);
+        expect(again.body.errors).toEqual({
+          email: ['Cet email est déjà utilisé'],
+          whatsapp_phone: ['Ce numéro WhatsApp est déjà utilisé'],
+        });
+      }
+    });
+
+    it("stores a number typed the local way in E.164, read in the shop's country", async () => {
+      const res = await call('POST', '/api/auth/register', {
+        ...registration('5'),
+        whatsapp_phone: '77 123 45 67',
       });
-      expect(again.status).toBe(422);
-      expect(again.body.errors).toEqual({
-        email: ['Cet email est déjà utilisé'],
-        whatsapp_phone: ['Ce numéro WhatsApp est déjà utilisé'],
+      expect(res.status).toBe(201);
+      expect(res.body.data.user.whatsapp_phone).toBe('+221771234567');
+      const [row] = await t.db.select().from(users).where(eq(users.id, res.body.data.user.id));
+      expect(row?.whatsapp_phone).toBe('+221771234567');
+    });
+
+    it('takes an Ivorian number in any of its written forms as one number, and says what is missing from one it cannot read', async () => {
+      const first = await call('POST', '/api/auth/register', {
+        ...registration('6'),
+        whatsapp_phone: '00225 07 07 12 34 56',
+      });
+      expect(first.status).toBe(201);
+      expect(first.body.data.user.whatsapp_phone).toBe('+2250707123456');
+      for (const whatsapp_phone of ['(+225) 0707123456', '+225-07-07-12-34-56']) {
+        const again = await call('POST', '/api/auth/register', { ...registration('7'), whatsapp_phone });
+        expect(again.body.errors, whatsapp_phone).toEqual({
+          whatsapp_phone: ['Ce numéro WhatsApp est déjà utilisé'],
+        });
+      }
+      // Typed the Abidjan way in a shop in Dakar: not a Senegalese number; the code is what it lacks.
+      const local = await call('POST', '/api/auth/register', {
+        ...registration('8'),
+        whatsapp_phone: '07 07 12 34 56',
+      });
+      expect(local.status).toBe(422);
+      expect(local.body.errors).toEqual({
+        whatsapp_phone: [
+          "Format de numéro WhatsApp invalide. Indiquez l'indicatif du pays, par exemple +221…",
+        ],
       });
     });
 
@@ -125,17 +164,19 @@ describe.each(engines)('auth API on %s', (engine) => {
       const res = await call('POST', '/api/auth/quick-register', { ...quick, email: '' });
       expect(res.status).toBe(201);
       expect(res.body.message).toBe('Inscription réussie ! Vous pouvez maintenant finaliser votre commande.');
-      expect(res.body.data.user).toMatchObject({ email: null, whatsapp_phone: '221780000004' });
+      expect(res.body.data.user).toMatchObject({ email: null, whatsapp_phone: '+221780000004' });
       expect(res.body.data.token).toEqual(expect.any(String));
     });
   });
 
   describe('login', () => {
-    it('logs in by e-mail or by phone (spaces and + ignored), and records last_login_at', async () => {
-      const user = await addUser(t.db, { email: 'fatou@exemple.sn', whatsapp_phone: '221770001122' });
+    it('logs in by e-mail or by phone in any of its forms, and records last_login_at', async () => {
+      const user = await addUser(t.db, { email: 'fatou@exemple.sn', whatsapp_phone: '+221770001122' });
       for (const body of [
         { email: 'Fatou@Exemple.sn', password: PASSWORD },
         { email: '+221 77 000 11 22', password: PASSWORD },
+        { email: '77 000 11 22', password: PASSWORD },
+        { email: '00221 77 000 11 22', password: PASSWORD },
         { phone: '221770001122', password: PASSWORD },
         { identifier: '+221770001122', password: PASSWORD },
       ]) {
@@ -145,7 +186,7 @@ describe.each(engines)('auth API on %s', (engine) => {
           id: user.id,
           name: user.name,
           email: 'fatou@exemple.sn',
-          whatsapp_phone: '221770001122',
+          whatsapp_phone: '+221770001122',
           role: 'client',
           created_at: new Date(user.created_at).toISOString(),
         });
@@ -288,7 +329,7 @@ describe.each(engines)('auth API on %s', (engine) => {
       );
       expect(res.status).toBe(200);
       expect(res.body.message).toBe('Informations mises à jour avec succès');
-      expect(res.body.data).toMatchObject({ id: user.id, whatsapp_phone: '221765554433' });
+      expect(res.body.data).toMatchObject({ id: user.id, whatsapp_phone: '+221765554433' });
       const two = await call('PUT', '/api/auth/me', { name: 'Awa', email: 'a@b.sn' }, auth);
       expect(two.status).toBe(422);
       expect(two.body.message).toBe('Modifiez un seul champ à la fois');
@@ -372,7 +413,31 @@ describe.each(engines)('auth API on %s', (engine) => {
       expect(t.mail.to('existe@exemple.sn')).toHaveLength(1);
       expect(t.mail.to('inconnu@exemple.sn')).toEqual([]);
       const invalid = await call('POST', '/api/auth/forgot-password', { email: '' });
-      expect(invalid.body.errors).toEqual({ email: ["L'email est requis"] });
+      expect(invalid.body.errors).toEqual({ email: ["L'email ou le numéro WhatsApp est requis"] });
+    });
+
+    it('takes the WhatsApp number: the link goes to the account e-mail; without one, the same answer and no mail', async () => {
+      await addUser(t.db, { email: 'numero@exemple.sn', whatsapp_phone: '+221771230001' });
+      await addUser(t.db, { email: null, whatsapp_phone: '+221771230002' });
+      const mailsBefore = t.mail.sent.length;
+      const withEmail = await call('POST', '/api/auth/forgot-password', { email: '77 123 00 01' });
+      const withoutEmail = await call('POST', '/api/auth/forgot-password', { email: '+221 77 123 00 02' });
+      const unknown = await call('POST', '/api/auth/forgot-password', { email: '77 123 00 03' });
+      await t.app.background.settled();
+      expect(withEmail.status).toBe(200);
+      expect(withEmail.body).toEqual({
+        success: true,
+        message:
+          "Si un compte correspond à ce numéro et a un email, un lien de réinitialisation vient d'y être envoyé. Sinon, écrivez-nous sur WhatsApp : nous vous enverrons un lien.",
+      });
+      // Nothing tells an account without an e-mail, or no account, from one that has it.
+      expect(withoutEmail.body).toEqual(withEmail.body);
+      expect(unknown.body).toEqual(withEmail.body);
+      expect(tokenIn(lastMailTo('numero@exemple.sn').text)).toEqual(expect.any(String));
+      expect(t.mail.sent.length - mailsBefore).toBe(1);
+      const bad = await call('POST', '/api/auth/forgot-password', { email: '77 12' });
+      expect(bad.status).toBe(422);
+      expect(bad.body.errors).toEqual({ email: ['Format de numéro WhatsApp invalide'] });
     });
 
     it('sends a one-hour single-use link that resets once and revokes sessions', async () => {

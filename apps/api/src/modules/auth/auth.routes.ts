@@ -11,6 +11,12 @@ const metaOf = (request: FastifyRequest): ClientMeta => ({
   guestSessionId: request.guestSessionId,
 });
 
+// The same answer whether an account exists or not: nothing tells a stranger who is a customer.
+const FORGOT_BY_EMAIL =
+  'Si un compte correspond à cet email, un lien de réinitialisation vient de lui être envoyé.';
+const FORGOT_BY_PHONE =
+  "Si un compte correspond à ce numéro et a un email, un lien de réinitialisation vient d'y être envoyé. Sinon, écrivez-nous sur WhatsApp : nous vous enverrons un lien.";
+
 export const authRoutes: RouteModule = ({ db, config, mailer, log, background, rateLimits }) => {
   const limits = rateLimits.auth;
   const mailDeps: AuthDeps = { db, mailer, log, publicUrl: config.publicUrl };
@@ -80,9 +86,7 @@ export const authRoutes: RouteModule = ({ db, config, mailer, log, background, r
         // Answered before the account is even looked up: known and unknown addresses take the same time.
         const input = req.body;
         background.run(() => auth.forgotPassword(mailDeps, input));
-        return done(
-          'Si un compte correspond à cet email, un lien de réinitialisation vient de lui être envoyé.',
-        );
+        return done('email' in input ? FORGOT_BY_EMAIL : FORGOT_BY_PHONE);
       },
       limited('forgot-password'),
     );

@@ -218,11 +218,16 @@ export async function issuePasswordLink(tx: DbOrTx, publicUrl: string, userId: n
 }
 
 /**
- * Always answers the same way. For a known, active account: a single-use token valid one hour
- * (its hash stored) and an e-mail with the link, sent without making the caller wait for SMTP.
+ * Always answers the same way. For a known, active account found by its e-mail or its WhatsApp
+ * number, with an e-mail: a single-use token valid one hour (its hash stored) and an e-mail with
+ * the link, sent without making the caller wait for SMTP. An account without an e-mail gets its
+ * link from the shop, over WhatsApp (the customer's profile in the back office sends one).
  */
 export async function forgotPassword(deps: AuthDeps, input: ForgotPasswordInput) {
-  const user = await users.findUserByEmail(deps.db, input.email);
+  const user =
+    'email' in input
+      ? await users.findUserByEmail(deps.db, input.email)
+      : await users.findUserByPhone(deps.db, input.phone);
   if (!user?.email || user.status === 'blocked') return;
   // Asked again within minutes: the link just sent stands (no mail bombing, no link revoked by a
   // stranger before its owner could use it).

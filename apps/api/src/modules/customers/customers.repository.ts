@@ -1,5 +1,5 @@
 import type { AdminCustomerListQuery, CustomerStatus } from '@souk/domain/admin-customers';
-import { SHOP_TIME_ZONE } from '@souk/domain/dates';
+import { shopTimeZone } from '@souk/domain/dates';
 import type { OrderStatus } from '@souk/domain/order-status';
 import { and, asc, desc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
@@ -203,7 +203,7 @@ export async function customerTotals(db: DbOrTx): Promise<CustomerTotals> {
                  count(*) filter (where ${users.status} = 'active')::int as active_clients,
                  count(*) filter (where ${users.status} = 'blocked')::int as blocked_clients,
                  count(*) filter (
-                   where ${users.created_at} >= date_trunc('month', now(), ${SHOP_TIME_ZONE})
+                   where ${users.created_at} >= date_trunc('month', now(), ${shopTimeZone()})
                  )::int as new_clients_this_month
             from ${users} where ${isClient}
         ), per_customer as (

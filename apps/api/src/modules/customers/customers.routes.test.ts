@@ -1,4 +1,5 @@
 import type { AdminCustomer, AdminCustomerDetail, CustomerStats } from '@souk/domain/admin-customers';
+import { whatsappLink } from '@souk/domain/shop';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { password_reset_tokens, sessions, users } from '../../db/schema.ts';
@@ -38,7 +39,13 @@ describe.each(engines)('customer figures on %s', (engine) => {
     startOfMonth.setUTCHours(0, 0, 0, 0);
     const lastMonth = new Date(startOfMonth.getTime() - 1000).toISOString();
     for (const name of ['Aïcha Diop', 'Bineta Fall', 'Cheikh Ndiaye', 'Dame Sarr', 'Eva Ba']) {
-      ids[name] = (await addUser(t.db, { name, status: name === 'Eva Ba' ? 'blocked' : 'active' })).id;
+      ids[name] = (
+        await addUser(t.db, {
+          name,
+          status: name === 'Eva Ba' ? 'blocked' : 'active',
+          ...(name === 'Bineta Fall' ? { whatsapp_phone: '+221771234567' } : {}),
+        })
+      ).id;
     }
     // Registered last month: Aïcha, Bineta and the admin; the other three this month.
     for (const id of [ids['Aïcha Diop'], ids['Bineta Fall'], admin.user.id])
@@ -128,10 +135,17 @@ describe.each(engines)('customer figures on %s', (engine) => {
     expect(await names(`search=${encodeURIComponent(bineta?.email?.toUpperCase() ?? '')}`)).toEqual([
       'Bineta Fall',
     ]);
-    const phone = bineta?.whatsapp_phone ?? '';
-    expect(await names(`search=${encodeURIComponent(`+${phone.slice(0, 3)} ${phone.slice(3)}`)}`)).toEqual([
-      'Bineta Fall',
-    ]);
+    // Her number (+221771234567) in every form the owner may type it: whole, local, with 00, or a part.
+    expect(bineta?.whatsapp_phone).toBe('+221771234567');
+    for (const typed of [
+      '+221 77 123 45 67',
+      '77 123 45 67',
+      '00221 77 123 45 67',
+      '221771234567',
+      '77 123',
+    ]) {
+      expect(await names(`search=${encodeURIComponent(typed)}`), typed).toEqual(['Bineta Fall']);
+    }
     expect(await names('status=blocked')).toEqual(['Eva Ba']);
     expect(await names('status=active&search=zzz')).toEqual([]);
   });
@@ -389,7 +403,7 @@ describe.each(engines)('customer accounts made and edited by the shop on %s', (e
     expect(res.statusCode).toBe(200);
     expect(res.json().data.client).toMatchObject({
       name: 'Awa Sy Diallo',
-      whatsapp_phone: '221779998877',
+      whatsapp_phone: '+221779998877',
       email: 'awa@exemple.sn',
     });
     // The e-mail may be removed: the phone stays a way in.
@@ -408,7 +422,7 @@ describe.each(engines)('customer accounts made and edited by the shop on %s', (e
     expect(invalid.statusCode).toBe(422);
     expect(Object.keys(invalid.json().errors).sort()).toEqual(['email', 'name', 'whatsapp_phone']);
     const [row] = await t.db.select().from(users).where(eq(users.id, customer.id));
-    expect(row).toMatchObject({ name: 'Awa Sy Diallo', whatsapp_phone: '221779998877', email: null });
+    expect(row).toMatchObject({ name: 'Awa Sy Diallo', whatsapp_phone: '+221779998877', email: null });
 
     expect(
       (
@@ -423,17 +437,19 @@ describe.each(engines)('customer accounts made and edited by the shop on %s', (e
   it('creates a customer account whose owner chooses the password through the link', async () => {
     const res = await call('POST', '/admin/customers', {
       name: 'Mariama Ba',
-      whatsapp_phone: '+221 76 123 45 67',
+      whatsapp_phone: '76 123 45 67',
       email: 'mariama@exemple.sn',
     });
     expect(res.statusCode).toBe(201);
     const { client, password_link, emailed } = res.json().data;
     expect(client).toMatchObject({
       name: 'Mariama Ba',
-      whatsapp_phone: '221761234567',
+      whatsapp_phone: '+221761234567',
       status: 'active',
       tier: 'new',
     });
+    // The owner's WhatsApp button, built from the answer, reaches her in Senegal.
+    expect(whatsappLink(client.whatsapp_phone)).toBe('https://wa.me/221761234567');
     expect(emailed).toBe(true);
     const [mail] = t.mail.to('mariama@exemple.sn');
     expect(mail?.text).toContain(password_link);
@@ -453,7 +469,7 @@ describe.each(engines)('customer accounts made and edited by the shop on %s', (e
     });
     expect(login.statusCode).toBe(200);
 
-    const again = await call('POST', '/admin/customers', { name: 'Autre', whatsapp_phone: '221761234567' });
+    const again = await call('POST', '/admin/customers', { name: 'Autre', whatsapp_phone: '76 123 45 67' });
     expect(again.statusCode).toBe(422);
     expect(again.json().message).toBe('Ce numéro WhatsApp est déjà utilisé');
   });

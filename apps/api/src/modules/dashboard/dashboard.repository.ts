@@ -1,4 +1,4 @@
-import { SHOP_TIME_ZONE } from '@souk/domain/dates';
+import { shopTimeZone } from '@souk/domain/dates';
 import { ORDER_STATUSES } from '@souk/domain/order-status';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
@@ -7,7 +7,7 @@ import { order_items, orders, product_sales, products, users } from '../../db/sc
 import { shopDayEnd, shopDayStart } from '../../db/shop-days.ts';
 
 // The dashboard's and the report's SQL: every figure summed by the database over all the rows it
-// covers (docs/decisions/0021-dashboard.md). Days and weeks are the shop's (SHOP_TIME_ZONE);
+// covers (docs/decisions/0021-dashboard.md). Days and weeks are the shop's (SHOP_TIME_ZONE, docs/decisions/0022);
 // weeks start on Monday (date_trunc's ISO weeks).
 
 export type Period = { from: string; to: string };
@@ -32,10 +32,10 @@ export async function shopCounts(db: DbOrTx): Promise<ShopCounts> {
   const [row] = await queryRows<ShopCounts>(
     db,
     sql`with week as (
-          select date_trunc('week', now(), ${SHOP_TIME_ZONE}) as this_start,
+          select date_trunc('week', now(), ${shopTimeZone()}) as this_start,
                  -- a week back on the wall clock, not 168 hours (a time zone with summer time)
-                 (date_trunc('week', now(), ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE} - interval '7 days')
-                   at time zone ${SHOP_TIME_ZONE} as last_start
+                 (date_trunc('week', now(), ${shopTimeZone()}) at time zone ${shopTimeZone()} - interval '7 days')
+                   at time zone ${shopTimeZone()} as last_start
         ), weekly as (
           select count(*) filter (where o.created_at >= week.this_start)::int as orders_this_week,
                  count(*) filter (where o.created_at < week.this_start)::int as orders_last_week,
@@ -47,7 +47,7 @@ export async function shopCounts(db: DbOrTx): Promise<ShopCounts> {
         select (select count(*) from ${products})::int as total_products,
                (select count(*) from ${users} where ${users.role} = 'client' and ${users.status} = 'active')::int as active_customers,
                (select count(*) from ${users}, week where ${users.role} = 'client' and ${users.created_at} >= week.this_start)::int as new_customers,
-               to_char(week.this_start at time zone ${SHOP_TIME_ZONE}, 'YYYY-MM-DD') as week_start,
+               to_char(week.this_start at time zone ${shopTimeZone()}, 'YYYY-MM-DD') as week_start,
                weekly.*
           from week, weekly`,
   );
@@ -117,7 +117,7 @@ export async function dailyFigures(db: DbOrTx, period: Period): Promise<DayRow[]
   return queryRows(
     db,
     sql`with placed as (
-          select (${orders.created_at} at time zone ${SHOP_TIME_ZONE})::date as day,
+          select (${orders.created_at} at time zone ${shopTimeZone()})::date as day,
                  count(*)::int as orders,
                  coalesce(sum(${orders.total_items}) filter (where ${notCancelled}), 0)::int as items,
                  coalesce(sum(${orders.total_amount}) filter (where ${notCancelled}), 0)::float8 as revenue,

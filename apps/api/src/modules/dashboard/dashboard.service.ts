@@ -8,9 +8,9 @@ import {
   type Report,
   type ReportQuery,
   reportPeriod,
-  shopDay,
   weekChange,
 } from '@souk/domain/admin-dashboard';
+import { shopDay } from '@souk/domain/dates';
 import type { Db } from '../../db/client.ts';
 import { csvStream } from '../../shared/csv.ts';
 import { findOrders, totalsByStatus } from '../orders/admin-orders.repository.ts';

@@ -1,5 +1,5 @@
 import type { AdminOrderListFilters } from '@souk/domain/admin-orders';
-import { SHOP_TIME_ZONE } from '@souk/domain/dates';
+import { shopTimeZone } from '@souk/domain/dates';
 import type { OrderStatus } from '@souk/domain/order-status';
 import { INT4_MAX } from '@souk/domain/primitives';
 import { and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
@@ -28,7 +28,7 @@ function orderFilters(filters: AdminOrderListFilters, withStatus: boolean): SQL 
   if (search) conditions.push(search);
   if (filters.period)
     conditions.push(
-      sql`${orders.created_at} >= date_trunc(${PERIOD_UNITS[filters.period]}, now(), ${SHOP_TIME_ZONE})`,
+      sql`${orders.created_at} >= date_trunc(${PERIOD_UNITS[filters.period]}, now(), ${shopTimeZone()})`,
     );
   if (filters.date_from) conditions.push(sql`${orders.created_at} >= ${shopDayStart(filters.date_from)}`);
   if (filters.date_to) conditions.push(sql`${orders.created_at} < ${shopDayEnd(filters.date_to)}`);

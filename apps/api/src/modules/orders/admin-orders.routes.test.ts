@@ -6,6 +6,7 @@ import {
   type OrderStatus,
 } from '@souk/domain/order-status';
 import { INT4_MAX } from '@souk/domain/primitives';
+import { whatsappLink } from '@souk/domain/shop';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { order_status_history, orders, product_variants } from '../../db/schema.ts';
@@ -199,7 +200,7 @@ describe.each(engines)('admin order workflow on %s', (engine) => {
     const order = await addOrder(t.db, {
       user_id: customer.user.id,
       contact_name: 'Mariama Diallo',
-      contact_phone: '221775550011',
+      contact_phone: '+221775550011',
       contact_email: 'mariama@exemple.sn',
       items: [{ product_name: 'Savon au karité', variant_name: '100 g', unit_price: 1500, quantity: 4 }],
     });
@@ -215,7 +216,7 @@ describe.each(engines)('admin order workflow on %s', (engine) => {
         id: customer.user.id,
         name: 'Mariama Diallo',
         email: 'mariama@exemple.sn',
-        whatsapp_phone: '221775550011',
+        whatsapp_phone: '+221775550011',
       },
       items: [
         expect.objectContaining({
@@ -229,6 +230,7 @@ describe.each(engines)('admin order workflow on %s', (engine) => {
       items_summary: { items_count: 1, total_items: 4 },
       history: [expect.objectContaining({ from_status: null, to_status: 'en_attente' })],
     });
+    expect(whatsappLink(res.json().data.order.client.whatsapp_phone)).toBe('https://wa.me/221775550011');
   });
 });
 
@@ -256,7 +258,7 @@ describe.each(engines)('admin order list on %s', (engine) => {
     // March 2025: the known set for the search, dates, amount and counters.
     awa = await addOrder(t.db, {
       contact_name: 'Awa Diop',
-      contact_phone: '221771112233',
+      contact_phone: '+221771112233',
       contact_email: 'awa@exemple.sn',
       created_at: at('2025-03-10T09:00:00Z'),
       items: [
@@ -266,14 +268,14 @@ describe.each(engines)('admin order list on %s', (engine) => {
     });
     aissatou = await addOrder(t.db, {
       contact_name: 'Aïssatou Ndiaye',
-      contact_phone: '221778889900',
+      contact_phone: '+221778889900',
       status: 'acceptée',
       created_at: at('2025-03-15T23:30:00Z'),
       items: line(30000),
     });
     moussa = await addOrder(t.db, {
       contact_name: 'Moussa Fall ; "le grand"',
-      contact_phone: '221701234567',
+      contact_phone: '+221701234567',
       status: 'annulée',
       created_at: at('2025-03-31T23:59:59Z'),
       items: line(100000),
@@ -377,6 +379,9 @@ describe.each(engines)('admin order list on %s', (engine) => {
     expect(await names('search=cmd-20250331')).toEqual(['Moussa Fall ; "le grand"']);
     expect(await names('search=77 111 22')).toEqual(['Awa Diop']);
     expect(await names('search=%2B221 70 123')).toEqual(['Moussa Fall ; "le grand"']);
+    // The whole number in the forms a customer types it.
+    for (const typed of ['%2B221 70 123 45 67', '70 123 45 67', '00221701234567'])
+      expect(await names(`search=${typed}`), typed).toEqual(['Moussa Fall ; "le grand"']);
     // LIKE's own characters are looked for as themselves.
     expect(await names('search=%25')).toEqual([]);
     expect(await names('search=_')).toEqual([]);
@@ -451,7 +456,7 @@ describe.each(engines)('admin order list on %s', (engine) => {
       expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       expect(linesOf(text)).toEqual([
         'Numéro de commande;Date;Statut;Client;Téléphone;E-mail;Produit;Variante;SKU;Quantité;Prix unitaire (FCFA);Total article (FCFA);Total commande (FCFA)',
-        `${moussa.order_number};31/03/2025 23:59;Annulée;"Moussa Fall ; ""le grand""";221 70 123 45 67;;Coffret;;;1;100000;100000;100000`,
+        `${moussa.order_number};31/03/2025 23:59;Annulée;"Moussa Fall ; ""le grand""";"'+221701234567";;Coffret;;;1;100000;100000;100000`,
       ]);
     });
 
@@ -465,8 +470,8 @@ describe.each(engines)('admin order list on %s', (engine) => {
         awa.order_number,
       ]);
       expect(lines.slice(2)).toEqual([
-        `${awa.order_number};10/03/2025 09:00;En attente;Awa Diop;221 77 111 22 33;awa@exemple.sn;Savon noir;250 g;;2;2500;5000;9000`,
-        `${awa.order_number};10/03/2025 09:00;En attente;Awa Diop;221 77 111 22 33;awa@exemple.sn;Huile d'argan;;;1;4000;4000;9000`,
+        `${awa.order_number};10/03/2025 09:00;En attente;Awa Diop;"'+221771112233";awa@exemple.sn;Savon noir;250 g;;2;2500;5000;9000`,
+        `${awa.order_number};10/03/2025 09:00;En attente;Awa Diop;"'+221771112233";awa@exemple.sn;Huile d'argan;;;1;4000;4000;9000`,
       ]);
     });
 

@@ -8,7 +8,6 @@ import {
 import { formatDateTime } from '@souk/domain/dates';
 import { CANCELLED_ORDER_STATUS, ORDER_STATUS_LABELS } from '@souk/domain/order-status';
 import type { Order, OrderItem } from '@souk/domain/orders';
-import { formatPhoneNumber } from '@souk/domain/shop';
 import type { CsvCell } from '../../shared/csv.ts';
 import type { HistoryRow, StatusTotals } from './admin-orders.repository.ts';
 import type { OrderItemRow, OrderRow } from './orders.repository.ts';
@@ -108,9 +107,6 @@ export const ORDER_CSV_HEADER = [
   'Total commande (FCFA)',
 ];
 
-// A phone in digits would read as a number (2,21771E+11): spaced, it stays text.
-const csvPhone = (digits: string | null) => (digits ? formatPhoneNumber(digits).replace(/^\+/, '') : null);
-
 /** An order's lines of the export (one per article; an order without any still has its line). */
 export function toOrderCsvRows(row: OrderRow, items: OrderItemRow[]): CsvCell[][] {
   const order: CsvCell[] = [
@@ -118,7 +114,9 @@ export function toOrderCsvRows(row: OrderRow, items: OrderItemRow[]): CsvCell[][
     formatDateTime(row.created_at),
     ORDER_STATUS_LABELS[row.status],
     row.contact_name,
-    csvPhone(row.contact_phone),
+    // E.164 ('+221771234567'): the cell is neutralised like any starting with '+', which also keeps
+    // a spreadsheet from reading it as a number (2,21771E+11).
+    row.contact_phone,
     row.contact_email,
   ];
   const total = row.total_amount;

@@ -1,3 +1,4 @@
+import { shopTimeZone } from '@souk/domain/dates';
 import { INITIAL_ORDER_STATUS, type OrderStatus } from '@souk/domain/order-status';
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
@@ -55,7 +56,7 @@ export type NewOrder = {
 };
 
 /**
- * Inserts an order numbered 'CMD-YYYYMMDD-NNNN' from its own id, so the number is unique without
+ * Inserts an order numbered 'CMD-YYYYMMDD-NNNN' (the shop's day) from its own id, so the number is unique without
  * retries. The id is padded to four digits, never cut: id 10000 is '…-10000' (lpad alone truncates).
  */
 export async function insertOrder(tx: DbOrTx, order: NewOrder): Promise<OrderRow> {
@@ -66,7 +67,7 @@ export async function insertOrder(tx: DbOrTx, order: NewOrder): Promise<OrderRow
     insert into orders (id, order_number, user_id, status, total_amount, total_items, notes,
                         contact_name, contact_phone, contact_email)
     select next.id,
-           'CMD-' || to_char(now() at time zone 'UTC', 'YYYYMMDD') || '-' || lpad(next.id::text, greatest(4, length(next.id::text)), '0'),
+           'CMD-' || to_char(now() at time zone ${shopTimeZone()}, 'YYYYMMDD') || '-' || lpad(next.id::text, greatest(4, length(next.id::text)), '0'),
            ${order.user_id}, ${INITIAL_ORDER_STATUS}, ${order.total_amount}, ${order.total_items}, ${order.notes},
            ${order.contact_name}, ${order.contact_phone}, ${order.contact_email}
       from next

@@ -240,7 +240,7 @@ describe.each(engines)('orders API on %s', (engine) => {
     );
     const res = await call('POST', '/api/orders/guest', {
       name: 'Client invité',
-      whatsapp_phone: '+221 77 111 22 33',
+      whatsapp_phone: '77 111 22 33',
       email: 'invite@exemple.sn',
       notes: 'Appeler avant',
       session_id: sessionId,
@@ -252,7 +252,7 @@ describe.each(engines)('orders API on %s', (engine) => {
     expect(res.body.data.order).toMatchObject({
       status: 'en_attente',
       total_amount: 17000,
-      contact: { name: 'Client invité', phone: '221771112233', email: 'invite@exemple.sn' },
+      contact: { name: 'Client invité', phone: '+221771112233', email: 'invite@exemple.sn' },
     });
     const [row] = await t.db.select().from(orders).where(eq(orders.id, res.body.data.order.id));
     expect(row?.user_id).toBeNull();

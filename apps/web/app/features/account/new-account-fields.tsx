@@ -1,3 +1,4 @@
+import { phoneFieldHint } from '@souk/domain/shop-locale';
 import { PasswordField, TextField } from '~/components/ui/form-fields';
 
 /** Name, WhatsApp number, optional e-mail and password: what every account creation asks. */
@@ -11,7 +12,8 @@ export function NewAccountFields({
   idPrefix: string;
   values: Partial<Record<'name' | 'whatsapp_phone' | 'email', string>>;
   errors: Partial<Record<string, string>>;
-  phoneHint: string;
+  /** Why the number is asked, before the forms it may take. */
+  phoneHint?: string;
   emailHint?: string;
 }) {
   return (
@@ -31,7 +33,7 @@ export function NewAccountFields({
         type="tel"
         inputMode="tel"
         autoComplete="tel"
-        hint={phoneHint}
+        hint={phoneHint ? `${phoneHint} ${phoneFieldHint()}` : phoneFieldHint()}
         defaultValue={values.whatsapp_phone}
         error={errors.whatsapp_phone}
       />

@@ -2,7 +2,7 @@ import { formatShortDate } from '@souk/domain/dates';
 import { ACCOUNT_LATEST_ORDERS } from '@souk/domain/limits';
 import { formatFcfa } from '@souk/domain/money';
 import type { Order } from '@souk/domain/orders';
-import { formatPhoneNumber, phoneCallLink, WHATSAPP_GREETING, whatsappLink } from '@souk/domain/shop';
+import { phoneCallLink, type ShopPhone, WHATSAPP_GREETING, whatsappLink } from '@souk/domain/shop';
 import { Link } from 'react-router';
 import { ArrowRightIcon, BagIcon, GridIcon, PhoneIcon, WhatsappIcon } from '~/components/ui/icons';
 import { OrderStatusBadge } from '~/components/ui/status-badge';
@@ -21,7 +21,7 @@ export function OverviewPanel({
 }: {
   orders: Order[] | null;
   ordersError: string | null;
-  shopWhatsapp: string;
+  shopWhatsapp: ShopPhone;
 }) {
   const latest = orders?.slice(0, ACCOUNT_LATEST_ORDERS) ?? [];
   return (
@@ -97,14 +97,11 @@ export function OverviewPanel({
         </h2>
         <p className="mt-1 text-sm text-stone-700">
           Notre équipe vous répond sur WhatsApp au{' '}
-          <span className="font-semibold whitespace-nowrap text-stone-900">
-            {formatPhoneNumber(shopWhatsapp)}
-          </span>
-          .
+          <span className="font-semibold whitespace-nowrap text-stone-900">{shopWhatsapp.display}</span>.
         </p>
         <div className="mt-4 flex flex-col gap-2 sm:flex-row">
           <a
-            href={whatsappLink(shopWhatsapp, WHATSAPP_GREETING)}
+            href={whatsappLink(shopWhatsapp.number, WHATSAPP_GREETING)}
             target="_blank"
             rel="noopener noreferrer"
             className="inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-full bg-emerald-800 px-4 py-2.5 text-sm font-semibold text-white hover:bg-emerald-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800"
@@ -113,7 +110,7 @@ export function OverviewPanel({
             Contacter le support
           </a>
           <a
-            href={phoneCallLink(shopWhatsapp)}
+            href={phoneCallLink(shopWhatsapp.number)}
             className="inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-full border border-stone-300 bg-white px-4 py-2.5 text-sm font-semibold text-stone-900 hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800"
           >
             <PhoneIcon />

@@ -2,7 +2,6 @@ import type { User } from '@souk/domain/auth';
 import { formatLongDate } from '@souk/domain/dates';
 import { formatFcfa } from '@souk/domain/money';
 import { ORDER_STATUSES, type OrderStatus } from '@souk/domain/order-status';
-import { formatPhoneNumber } from '@souk/domain/shop';
 import { LogoutButton } from '~/components/ui/logout-button';
 import { statusBadgeClass } from '~/components/ui/status-badge';
 import { STATUS_COUNT_LABELS } from './order-status';
@@ -13,8 +12,11 @@ export function ProfileHeader({
   orderCount,
   spent,
   counts,
+  phoneDisplay,
 }: {
   user: User;
+  /** The user's number written out by the server (the storefront does not load the numbering plans). */
+  phoneDisplay: string | null;
   orderCount: number | null;
   spent: number | null;
   counts: Record<OrderStatus, number> | null;
@@ -41,9 +43,7 @@ export function ProfileHeader({
               {user.name}
             </h1>
             {user.email && <p className="truncate text-sm text-emerald-50">{user.email}</p>}
-            {!user.email && user.whatsapp_phone && (
-              <p className="text-sm text-emerald-50">{formatPhoneNumber(user.whatsapp_phone)}</p>
-            )}
+            {!user.email && phoneDisplay && <p className="text-sm text-emerald-50">{phoneDisplay}</p>}
             <p className="text-sm text-emerald-100">Membre depuis {formatLongDate(user.created_at)}</p>
           </div>
         </div>

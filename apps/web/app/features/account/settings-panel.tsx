@@ -1,5 +1,6 @@
 import { ChangePasswordInputSchema, UpdateProfileInputSchema, type User } from '@souk/domain/auth';
-import { formatPhoneNumber, whatsappLink } from '@souk/domain/shop';
+import { type ShopPhone, whatsappLink } from '@souk/domain/shop';
+import { phoneFieldHint } from '@souk/domain/shop-locale';
 import { useEffect, useRef } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { FormBanner, PasswordField, TextField } from '~/components/ui/form-fields';
@@ -39,11 +40,9 @@ export type SettingsFailure = FormFailure & {
   field?: ProfileField;
 };
 
-const displayValue = (user: User, field: ProfileField) => {
-  const value = user[field];
-  if (!value) return null;
-  return field === 'whatsapp_phone' ? formatPhoneNumber(value) : value;
-};
+/** A field as shown: the number written out by the server (`phoneDisplay`), the rest as stored. */
+const displayValue = (user: User, field: ProfileField, phoneDisplay: string | null) =>
+  field === 'whatsapp_phone' ? phoneDisplay : user[field] || null;
 
 /** 'Paramètres': one field edited at a time (?edit=…), security and account blocks. */
 export function SettingsPanel({
@@ -53,13 +52,15 @@ export function SettingsPanel({
   saved,
   failure,
   shopWhatsapp,
+  phoneDisplay,
 }: {
   user: User;
+  phoneDisplay: string | null;
   editing: ProfileField | null;
   passwordOpen: boolean;
   saved: keyof typeof SAVED_MESSAGES | null;
   failure: SettingsFailure | undefined;
-  shopWhatsapp: string;
+  shopWhatsapp: ShopPhone;
 }) {
   return (
     <div className="flex flex-col gap-6">
@@ -85,7 +86,7 @@ export function SettingsPanel({
                   <div className="min-w-0">
                     <p className="text-sm text-stone-600">{FIELD_UI[field].label}</p>
                     <p className="font-medium break-words text-stone-900">
-                      {displayValue(user, field) ?? (
+                      {displayValue(user, field, phoneDisplay) ?? (
                         <span className="text-stone-600 italic">Non renseigné</span>
                       )}
                     </p>
@@ -117,7 +118,7 @@ export function SettingsPanel({
               Changer le mot de passe
             </Link>
             <a
-              href={whatsappLink(shopWhatsapp, SECURITY_MESSAGE)}
+              href={whatsappLink(shopWhatsapp.number, SECURITY_MESSAGE)}
               target="_blank"
               rel="noopener noreferrer"
               className={secondary}
@@ -182,6 +183,7 @@ function EditFieldForm({
         inputMode={ui.inputMode}
         autoComplete={ui.autoComplete}
         defaultValue={failure?.values?.[field] ?? user[field] ?? ''}
+        hint={field === 'whatsapp_phone' ? phoneFieldHint() : undefined}
         error={errors[field]}
       />
       {field !== 'name' && (

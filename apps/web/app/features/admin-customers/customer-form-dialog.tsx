@@ -1,5 +1,7 @@
 import { type AdminCustomer, CustomerProfileInputSchema } from '@souk/domain/admin-customers';
-import { formatPhoneNumber, whatsappLink } from '@souk/domain/shop';
+import { formatPhone } from '@souk/domain/phone-format';
+import { whatsappLink } from '@souk/domain/shop';
+import { phoneFieldHint } from '@souk/domain/shop-locale';
 import { buttonClass } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
 import { TextField } from '~/components/ui/form-fields';
@@ -49,9 +51,9 @@ export function CustomerFormDialog({
             name="whatsapp_phone"
             type="tel"
             label="Numéro WhatsApp"
-            defaultValue={customer?.whatsapp_phone ? formatPhoneNumber(customer.whatsapp_phone) : ''}
+            defaultValue={customer?.whatsapp_phone ? formatPhone(customer.whatsapp_phone) : ''}
             error={errors.whatsapp_phone}
-            hint="Avec l'indicatif du pays, par exemple +221 77 123 45 67"
+            hint={phoneFieldHint()}
             autoComplete="off"
           />
           <TextField

@@ -5,7 +5,8 @@ import {
   type CustomerTier,
 } from '@souk/domain/admin-customers';
 import { formatDateTime, formatShortDate } from '@souk/domain/dates';
-import { formatPhoneNumber, whatsappLink } from '@souk/domain/shop';
+import { formatPhone } from '@souk/domain/phone-format';
+import { whatsappLink } from '@souk/domain/shop';
 import { Badge, type BadgeTone } from '~/components/ui/badge';
 import { buttonClass } from '~/components/ui/button';
 import { WhatsappIcon } from '~/components/ui/icons';
@@ -47,7 +48,7 @@ export function CustomerAvatar({ customer, size = 'md' }: { customer: AdminCusto
 }
 
 export const phoneText = (customer: AdminCustomer) =>
-  customer.whatsapp_phone ? formatPhoneNumber(customer.whatsapp_phone) : 'Non renseigné';
+  customer.whatsapp_phone ? formatPhone(customer.whatsapp_phone) : 'Non renseigné';
 
 export const lastLoginText = (customer: AdminCustomer) =>
   customer.last_login_at

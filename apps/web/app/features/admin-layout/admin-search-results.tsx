@@ -1,6 +1,6 @@
 import type { AdminSearchResults as Results } from '@souk/domain/admin-catalog';
 import { formatFcfa } from '@souk/domain/money';
-import { formatPhoneNumber } from '@souk/domain/shop';
+import { formatPhone } from '@souk/domain/phone-format';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ActiveBadge } from '~/components/ui/badge';
@@ -114,7 +114,7 @@ export function AdminSearchResults({ q, results }: { q: string; results: Results
                 <span className="min-w-0 flex-1">
                   <span className="block font-medium break-words text-stone-900">{customer.name}</span>
                   <span className="block truncate text-sm text-stone-600">
-                    {[customer.whatsapp_phone && formatPhoneNumber(customer.whatsapp_phone), customer.email]
+                    {[customer.whatsapp_phone && formatPhone(customer.whatsapp_phone), customer.email]
                       .filter(Boolean)
                       .join(' · ')}
                   </span>

@@ -2,7 +2,7 @@ import type { AdminOrder } from '@souk/domain/admin-orders';
 import { formatDateTime } from '@souk/domain/dates';
 import { formatFcfa } from '@souk/domain/money';
 import type { ShopContact } from '@souk/domain/order-messages';
-import { formatPhoneNumber } from '@souk/domain/shop';
+import { formatPhone } from '@souk/domain/phone-format';
 import { countLabel } from '@souk/domain/text';
 import { Link, useLocation } from 'react-router';
 import { Badge } from '~/components/ui/badge';
@@ -68,7 +68,7 @@ export function OrderCard({
         </p>
         <div className="min-w-0 text-sm">
           <p className="font-semibold break-words text-stone-900">{order.client.name}</p>
-          {phone && <p className="text-stone-700">{formatPhoneNumber(phone)}</p>}
+          {phone && <p className="text-stone-700">{formatPhone(phone)}</p>}
         </div>
         <OrderLines items={order.items} />
         <p className="text-sm text-stone-700">

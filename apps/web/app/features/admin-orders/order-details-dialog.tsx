@@ -3,7 +3,7 @@ import { formatDateTime } from '@souk/domain/dates';
 import { formatFcfa } from '@souk/domain/money';
 import type { ShopContact } from '@souk/domain/order-messages';
 import { ORDER_STATUS_LABELS } from '@souk/domain/order-status';
-import { formatPhoneNumber } from '@souk/domain/shop';
+import { formatPhone } from '@souk/domain/phone-format';
 import type { ReactNode } from 'react';
 import { DetailRow } from '~/components/ui/detail-row';
 import { Dialog } from '~/components/ui/dialog';
@@ -108,7 +108,7 @@ export function OrderDetailsDialog({
           <Section id="order-details-client" title="Client">
             <dl className="flex flex-col gap-2">
               <DetailRow label="Nom">{order.client.name}</DetailRow>
-              <DetailRow label="Téléphone">{phone ? formatPhoneNumber(phone) : 'Non renseigné'}</DetailRow>
+              <DetailRow label="Téléphone">{phone ? formatPhone(phone) : 'Non renseigné'}</DetailRow>
               <DetailRow label="E-mail">{order.client.email ?? 'Non renseigné'}</DetailRow>
               <DetailRow label="Compte">
                 {order.client.id === null ? 'Client invité' : 'Client inscrit'}

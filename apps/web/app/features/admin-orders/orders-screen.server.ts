@@ -51,7 +51,7 @@ export async function loadOrdersScreen(request: Request, context: Readonly<Route
     details: detail?.ok ? detail.data.order : null,
     // An unknown order, or the API failing: the dialog does not open and a toast says why.
     detailsError: detail && !detail.ok ? failureMessage(detail, LOAD_FAILED) : null,
-    shop: { whatsappNumber: shopWhatsapp, agencyLocation },
+    shop: { whatsappNumber: shopWhatsapp.number, agencyLocation },
   };
 }
 

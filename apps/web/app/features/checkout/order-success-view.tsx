@@ -1,6 +1,6 @@
 import { formatFcfa } from '@souk/domain/money';
 import type { Order } from '@souk/domain/orders';
-import { formatPhoneNumber, mapsLink, whatsappLink } from '@souk/domain/shop';
+import { mapsLink, type ShopPhone, whatsappLink } from '@souk/domain/shop';
 import { Link } from 'react-router';
 import { WhatsappIcon } from '~/components/ui/icons';
 import { articleCount, orangeMoneyMessage } from './payment-message';
@@ -21,10 +21,10 @@ export function OrderSuccessView({
   orderDate: string;
   userName: string;
   isNew: boolean;
-  shopWhatsapp: string;
+  shopWhatsapp: ShopPhone;
   agencyLocation: string;
 }) {
-  const phone = formatPhoneNumber(shopWhatsapp);
+  const phone = shopWhatsapp.display;
   return (
     <main id="main" className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-6 sm:py-10">
       <header className="flex flex-col items-center gap-3 text-center">
@@ -95,7 +95,7 @@ export function OrderSuccessView({
               Envoyez-nous le récapitulatif sur WhatsApp, nous vous guidons pour le paiement Orange Money.
             </p>
             <a
-              href={whatsappLink(shopWhatsapp, orangeMoneyMessage(order))}
+              href={whatsappLink(shopWhatsapp.number, orangeMoneyMessage(order))}
               target="_blank"
               rel="noopener noreferrer"
               className={`${primary} bg-emerald-800 text-white hover:bg-emerald-900 focus-visible:outline-emerald-800`}
@@ -147,7 +147,7 @@ export function OrderSuccessView({
         </h2>
         <p className="text-sm text-emerald-50">Une question sur votre commande ? Écrivez-nous.</p>
         <a
-          href={whatsappLink(shopWhatsapp)}
+          href={whatsappLink(shopWhatsapp.number)}
           target="_blank"
           rel="noopener noreferrer"
           className="inline-flex w-max items-center gap-2 rounded-lg text-lg font-semibold tracking-wide text-amber-300 hover:underline focus-visible:outline-2 focus-visible:outline-amber-300"

@@ -1,9 +1,9 @@
-import { formatPhoneNumber, phoneCallLink, WHATSAPP_GREETING, whatsappLink } from '@souk/domain/shop';
+import { phoneCallLink, type ShopPhone, WHATSAPP_GREETING, whatsappLink } from '@souk/domain/shop';
 import { PhoneIcon, WhatsappIcon } from '~/components/ui/icons';
 
 /** Spec home help block: chat on WhatsApp with the greeting prefilled, or call; the number is shown spaced. */
-export function HelpBlock({ shopWhatsapp }: { shopWhatsapp: string }) {
-  const number = formatPhoneNumber(shopWhatsapp);
+export function HelpBlock({ shopWhatsapp }: { shopWhatsapp: ShopPhone }) {
+  const number = shopWhatsapp.display;
   return (
     <section aria-labelledby="help-title" className="mx-auto w-full max-w-6xl px-4">
       <div className="flex flex-col gap-5 rounded-3xl bg-emerald-900 px-6 py-8 text-white shadow-lg md:flex-row md:items-center md:justify-between md:px-10">
@@ -19,7 +19,7 @@ export function HelpBlock({ shopWhatsapp }: { shopWhatsapp: string }) {
         </div>
         <div className="flex flex-col gap-3 sm:flex-row">
           <a
-            href={whatsappLink(shopWhatsapp, WHATSAPP_GREETING)}
+            href={whatsappLink(shopWhatsapp.number, WHATSAPP_GREETING)}
             target="_blank"
             rel="noopener noreferrer"
             className="inline-flex items-center justify-center gap-2 rounded-full bg-white px-5 py-3 text-sm font-semibold text-emerald-900 shadow-sm transition hover:bg-emerald-50 focus-visible:outline-amber-300"
@@ -29,7 +29,7 @@ export function HelpBlock({ shopWhatsapp }: { shopWhatsapp: string }) {
             <span className="sr-only"> (nouvel onglet)</span>
           </a>
           <a
-            href={phoneCallLink(shopWhatsapp)}
+            href={phoneCallLink(shopWhatsapp.number)}
             className="inline-flex items-center justify-center gap-2 rounded-full border border-white/60 px-5 py-3 text-sm font-semibold text-white transition hover:bg-white/10 focus-visible:outline-amber-300"
           >
             <PhoneIcon />

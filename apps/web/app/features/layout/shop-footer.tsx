@@ -1,11 +1,11 @@
-import { formatPhoneNumber, whatsappLink } from '@souk/domain/shop';
+import { type ShopPhone, whatsappLink } from '@souk/domain/shop';
 import { Link } from 'react-router';
 import { LogoMark } from './logo';
 
 const footerLink =
   'rounded text-stone-300 underline-offset-4 hover:text-white hover:underline focus-visible:outline-amber-300';
 
-export function ShopFooter({ shopWhatsapp, year }: { shopWhatsapp: string; year: number }) {
+export function ShopFooter({ shopWhatsapp, year }: { shopWhatsapp: ShopPhone; year: number }) {
   return (
     <footer className="mt-12 bg-stone-900 text-stone-300">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
@@ -42,12 +42,12 @@ export function ShopFooter({ shopWhatsapp, year }: { shopWhatsapp: string; year:
           <h2 className="mb-3 text-sm font-semibold tracking-wide text-white uppercase">Contact</h2>
           <p className="text-sm">Commandes et questions sur WhatsApp :</p>
           <a
-            href={whatsappLink(shopWhatsapp)}
+            href={whatsappLink(shopWhatsapp.number)}
             target="_blank"
             rel="noopener noreferrer"
             className={`${footerLink} mt-1 inline-block text-base font-semibold text-white`}
           >
-            {formatPhoneNumber(shopWhatsapp)}
+            {shopWhatsapp.display}
             <span className="sr-only"> (WhatsApp, nouvel onglet)</span>
           </a>
         </div>
