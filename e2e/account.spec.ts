@@ -175,7 +175,9 @@ test('a client without an e-mail who forgot the password is offered a WhatsApp m
   await page.getByLabel('Email ou numéro WhatsApp').fill(client.local);
   await page.getByRole('button', { name: 'Envoyer le lien' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Demande envoyée' })).toBeVisible();
-  await expect(page.getByRole('status')).toContainText(`Si un compte correspond au ${client.spaced}`);
+  const answer = (number: string) =>
+    `Numéro indiqué : ${number}Si un compte correspond à ce numéro et a un email, un lien de réinitialisation vient d'y être envoyé. Sinon, écrivez-nous sur WhatsApp : nous vous enverrons un lien.`;
+  await expect(page.getByRole('status')).toHaveText(answer(client.spaced));
   const offer = page.getByRole('link', { name: 'Demander un lien sur WhatsApp (nouvel onglet)' });
   const href = (await offer.getAttribute('href')) ?? '';
   expect(href).toMatch(/^https:\/\/wa\.me\/221770000000\?text=/);
@@ -189,6 +191,7 @@ test('a client without an e-mail who forgot the password is offered a WhatsApp m
   await page.getByLabel('Email ou numéro WhatsApp').fill('+221 76 000 00 01');
   await page.getByRole('button', { name: 'Envoyer le lien' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Demande envoyée' })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText(answer('+221 76 000 00 01'));
   await expect(
     page.getByRole('link', { name: 'Demander un lien sur WhatsApp (nouvel onglet)' }),
   ).toBeVisible();

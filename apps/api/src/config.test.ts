@@ -52,6 +52,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SHOP_TIME_ZONE: 'Africa/Nowhere' })).toThrow(
       /SHOP_TIME_ZONE doit être un fuseau/,
     );
+    // Intl takes an offset, but PostgreSQL reads '+01:00' as UTC−1: refused, as legacy names are.
+    for (const bad of ['+01:00', 'CET', 'EST5EDT'])
+      expect(() => loadConfig({ SHOP_TIME_ZONE: bad }), bad).toThrow(/SHOP_TIME_ZONE doit être un fuseau/);
+    expect(loadConfig({ SHOP_TIME_ZONE: 'UTC' }).shopLocale.timeZone).toBe('UTC');
+  });
+
+  it('asks which zone when the country has several', () => {
+    expect(() => loadConfig({ SHOP_COUNTRY: 'CD' })).toThrow(
+      /SHOP_TIME_ZONE: le pays CD a plusieurs fuseaux/,
+    );
+    expect(loadConfig({ SHOP_COUNTRY: 'CD', SHOP_TIME_ZONE: 'Africa/Lubumbashi' }).shopLocale.timeZone).toBe(
+      'Africa/Lubumbashi',
+    );
   });
 
   it('trusts no proxy unless TRUST_PROXY says which (ADR 0012)', () => {

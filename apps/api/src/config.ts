@@ -42,16 +42,15 @@ const TrustProxySchema = optionalText.transform((value, ctx): boolean | string[]
   return z.NEVER;
 });
 
-const isTimeZone = (name: string) => {
-  try {
-    new Intl.DateTimeFormat('fr-FR', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-};
+/**
+ * An IANA zone name ('Africa/Douala', or 'UTC'). Not an offset ('+01:00') nor a legacy name
+ * ('CET'): Intl accepts them, but PostgreSQL reads '+01:00' as UTC−1 (POSIX), so the pages and the
+ * SQL would disagree by two hours.
+ */
+const IANA_ZONES = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+const isTimeZone = (name: string) => IANA_ZONES.has(name);
 
-/** The zones of a country, first the main one (Node's Intl; 'CD' → Kinshasa, Lubumbashi). */
+/** The zones of a country (Node's Intl: 'SN' → Africa/Dakar; 'CD' → Kinshasa and Lubumbashi). */
 const countryTimeZones = (country: string): string[] =>
   (
     new Intl.Locale(`und-${country}`) as Intl.Locale & { getTimeZones(): string[] | undefined }
@@ -80,7 +79,8 @@ const ConfigSchema = z.object({
     .string()
     .default(DEFAULT_SHOP_WHATSAPP_NUMBER)
     .transform((value, ctx) => {
-      const reading = readPhone(`+${value.trim().replace(/^(\+|00)/, '')}`, '');
+      // No country to read it in: only a number with its country code is one.
+      const reading = readPhone(value, '');
       if (reading.ok) return reading.e164;
       ctx.addIssue({
         code: 'custom',
@@ -173,12 +173,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } = parsed.data;
   const dataDir = path.resolve(c.DATA_DIR);
   const country = SHOP_COUNTRY ?? phoneCountry(c.SHOP_WHATSAPP_NUMBER);
-  const timeZone = SHOP_TIME_ZONE ?? (country && countryTimeZones(country)[0]);
   const example = country && phoneExample(country);
-  if (!country || !timeZone || !example) {
+  if (!country || !example) {
     throw new Error(
-      'Configuration invalide :\n  SHOP_COUNTRY: le pays de la boutique ne se déduit pas de SHOP_WHATSAPP_NUMBER, indiquez-le (SN, CI, CM…)' +
-        (country && !timeZone ? ' et SHOP_TIME_ZONE' : ''),
+      'Configuration invalide :\n  SHOP_COUNTRY: le pays de la boutique ne se déduit pas de SHOP_WHATSAPP_NUMBER, indiquez-le (SN, CI, CM…)',
+    );
+  }
+  // A country of one zone gives it; for one of several, the shop says which is its own.
+  const zones = countryTimeZones(country);
+  const timeZone = SHOP_TIME_ZONE ?? (zones.length === 1 ? zones[0] : undefined);
+  if (!timeZone) {
+    throw new Error(
+      `Configuration invalide :\n  SHOP_TIME_ZONE: le pays ${country} a plusieurs fuseaux (${zones.join(', ')}), indiquez celui de la boutique`,
     );
   }
   return {

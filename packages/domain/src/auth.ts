@@ -99,10 +99,14 @@ const CurrentPasswordSchema = (required: string) =>
     .max(PASSWORD_MAX_LENGTH, {
       error: `Le mot de passe est trop long (${PASSWORD_MAX_LENGTH} caractères au plus)`,
     });
+// An e-mail or a WhatsApp number, on the login and forgotten-password forms.
+const IDENTIFIER_REQUIRED = "L'email ou le numéro WhatsApp est requis";
+const IDENTIFIER_TOO_LONG = "L'email ou le numéro WhatsApp est trop long";
+const IDENTIFIER_MAX_LENGTH = 254;
 const LoginIdentifierSchema = z
   .string()
   .trim()
-  .max(254, { error: "L'email ou le numéro WhatsApp est trop long" })
+  .max(IDENTIFIER_MAX_LENGTH, { error: IDENTIFIER_TOO_LONG })
   .optional();
 
 /** `email` holds an e-mail or a phone; `phone` and `identifier` are accepted aliases. */
@@ -117,7 +121,7 @@ export const LoginInputSchema = z
   .transform((v, ctx) => {
     const identifier = v.email || v.phone || v.identifier || '';
     if (!identifier) {
-      ctx.addIssue({ code: 'custom', message: "L'email ou le numéro WhatsApp est requis", path: ['email'] });
+      ctx.addIssue({ code: 'custom', message: IDENTIFIER_REQUIRED, path: ['email'] });
       return z.NEVER;
     }
     return { identifier, password: v.password, session_id: v.session_id };
@@ -138,15 +142,16 @@ export function parseLoginIdentifier(identifier: string): { email: string } | { 
  */
 export const ForgotPasswordInputSchema = z
   .object({
-    email: requiredText("L'email ou le numéro WhatsApp est requis")
-      .refine((v) => v.length <= 254, { error: "L'email ou le numéro WhatsApp est trop long" })
+    email: requiredText(IDENTIFIER_REQUIRED)
+      .refine((v) => v.length <= IDENTIFIER_MAX_LENGTH, { error: IDENTIFIER_TOO_LONG })
       .transform((value, ctx) => {
         if (!value) return z.NEVER; // already refused as missing
         // Letters or an '@': meant as an e-mail, and told so when it is not one.
         if (/[@\p{L}]/u.test(value)) {
           const email = EmailSchema.safeParse(value);
           if (email.success) return { email: email.data };
-          ctx.addIssue({ code: 'custom', message: "Format d'email invalide", input: value });
+          for (const issue of email.error.issues)
+            ctx.addIssue({ code: 'custom', message: issue.message, input: value });
           return z.NEVER;
         }
         const reading = checkPhone(value);

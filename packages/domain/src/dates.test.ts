@@ -67,5 +67,6 @@ describe('dates in a shop configured for Douala (SHOP_TIME_ZONE=Africa/Douala, U
     expect(dates.formatShortDate(placed)).toBe('26/11/2026');
     expect(dates.formatLongDate(placed)).toBe('26 novembre 2026');
     expect(dates.shopDay(placed)).toBe('2026-11-26');
+    expect(dates.formatStamp(placed)).toBe('202611260030');
   });
 });

@@ -8,7 +8,7 @@ import { shopLocale } from './shop-locale.ts';
  */
 export const shopTimeZone = () => shopLocale().timeZone;
 
-type FormatName = 'long' | 'short' | 'dateTime' | 'day';
+type FormatName = 'long' | 'short' | 'dateTime' | 'day' | 'stamp';
 const OPTIONS: Record<FormatName, { locale: string; options: Intl.DateTimeFormatOptions }> = {
   long: { locale: 'fr-FR', options: { day: 'numeric', month: 'long', year: 'numeric' } },
   short: { locale: 'fr-FR', options: { day: '2-digit', month: '2-digit', year: 'numeric' } },
@@ -18,6 +18,18 @@ const OPTIONS: Record<FormatName, { locale: string; options: Intl.DateTimeFormat
   },
   // ISO day digits ('2026-11-25'): en-CA writes year-month-day.
   day: { locale: 'en-CA', options: { year: 'numeric', month: '2-digit', day: '2-digit' } },
+  // Day then 24-hour time, as digits to keep ('2026-11-25, 14:05').
+  stamp: {
+    locale: 'en-CA',
+    options: {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    },
+  },
 };
 
 // A formatter costs far more to build than to use: one per format and zone.
@@ -43,6 +55,9 @@ export const formatShortDate = (value: string | Date) => formatter('short').form
 /** '23/11/2026 14:05' */
 export const formatDateTime = (value: string | Date) =>
   formatter('dateTime').format(toDate(value)).replace(',', '');
+/** '202611251405': the shop's day and minute at `value`, for file names. */
+export const formatStamp = (value: string | Date) =>
+  formatter('stamp').format(toDate(value)).replace(/\D/g, '');
 /** '2026-11-25': the shop's calendar day at `value`. */
 export const shopDay = (value: string | Date) => formatter('day').format(toDate(value));
 

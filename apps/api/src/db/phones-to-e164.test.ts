@@ -74,11 +74,24 @@ describe.each(engines)('stored phone numbers to E.164 (%s)', (engine) => {
     expect(again).toEqual([]);
   });
 
-  it("reads a local number in the shop's own country", async () => {
+  it("reads a local number in the shop's own country, and leaves one that reads as two numbers", async () => {
     const { db } = database;
     await db.execute(sql`delete from data_migrations`);
     const abidjan = await addUser(db, { whatsapp_phone: '0708091011' });
     await runDataMigrations(db, { country: 'CI', log: () => {} });
     expect(await phoneOf(abidjan.id)).toBe('+2250708091011');
+
+    // In Douala, '671234567' is a Cameroonian mobile (not Norfolk Island's +672…, as '672139972'
+    // with a '+' would be): a number of the shop's country first, as typed numbers are read.
+    await db.execute(sql`delete from data_migrations`);
+    const douala = await addUser(db, { whatsapp_phone: '671234567' });
+    const log: string[] = [];
+    const twoWays = await addUser(db, { whatsapp_phone: '672139972' });
+    await runDataMigrations(db, { country: 'CM', log: (line) => log.push(line) });
+    expect(await phoneOf(douala.id)).toBe('+237671234567');
+    expect(await phoneOf(twoWays.id)).toBe('672139972');
+    expect(log).toContain(
+      `Numéro laissé tel quel (compte n° ${twoWays.id}) : « 672139972 » — ambigu (+237672139972 ou +672139972). À corriger à la main.`,
+    );
   });
 });

@@ -4,9 +4,10 @@ import { type DbOrTx, queryRows } from './client.ts';
 
 // Numbers stored before the shop read them in its country (docs/decisions/0022) were kept as the
 // digits typed: '221771234567', '771234567', '2250707123456'. Each is brought to E.164 where its
-// country can be told: digits that already carry a country code, or a number of the shop's own
-// country. A value that reads as neither is left as it is and named in the log for the owner, and
-// so is an account whose number, once read, is another account's: nothing is lost or merged.
+// country can be told: a number of the shop's own country, or digits that already carry a country
+// code. A value that reads as neither, or as two different numbers, is left as it is and named in
+// the log for the owner, and so is an account whose number, once read, is another account's:
+// nothing is lost or merged.
 
 export type PhoneMigrationReport = {
   accounts: number;
@@ -16,17 +17,20 @@ export type PhoneMigrationReport = {
 };
 
 /**
- * The E.164 form of an old stored value, or null. An old value is digits only (the '+' was
- * dropped), so one that is valid with a '+' first already carries its country code; otherwise it
- * is read as typed in the shop's country.
+ * The E.164 form of an old stored value (digits only: the '+' was dropped), or why there is none.
+ * It is read as the shop reads a number typed without '+' — a number of the shop's country, else
+ * digits that carry their country code — except that a value both readings accept, as two different
+ * numbers, is nobody's to decide: in a shop in Douala '672139972' is a Cameroonian mobile, and with
+ * a '+' a Norfolk Island number.
  */
-export function storedPhoneToE164(value: string, country: string): string | null {
+export function storedPhoneToE164(value: string, country: string): { e164: string } | { reason: string } {
   const digits = value.replace(/\D/g, '');
-  if (!digits) return null;
+  const read = readPhone(digits, country);
+  if (!read.ok) return { reason: 'illisible' };
   const international = readPhone(`+${digits}`, country);
-  if (international.ok) return international.e164;
-  const local = readPhone(digits, country);
-  return local.ok ? local.e164 : null;
+  if (international.ok && international.e164 !== read.e164)
+    return { reason: `ambigu (${read.e164} ou ${international.e164})` };
+  return { e164: read.e164 };
 }
 
 export async function phonesToE164(tx: DbOrTx, country: string): Promise<PhoneMigrationReport> {
@@ -39,11 +43,12 @@ export async function phonesToE164(tx: DbOrTx, country: string): Promise<PhoneMi
   const taken = new Set(users.map((u) => u.whatsapp_phone).filter((v) => v.startsWith('+')));
   for (const user of users) {
     if (user.whatsapp_phone.startsWith('+')) continue;
-    const e164 = storedPhoneToE164(user.whatsapp_phone, country);
-    if (!e164) {
-      report.left.push({ table: 'users', id: user.id, value: user.whatsapp_phone, reason: 'illisible' });
+    const reading = storedPhoneToE164(user.whatsapp_phone, country);
+    if ('reason' in reading) {
+      report.left.push({ table: 'users', id: user.id, value: user.whatsapp_phone, reason: reading.reason });
       continue;
     }
+    const { e164 } = reading;
     if (taken.has(e164)) {
       report.left.push({
         table: 'users',
@@ -66,11 +71,12 @@ export async function phonesToE164(tx: DbOrTx, country: string): Promise<PhoneMi
          group by contact_phone order by min(order_number)`,
   );
   for (const { contact_phone, id } of values) {
-    const e164 = storedPhoneToE164(contact_phone, country);
-    if (!e164) {
-      report.left.push({ table: 'orders', id, value: contact_phone, reason: 'illisible' });
+    const reading = storedPhoneToE164(contact_phone, country);
+    if ('reason' in reading) {
+      report.left.push({ table: 'orders', id, value: contact_phone, reason: reading.reason });
       continue;
     }
+    const { e164 } = reading;
     const rows = await queryRows<{ id: number }>(
       tx,
       sql`update orders set contact_phone = ${e164} where contact_phone = ${contact_phone} returning id`,

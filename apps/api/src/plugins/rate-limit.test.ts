@@ -124,6 +124,13 @@ describe.each(engines)('rate limits on %s', (engine) => {
       expect((await login(t, 'devinee@exemple.sn', { ip: '203.0.113.51' }, PASSWORD)).statusCode).toBe(200);
     });
 
+    it('counts a phone number once, however it is retyped', async () => {
+      await addUser(t.db, { email: null, whatsapp_phone: '+221771239999' });
+      for (const typed of ['77 123 99 99', '00221 77-123-99-99', '221771239999'])
+        expect((await login(t, typed, { ip: '203.0.113.60' })).statusCode).toBe(401);
+      expect((await login(t, '77.123.99.99', { ip: '203.0.113.60' }, PASSWORD)).statusCode).toBe(429);
+    });
+
     it('caps guesses at one identifier spread over many addresses at ten times the per-address count', async () => {
       // LOW allows 3 per identifier and address: 30 in all, over ten addresses.
       for (let i = 0; i < 10; i += 1)
@@ -242,13 +249,7 @@ describe.each(engines)('rate limits on %s', (engine) => {
     };
 
     it('takes 5 guest orders an hour per phone number, however it is written', async () => {
-      const phones = [
-        '221771230001',
-        '+221 77 123 00 01',
-        '+221771230001',
-        '221 77 123 0001',
-        '221771230001',
-      ];
+      const phones = ['221771230001', '+221 77 123 00 01', '+221771230001', '77 123 00 01', '00221771230001'];
       for (const [i, phone] of phones.entries())
         expect((await guestOrder(phone, `198.51.100.${10 + i}`)).statusCode).toBe(201);
       const res = await guestOrder('+221 771 230 001', '198.51.100.19');

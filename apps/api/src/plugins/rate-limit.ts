@@ -1,4 +1,5 @@
 import rateLimit, { type FastifyRateLimitStore, normalizeIP } from '@fastify/rate-limit';
+import { parseLoginIdentifier } from '@souk/domain/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
@@ -199,8 +200,10 @@ export function attemptLimiter(
 }
 
 /**
- * The login identifier, phone or e-mail a validated body is about: e-mails lower-cased, phones as
- * digits. The phone comes before the e-mail: it is what registrations and guest orders are keyed on.
+ * The login identifier, phone or e-mail a validated body is about, read as login reads it: an
+ * e-mail lower-cased, a phone in E.164 whatever its form ('77 123 45 67', '00221…'), so retyping a
+ * number another way is no fresh count. The phone comes before the e-mail: it is what
+ * registrations and guest orders are keyed on.
  */
 export function identifierFromBody(request: FastifyRequest): string | undefined {
   const body =
@@ -208,8 +211,9 @@ export function identifierFromBody(request: FastifyRequest): string | undefined 
   for (const key of ['identifier', 'phone', 'whatsapp_phone', 'email']) {
     const value = body[key];
     if (typeof value === 'string' && value.trim()) {
-      const v = value.trim().toLowerCase();
-      return v.includes('@') ? v : v.replace(/[\s+]/g, '');
+      const known = parseLoginIdentifier(value);
+      if (known) return 'email' in known ? known.email : known.phone;
+      return value.trim().toLowerCase();
     }
   }
   return undefined;

@@ -42,7 +42,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return {
       sent: true as const,
       email: email.trim(),
-      phone: { display: phone, whatsapp: whatsappLink(serverConfig(context).shopWhatsapp.number, message) },
+      phone: {
+        display: phone,
+        // The API's own answer, the same whether or not an account has the number.
+        answer: result.message ?? '',
+        whatsapp: whatsappLink(serverConfig(context).shopWhatsapp.number, message),
+      },
     };
   }
   return { sent: true as const, email: email.trim(), phone: null };
@@ -83,11 +88,9 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
       <AuthShell title="Demande envoyée" footer={footer}>
         <div role="status" className="flex flex-col gap-4 text-stone-700">
           <p>
-            Si un compte correspond au <strong className="text-stone-900">{actionData.phone.display}</strong>{' '}
-            et a un email, un lien pour choisir un nouveau mot de passe vient d'y être envoyé. Il est valable
-            une heure.
+            Numéro indiqué : <strong className="text-stone-900">{actionData.phone.display}</strong>
           </p>
-          <p>Pas d'email sur votre compte ? Écrivez-nous sur WhatsApp : nous vous enverrons un lien.</p>
+          <p>{actionData.phone.answer}</p>
         </div>
         <a
           href={actionData.phone.whatsapp}

@@ -1,3 +1,4 @@
+import { shopDay } from '@souk/domain/dates';
 import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { AuthCheckStatus } from '~/features/account/auth-check-status';
 import { LoggedOutNotice } from '~/features/account/logged-out-notice';
@@ -15,8 +16,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { shopWhatsapp, publicUrl } = serverConfig(context);
   const cart = await loadCartBadge(context);
   const user = await getCurrentUser(request, context);
-  // The year comes from the server so the client renders the same text (no hydration mismatch).
-  return { shopWhatsapp, publicUrl, year: new Date().getFullYear(), cart, user } satisfies ShopLayoutData;
+  // The year comes from the server so the client renders the same text (no hydration mismatch),
+  // the shop's year: on the night of 31 December it turns at the shop's midnight.
+  const year = Number(shopDay(new Date()).slice(0, 4));
+  return { shopWhatsapp, publicUrl, year, cart, user } satisfies ShopLayoutData;
 }
 
 // The user and the cart count only change through an action (form or fetcher submission) or an

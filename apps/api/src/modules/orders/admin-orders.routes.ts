@@ -1,4 +1,5 @@
 import { ORDER_STATUS_UPDATED } from '@souk/domain/admin-orders';
+import { formatStamp } from '@souk/domain/dates';
 import { authOf } from '../../plugins/auth.ts';
 import type { RouteModule } from '../../shared/module.ts';
 import { downloadRoute, ok, route } from '../../shared/route.ts';
@@ -9,8 +10,9 @@ export const adminOrdersRoutes: RouteModule = ({ db }) => {
   return async (app) => {
     route(app, 'GET /admin/orders', async (req) => ok(await orders.listAdminOrders(db, req.query)));
     downloadRoute(app, 'GET /admin/orders/export', async (req) => ({
-      // 'commandes-202611251405.csv': when it was taken, so two exports never overwrite each other.
-      filename: `commandes-${new Date().toISOString().slice(0, 16).replace(/\D/g, '')}.csv`,
+      // 'commandes-202611251405.csv': when it was taken (the shop's time), so two exports never
+      // overwrite each other.
+      filename: `commandes-${formatStamp(new Date())}.csv`,
       body: await orders.exportOrders(db, req.query),
     }));
     route(app, 'GET /admin/orders/:id', async (req) =>
