@@ -1,11 +1,11 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { AppError } from '#shared/app-error.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { type Authentication, authenticate, BLOCKED_MESSAGE } from '../modules/auth/auth.service.ts';
 import { SESSION_TTL_MS } from '../modules/auth/tokens.ts';
-import { AppError } from '../shared/app-error.ts';
 
 export const SESSION_COOKIE = 'session';
 

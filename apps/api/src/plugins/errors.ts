@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../shared/app-error.ts';
+import { AppError } from '#shared/app-error.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

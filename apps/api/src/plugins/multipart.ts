@@ -17,9 +17,9 @@ import {
 import { IMAGE_TOO_LARGE_MESSAGE } from '@souk/domain/uploads';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { AppError } from '#shared/app-error.ts';
 import { sniffImageFormat } from '../modules/media/image-pipeline.ts';
 import { sniffVideo } from '../modules/media/video-pipeline.ts';
-import { AppError } from '../shared/app-error.ts';
 import { refuseNul } from './text-guard.ts';
 
 /** The most files one form may carry: a product's main image and its additional ones. */

@@ -3,7 +3,7 @@ import { parseLoginIdentifier } from '@souk/domain/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { AppError } from '../shared/app-error.ts';
+import { AppError } from '#shared/app-error.ts';
 
 // docs/decisions/0012-rate-limits.md: what is limited, how much, and why these choices.
 

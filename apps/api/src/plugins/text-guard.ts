@@ -1,7 +1,7 @@
 import { containsNul, NUL_CHARACTER_MESSAGE } from '@souk/domain/primitives';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../shared/app-error.ts';
+import { AppError } from '#shared/app-error.ts';
 
 /** The path ('body.name', 'query.search') of the first string holding U+0000, walked without recursion. */
 function firstNulPath(root: Record<string, unknown>): string | null {

@@ -1,5 +1,5 @@
-import type { RouteModule } from '../../shared/module.ts';
-import { ok, route } from '../../shared/route.ts';
+import type { RouteModule } from '#shared/module.ts';
+import { ok, route } from '#shared/route.ts';
 import * as admin from './admin.service.ts';
 
 /** What every back-office page's header shows: the bell and the search. */

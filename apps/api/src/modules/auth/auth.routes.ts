@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
+import type { RouteModule } from '#shared/module.ts';
+import { done, ok, route } from '#shared/route.ts';
 import { authOf, clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
 import { attemptLimiter, type IdentifierOf } from '../../plugins/rate-limit.ts';
-import type { RouteModule } from '../../shared/module.ts';
-import { done, ok, route } from '../../shared/route.ts';
 import type { AuthDeps, ClientMeta } from './auth.service.ts';
 import * as auth from './auth.service.ts';
 

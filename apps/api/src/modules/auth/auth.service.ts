@@ -8,9 +8,9 @@ import {
   type UpdateProfileInput,
   type User,
 } from '@souk/domain/auth';
+import { AppError } from '#shared/app-error.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { AppError } from '../../shared/app-error.ts';
 import { mergeGuestCart } from '../cart/cart.service.ts';
 import { type Mailer, sendOrLog } from '../mail/mailer.ts';
 import { toUser } from './auth.mapper.ts';

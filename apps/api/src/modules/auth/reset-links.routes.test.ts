@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createManualBackground } from '#shared/background.ts';
 import { redactUrl } from '../../app.ts';
 import { password_reset_tokens } from '../../db/schema.ts';
-import { createManualBackground } from '../../shared/background.ts';
 import { createTestApp } from '../../test/app.ts';
 import { engines } from '../../test/database.ts';
 import { addUser, PASSWORD, signedInUser } from '../../test/user-fixtures.ts';

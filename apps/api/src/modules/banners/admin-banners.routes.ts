@@ -1,5 +1,5 @@
-import type { RouteModule } from '../../shared/module.ts';
-import { done, ok, route } from '../../shared/route.ts';
+import type { RouteModule } from '#shared/module.ts';
+import { done, ok, route } from '#shared/route.ts';
 import * as banners from './admin-banners.service.ts';
 
 /** The banners screen's calls (docs/decisions/0020), in the admin scope. */

@@ -6,8 +6,8 @@ import type {
 } from '@souk/domain/admin-banners';
 import { foldText } from '@souk/domain/text';
 import type { ImageUpload } from '@souk/domain/uploads';
+import { notFound } from '#shared/app-error.ts';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../shared/app-error.ts';
 import { pictureColumns, pictureOf, removePicture, withUploadedImages } from '../media/image-upload.ts';
 import { toAdminBanner } from './banners.mapper.ts';
 import * as repo from './banners.repository.ts';

@@ -1,5 +1,5 @@
-import type { RouteModule } from '../../shared/module.ts';
-import { ok, route } from '../../shared/route.ts';
+import type { RouteModule } from '#shared/module.ts';
+import { ok, route } from '#shared/route.ts';
 import { listActiveBanners } from './banners.service.ts';
 
 export const bannersRoutes: RouteModule = ({ db }) => {

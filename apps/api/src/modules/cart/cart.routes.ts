@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { RouteModule } from '../../shared/module.ts';
-import { ok, route } from '../../shared/route.ts';
+import type { RouteModule } from '#shared/module.ts';
+import { ok, route } from '#shared/route.ts';
 import * as cart from './cart.service.ts';
 
 const callerOf = (request: FastifyRequest): cart.CartCaller => ({

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { AddToCartInput, Cart, CartItem } from '@souk/domain/cart';
 import { CART_LINE_MAX_QUANTITY, CART_MAX_LINES } from '@souk/domain/limits';
+import { AppError } from '#shared/app-error.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../shared/app-error.ts';
 import { sellability } from '../catalog/catalog-rules.ts';
 import { toCartItem, toCartSummary } from './cart.mapper.ts';
 import * as repo from './cart.repository.ts';

@@ -1,5 +1,5 @@
-import type { RouteModule } from '../../shared/module.ts';
-import { ok, route } from '../../shared/route.ts';
+import type { RouteModule } from '#shared/module.ts';
+import { ok, route } from '#shared/route.ts';
 import * as bulk from './admin-bulk.service.ts';
 
 /** 'Créer plusieurs produits' (back-office spec §3, §7), in the admin scope. */

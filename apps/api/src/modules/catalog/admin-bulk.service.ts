@@ -1,6 +1,6 @@
 import type { BulkCreateProductsInput, BulkProgress } from '@souk/domain/admin-bulk';
+import { AppError, notFound } from '#shared/app-error.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, notFound } from '../../shared/app-error.ts';
 import type { ProcessedImage } from '../media/image-pipeline.ts';
 import { imageColumns, withUploadedImages } from '../media/image-upload.ts';
 import * as batches from './admin-bulk.repository.ts';

@@ -10,8 +10,8 @@ import type {
 import { CATEGORY_RECENT_PRODUCTS } from '@souk/domain/admin-limits';
 import { countLabel, foldText } from '@souk/domain/text';
 import type { ImageUpload } from '@souk/domain/uploads';
+import { AppError, notFound } from '#shared/app-error.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, notFound } from '../../shared/app-error.ts';
 import { pictureColumns, pictureOf, removePicture, withUploadedImages } from '../media/image-upload.ts';
 import * as writes from './admin-categories.repository.ts';
 import { toAdminCategory, toAdminCategoryProduct } from './catalog.mapper.ts';

@@ -13,8 +13,8 @@ import {
 import { IMAGE_TOO_LARGE_MESSAGE } from '@souk/domain/uploads';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createManualBackground } from '#shared/background.ts';
 import { product_media } from '../../db/schema.ts';
-import { createManualBackground } from '../../shared/background.ts';
 import { createTestApp } from '../../test/app.ts';
 import { addCategory, addProduct } from '../../test/catalog-fixtures.ts';
 import { engines } from '../../test/database.ts';

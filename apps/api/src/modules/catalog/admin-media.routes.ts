@@ -1,5 +1,5 @@
-import type { RouteModule } from '../../shared/module.ts';
-import { done, ok, route } from '../../shared/route.ts';
+import type { RouteModule } from '#shared/module.ts';
+import { done, ok, route } from '#shared/route.ts';
 import * as media from './admin-media.service.ts';
 
 /** The product media manager's calls (back-office spec §3, §7), in the admin scope. */

@@ -11,8 +11,8 @@ import type {
 } from '@souk/domain/admin-media';
 import { MEDIA_TYPE_MESSAGE } from '@souk/domain/admin-media';
 import { countLabel } from '@souk/domain/text';
+import { AppError, notFound } from '#shared/app-error.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, notFound } from '../../shared/app-error.ts';
 import type { ProcessedImage } from '../media/image-pipeline.ts';
 import { imageColumns, removeMediaFile, removePicture, storeUploadedImage } from '../media/image-upload.ts';
 import {

@@ -1,5 +1,5 @@
-import type { RouteModule } from '../../shared/module.ts';
-import { done, ok, route } from '../../shared/route.ts';
+import type { RouteModule } from '#shared/module.ts';
+import { done, ok, route } from '#shared/route.ts';
 import * as products from './admin-products.service.ts';
 
 /** The products screen's calls (back-office spec §7), in the admin scope. */

@@ -7,8 +7,8 @@ import type {
 } from '@souk/domain/admin-catalog';
 import { PRODUCT_CATEGORY_REQUIRED } from '@souk/domain/admin-catalog';
 import type { ImageUpload } from '@souk/domain/uploads';
+import { AppError, notFound } from '#shared/app-error.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, notFound } from '../../shared/app-error.ts';
 import type { ProcessedImage } from '../media/image-pipeline.ts';
 import { imageColumns, removePicture, withUploadedImages } from '../media/image-upload.ts';
 import { deleteMedia, findMedia } from './admin-media.repository.ts';

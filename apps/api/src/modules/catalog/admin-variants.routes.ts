@@ -1,5 +1,5 @@
-import type { RouteModule } from '../../shared/module.ts';
-import { done, ok, route } from '../../shared/route.ts';
+import type { RouteModule } from '#shared/module.ts';
+import { done, ok, route } from '#shared/route.ts';
 import * as variants from './admin-variants.service.ts';
 
 /** The variants modal's calls ('Gestion des variantes', back-office spec §7), in the admin scope. */

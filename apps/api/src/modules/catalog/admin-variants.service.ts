@@ -9,9 +9,9 @@ import {
 } from '@souk/domain/admin-variants';
 import type { Variant } from '@souk/domain/catalog';
 import { countLabel } from '@souk/domain/text';
+import { AppError, notFound } from '#shared/app-error.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { AppError, notFound } from '../../shared/app-error.ts';
 import { findProduct } from './admin-products.repository.ts';
 import * as repo from './admin-variants.repository.ts';
 import { toVariant } from './catalog.mapper.ts';

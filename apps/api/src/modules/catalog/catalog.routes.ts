@@ -1,5 +1,5 @@
-import type { RouteModule } from '../../shared/module.ts';
-import { ok, route } from '../../shared/route.ts';
+import type { RouteModule } from '#shared/module.ts';
+import { ok, route } from '#shared/route.ts';
 import * as catalog from './catalog.service.ts';
 
 export const catalogRoutes: RouteModule = ({ db }) => {

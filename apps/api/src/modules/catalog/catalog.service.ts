@@ -6,8 +6,8 @@ import {
   SIMILAR_PRODUCTS_LIMIT,
 } from '@souk/domain/limits';
 import { foldText } from '@souk/domain/text';
+import { notFound } from '#shared/app-error.ts';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../shared/app-error.ts';
 import {
   toCategoryDetail,
   toMediaRefs,

@@ -1,5 +1,5 @@
+import { notFound } from '#shared/app-error.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { notFound } from '../../shared/app-error.ts';
 import { lockProduct } from './admin-products.repository.ts';
 
 // The back office's product writes (the product itself, its variants, its media) all start here.

@@ -1,8 +1,8 @@
 import { access, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { AppError } from '#shared/app-error.ts';
+import type { Background } from '#shared/background.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../shared/app-error.ts';
-import type { Background } from '../../shared/background.ts';
 import type { ProcessedImage } from '../media/image-pipeline.ts';
 import { removeMediaFile, removePicture } from '../media/image-upload.ts';
 import { extractPoster, prepareVideo, type VideoTools } from '../media/video-pipeline.ts';

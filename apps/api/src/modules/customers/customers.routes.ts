@@ -1,7 +1,7 @@
 import { customerStatusDone } from '@souk/domain/admin-customers';
+import type { RouteModule } from '#shared/module.ts';
+import { done, ok, route } from '#shared/route.ts';
 import { authOf } from '../../plugins/auth.ts';
-import type { RouteModule } from '../../shared/module.ts';
-import { done, ok, route } from '../../shared/route.ts';
 import * as customers from './customers.service.ts';
 
 /**

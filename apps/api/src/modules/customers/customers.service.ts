@@ -11,8 +11,8 @@ import {
   type PasswordLink,
   STATUS_CHANGE_REFUSED,
 } from '@souk/domain/admin-customers';
+import { AppError, notFound } from '#shared/app-error.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, notFound } from '../../shared/app-error.ts';
 import {
   type AuthDeps,
   assertContactsFree,

@@ -1,7 +1,7 @@
 import { type DayFigures, formatDay, type ProductSales } from '@souk/domain/admin-dashboard';
 import { perStatusFigures } from '@souk/domain/admin-orders';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@souk/domain/order-status';
-import type { CsvCell } from '../../shared/csv.ts';
+import type { CsvCell } from '#shared/csv.ts';
 import type { DayRow, ProductSalesRow } from './dashboard.repository.ts';
 
 /** A day's figures; a day without orders has every status at zero. */

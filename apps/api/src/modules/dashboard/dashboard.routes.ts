@@ -1,5 +1,5 @@
-import type { RouteModule } from '../../shared/module.ts';
-import { downloadRoute, ok, route } from '../../shared/route.ts';
+import type { RouteModule } from '#shared/module.ts';
+import { downloadRoute, ok, route } from '#shared/route.ts';
 import * as dashboard from './dashboard.service.ts';
 
 /** The dashboard and its full report (back-office spec §2 'Tableau de bord'), in the admin scope. */

@@ -11,8 +11,8 @@ import {
   weekChange,
 } from '@souk/domain/admin-dashboard';
 import { shopDay } from '@souk/domain/dates';
+import { csvStream } from '#shared/csv.ts';
 import type { Db } from '../../db/client.ts';
-import { csvStream } from '../../shared/csv.ts';
 import { findOrders, totalsByStatus } from '../orders/admin-orders.repository.ts';
 import { toOrderSearchResult, toOrderSummary } from '../orders/orders.mapper.ts';
 import {

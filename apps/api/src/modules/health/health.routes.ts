@@ -1,6 +1,6 @@
-import { AppError } from '../../shared/app-error.ts';
-import type { RouteModule } from '../../shared/module.ts';
-import { ok, route } from '../../shared/route.ts';
+import { AppError } from '#shared/app-error.ts';
+import type { RouteModule } from '#shared/module.ts';
+import { ok, route } from '#shared/route.ts';
 import { databaseAnswers } from './health.repository.ts';
 
 // Which React and Fastify builds run: `npm start` must say 'production' without anyone setting NODE_ENV.

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImageUpload } from '@souk/domain/uploads';
-import { AppError } from '../../shared/app-error.ts';
+import { AppError } from '#shared/app-error.ts';
 import { ImageRejectedError, type ProcessedImage, processImage, widthsFor } from './image-pipeline.ts';
 
 // The one way an uploaded picture enters the shop (categories, products, bulk creation, the media

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../shared/app-error.ts';
+import { AppError } from '#shared/app-error.ts';
 import {
   childProcesses,
   fakeMp4,

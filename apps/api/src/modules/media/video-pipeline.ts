@@ -10,7 +10,7 @@ import path from 'node:path';
 import { VIDEO_MAX_BYTES, VIDEO_MAX_DURATION_SECONDS } from '@souk/domain/admin-limits';
 import { VIDEO_TOO_LARGE_MESSAGE } from '@souk/domain/admin-media';
 import { IMAGE_WIDTHS } from '@souk/domain/limits';
-import { AppError, type ErrorCode } from '../../shared/app-error.ts';
+import { AppError, type ErrorCode } from '#shared/app-error.ts';
 import { ImageRejectedError, MAX_INPUT_PIXELS, type ProcessedImage, processImage } from './image-pipeline.ts';
 
 // The limits and the size refusal are the domain's (admin-limits.ts, admin-media.ts): one source

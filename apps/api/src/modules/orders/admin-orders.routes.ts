@@ -1,8 +1,8 @@
 import { ORDER_STATUS_UPDATED } from '@souk/domain/admin-orders';
 import { formatStamp } from '@souk/domain/dates';
+import type { RouteModule } from '#shared/module.ts';
+import { downloadRoute, ok, route } from '#shared/route.ts';
 import { authOf } from '../../plugins/auth.ts';
-import type { RouteModule } from '../../shared/module.ts';
-import { downloadRoute, ok, route } from '../../shared/route.ts';
 import * as orders from './admin-orders.service.ts';
 
 /** The orders screen's calls (back-office spec §7), in the admin scope. */

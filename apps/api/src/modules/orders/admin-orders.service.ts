@@ -7,9 +7,9 @@ import {
   transitionRefusal,
 } from '@souk/domain/admin-orders';
 import { CANCELLED_ORDER_STATUS, canTransition, type OrderStatus } from '@souk/domain/order-status';
+import { AppError, notFound } from '#shared/app-error.ts';
+import { csvStream } from '#shared/csv.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, notFound } from '../../shared/app-error.ts';
-import { csvStream } from '../../shared/csv.ts';
 import { toPagination } from '../catalog/catalog.mapper.ts';
 import * as repo from './admin-orders.repository.ts';
 import {

@@ -8,7 +8,7 @@ import {
 import { formatDateTime } from '@souk/domain/dates';
 import { CANCELLED_ORDER_STATUS, ORDER_STATUS_LABELS } from '@souk/domain/order-status';
 import type { Order, OrderItem } from '@souk/domain/orders';
-import type { CsvCell } from '../../shared/csv.ts';
+import type { CsvCell } from '#shared/csv.ts';
 import type { HistoryRow, StatusTotals } from './admin-orders.repository.ts';
 import type { OrderItemRow, OrderRow } from './orders.repository.ts';
 

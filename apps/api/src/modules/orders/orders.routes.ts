@@ -1,7 +1,7 @@
+import type { RouteModule } from '#shared/module.ts';
+import { ok, route } from '#shared/route.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { attemptLimiter } from '../../plugins/rate-limit.ts';
-import type { RouteModule } from '../../shared/module.ts';
-import { ok, route } from '../../shared/route.ts';
 import * as orders from './orders.service.ts';
 
 const CREATED = 'Commande créée avec succès';

@@ -1,5 +1,5 @@
-import type { RouteModule } from '../../shared/module.ts';
-import { ok, route } from '../../shared/route.ts';
+import type { RouteModule } from '#shared/module.ts';
+import { ok, route } from '#shared/route.ts';
 import * as suggestions from './suggestions.service.ts';
 
 // The answer depends on the caller's cart: the contract leaves it uncached.
