@@ -1,5 +1,4 @@
-import { readPhone } from '@souk/domain/phone';
-import { shopLocale } from '@souk/domain/shop-locale';
+import { checkPhone } from '@souk/domain/phone-check';
 import { foldText } from '@souk/domain/text';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 
@@ -17,7 +16,8 @@ const PHONE_SEARCH_MIN_DIGITS = 3;
  * a name, accents and case aside (`f_fold`), other text lower-cased (order number, e-mail), and
  * a phone stored in E.164 once the search holds a few digits: a part of it ('77 111', '221 77')
  * finds '+221771112233', and so does the whole number in any form a customer types it
- * ('77 111 22 33', '+221 77 111 22 33', '00221…'), read as the shop reads numbers. The expressions are those of the trigram indexes (migrations 0007, 0009).
+ * ('77 111 22 33', '+221 77 111 22 33', '00221…'), read as the shop reads numbers. The
+ * expressions are those of the trigram indexes (migrations 0007, 0009).
  * Null when the search is empty, or only marks that fold to nothing.
  */
 export function contactSearch(
@@ -28,7 +28,7 @@ export function contactSearch(
   if (!folded) return null;
   const like = containsPattern(folded);
   const matches = [sql`f_fold(${columns.name}) like ${like}`, sql`lower(${columns.lowered}) like ${like}`];
-  const whole = readPhone(folded, shopLocale().country);
+  const whole = checkPhone(folded);
   const digits = whole.ok ? whole.e164.slice(1) : folded.replace(/\D/g, '');
   if (digits.length >= PHONE_SEARCH_MIN_DIGITS)
     matches.push(sql`${columns.phone} like ${containsPattern(digits)}`);

@@ -23,7 +23,7 @@ export type PhoneMigrationReport = {
  * numbers, is nobody's to decide: in a shop in Douala '672139972' is a Cameroonian mobile, and with
  * a '+' a Norfolk Island number.
  */
-export function storedPhoneToE164(value: string, country: string): { e164: string } | { reason: string } {
+function storedPhoneToE164(value: string, country: string): { e164: string } | { reason: string } {
   const digits = value.replace(/\D/g, '');
   const read = readPhone(digits, country);
   if (!read.ok) return { reason: 'illisible' };

@@ -3,6 +3,7 @@ import { formatPhone } from '@souk/domain/phone-format';
 import { whatsappLink } from '@souk/domain/shop';
 import { identifierFieldHint } from '@souk/domain/shop-locale';
 import { data, Form, Link, useNavigation } from 'react-router';
+import { buttonClass } from '~/components/ui/button';
 import { FormBanner, SubmitButton, TextField } from '~/components/ui/form-fields';
 import { WhatsappIcon } from '~/components/ui/icons';
 import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
@@ -96,7 +97,7 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
           href={actionData.phone.whatsapp}
           target="_blank"
           rel="noopener noreferrer"
-          className="mt-6 inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-full bg-emerald-800 px-5 py-3 text-sm font-semibold text-white hover:bg-emerald-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800"
+          className={`${buttonClass()} mt-6 w-full`}
         >
           <WhatsappIcon />
           Demander un lien sur WhatsApp
