@@ -410,10 +410,15 @@ const INPUT_THREAD_ARGS = ['-filter_threads', '1', '-threads', String(FFMPEG_THR
 const OUTPUT_THREAD_ARGS = ['-threads', String(FFMPEG_THREADS)];
 const REMUX_ARGS = ['-map', '0:V:0', '-map', '0:a:0?', '-c', 'copy'];
 
-/** Turns ffmpeg's `-progress` lines into increasing fractions below 1. */
+/**
+ * Turns ffmpeg's `-progress` lines into increasing fractions below 1. Nothing is reported once
+ * the work is cancelled: one chunk can hold several reports, and the owner who cancelled must
+ * not see a conversion that goes on.
+ */
 function progressReader(
   durationSeconds: number | undefined,
   onProgress: ((fraction: number) => void) | undefined,
+  signal: AbortSignal | undefined,
 ) {
   let pending = '';
   let last = 0;
@@ -425,6 +430,7 @@ function progressReader(
       // out_time_ms is in microseconds too (an old misnomer ffmpeg kept).
       const match = /^out_time_(?:us|ms)=(\d+)\s*$/.exec(line);
       if (!match) continue;
+      if (signal?.aborted) return;
       const fraction = Math.min(0.99, Number(match[1]) / 1e6 / durationSeconds);
       if (fraction > last) {
         last = fraction;
@@ -475,7 +481,7 @@ async function encodeToMp4(
         timeoutMs,
         signal: options.signal,
         maxStdoutBytes: Number.POSITIVE_INFINITY,
-        onStdout: progressReader(options.durationSeconds, options.onProgress),
+        onStdout: progressReader(options.durationSeconds, options.onProgress, options.signal),
       },
     );
     if (result.missing) throw failure('unsupported_type', limits.missingMessage, result.stderr);
