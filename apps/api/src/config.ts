@@ -148,9 +148,9 @@ export type Config = Omit<
   shopLocale: ShopLocale;
   /** Fastify's `trustProxy` (TRUST_PROXY): false unless a proxy is named. */
   trustProxy: boolean | string[];
-  /** AUTH_RATE_LIMIT_MAX (per identifier) and AUTH_RATE_LIMIT_IP_MAX (per address), when set. */
+  /** When set: AUTH_RATE_LIMIT_MAX (per identifier), AUTH_RATE_LIMIT_IP_MAX (refusals per address). */
   authRateLimits: AttemptLimitsOverride;
-  /** ORDER_RATE_LIMIT_MAX (per phone or account) and ORDER_RATE_LIMIT_IP_MAX (per address), when set. */
+  /** When set: ORDER_RATE_LIMIT_MAX (per phone or account), ORDER_RATE_LIMIT_IP_MAX (refusals per address). */
   orderRateLimits: AttemptLimitsOverride;
 };
 

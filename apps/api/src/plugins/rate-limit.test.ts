@@ -8,11 +8,12 @@ import { addUser, PASSWORD, signedInUser } from '../test/user-fixtures.ts';
 import { WindowStore } from './rate-limit.ts';
 
 // ADR 0012: rate limits that cannot be walked around: not by rotating X-Forwarded-For, not by
-// sending junk, not by flooding other identifiers, not on the routes that were left open.
+// sending junk, not by flooding other identifiers, not on the routes that were left open. And that
+// do not turn a crowd away: customers share one address behind their operator's NAT, so per
+// address only refused attempts count.
 
 const MINUTE = 60_000;
 const LOW = { perIdentifier: { max: 3, windowMs: MINUTE }, perIp: { max: 5, windowMs: MINUTE } };
-const HIGH = { max: 1_000_000, windowMs: MINUTE };
 const TOO_MANY = { success: false, message: 'Trop de tentatives. Veuillez réessayer plus tard.' };
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -55,11 +56,31 @@ describe.each(engines)('rate limits on %s', (engine) => {
       expect(res.json()).toEqual(TOO_MANY);
     });
 
-    it('keeps apart two visitors at two addresses', async () => {
+    it('refuses an address once its failed logins are used up, the right password too, and only that address', async () => {
+      const customers = [];
+      for (let i = 0; i < 6; i += 1) customers.push(await addUser(t.db, { email: `voisin${i}@exemple.sn` }));
+      // Six customers behind one address sign in (LOW allows that address 5 failures): successes never count.
+      for (const { email } of customers)
+        expect((await login(t, email ?? '', { ip: '203.0.113.1' }, PASSWORD)).statusCode).toBe(200);
       for (let i = 0; i < 5; i += 1)
-        expect((await login(t, `voisin${i}@exemple.sn`, { ip: '203.0.113.1' })).statusCode).toBe(401);
-      expect((await login(t, 'voisin9@exemple.sn', { ip: '203.0.113.1' })).statusCode).toBe(429);
-      expect((await login(t, 'voisin9@exemple.sn', { ip: '203.0.113.2' })).statusCode).toBe(401);
+        expect((await login(t, `inconnu${i}@exemple.sn`, { ip: '203.0.113.1' })).statusCode).toBe(401);
+      const res = await login(t, 'voisin0@exemple.sn', { ip: '203.0.113.1' }, PASSWORD);
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual(TOO_MANY);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await login(t, 'voisin0@exemple.sn', { ip: '203.0.113.2' }, PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('does not count against the address the attempts another limit refused (429)', async () => {
+      // LOW: 3 attempts per identifier and address. The 429s past them are the limiter's refusals,
+      // not the handler's: they do not count against the address.
+      for (let i = 0; i < 3; i += 1)
+        expect((await login(t, 'insiste@exemple.sn', { ip: '203.0.113.3' })).statusCode).toBe(401);
+      for (let i = 0; i < 3; i += 1)
+        expect((await login(t, 'insiste@exemple.sn', { ip: '203.0.113.3' })).statusCode).toBe(429);
+      for (let i = 0; i < 2; i += 1)
+        expect((await login(t, `autre${i}@exemple.sn`, { ip: '203.0.113.3' })).statusCode).toBe(401);
+      expect((await login(t, 'autre9@exemple.sn', { ip: '203.0.113.3' })).statusCode).toBe(429);
     });
 
     it('behind a proxy named by TRUST_PROXY, reads the address that proxy saw, not what the client prepended', async () => {
@@ -143,7 +164,8 @@ describe.each(engines)('rate limits on %s', (engine) => {
   describe('a flood of other identifiers', () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await createTestApp(engine, { authRateLimits: { perIdentifier: LOW.perIdentifier, perIp: HIGH } });
+      // The default per-address limit: these requests all succeed, so none counts there.
+      t = await createTestApp(engine, { authRateLimits: { perIdentifier: LOW.perIdentifier } });
     });
     afterAll(() => t?.close());
 
@@ -162,7 +184,11 @@ describe.each(engines)('rate limits on %s', (engine) => {
     let t: TestApp;
     let c: Awaited<ReturnType<typeof seedCatalog>>;
     beforeAll(async () => {
-      t = await createTestApp(engine, { authRateLimits: LOW });
+      t = await createTestApp(engine, {
+        authRateLimits: LOW,
+        // Three refused orders per address; per phone number or account, the default.
+        orderRateLimits: { perIp: { max: 3, windowMs: MINUTE } },
+      });
       c = await seedCatalog(t.db);
     });
     afterAll(() => t?.close());
@@ -180,17 +206,25 @@ describe.each(engines)('rate limits on %s', (engine) => {
       }
     });
 
-    it('limits quick registration per address, so phone numbers cannot be tried at speed', async () => {
-      const quick = (i: number) =>
+    it('lets a crowd register quickly from one address, and stops phone numbers being tried there', async () => {
+      const quick = (i: number, ip = '203.0.113.70') =>
         send(
           t,
           'POST',
           '/api/auth/quick-register',
-          { name: `Rapide ${i}`, whatsapp_phone: `22176100000${i}`, password: PASSWORD },
-          { ip: '203.0.113.70' },
+          {
+            name: `Rapide ${i}`,
+            whatsapp_phone: `2217610000${String(i).padStart(2, '0')}`,
+            password: PASSWORD,
+          },
+          { ip },
         );
-      for (let i = 0; i < 5; i += 1) expect((await quick(i)).statusCode).toBe(201);
-      expect((await quick(9)).statusCode).toBe(429);
+      // LOW allows the address 5 refusals: ten new customers register all the same.
+      for (let i = 0; i < 10; i += 1) expect((await quick(i)).statusCode).toBe(201);
+      // A number already taken is refused by the rules (422 after the schema): that counts.
+      for (let i = 0; i < 5; i += 1) expect((await quick(i)).statusCode).toBe(422);
+      expect((await quick(99)).statusCode).toBe(429);
+      expect((await quick(99, '203.0.113.71')).statusCode).toBe(201);
     });
 
     it('limits profile edits per account, so one account cannot probe phone numbers', async () => {
@@ -234,11 +268,11 @@ describe.each(engines)('rate limits on %s', (engine) => {
       expect((await change(PASSWORD, '203.0.113.99')).statusCode).toBe(429);
     });
 
-    // Guest orders keep their own limits (10 an hour per address, 5 per phone number), whatever
-    // `authRateLimits` says: one visitor cannot reserve a whole shop's stock.
-    const guestOrder = async (phone: string, ip: string) => {
+    // Orders keep their own limits whatever `authRateLimits` says: 5 an hour per phone number or
+    // account (one visitor cannot reserve a whole shop's stock), refusals per address.
+    const guestOrder = async (phone: string, ip: string, { emptyCart = false } = {}) => {
       const sessionId = `limite-${Math.random().toString(36).slice(2)}-${Date.now()}`;
-      await putInCart(t.db, { sessionId }, { productId: c.nuit.product.id });
+      if (!emptyCart) await putInCart(t.db, { sessionId }, { productId: c.nuit.product.id });
       return send(
         t,
         'POST',
@@ -257,16 +291,21 @@ describe.each(engines)('rate limits on %s', (engine) => {
       expect(res.json()).toEqual(TOO_MANY);
     });
 
-    it('takes 10 guest orders an hour per address', async () => {
-      for (let i = 0; i < 10; i += 1)
-        expect(
-          (await guestOrder(`2217712400${String(i).padStart(2, '0')}`, '198.51.100.30')).statusCode,
-        ).toBe(201);
-      expect((await guestOrder('221771240099', '198.51.100.30')).statusCode).toBe(429);
-      expect((await guestOrder('221771240099', '198.51.100.31')).statusCode).toBe(201);
+    it('takes every guest order from one address, and counts only the refused ones there', async () => {
+      const phone = (i: number) => `2217712400${String(i).padStart(2, '0')}`;
+      for (let i = 0; i < 15; i += 1)
+        expect((await guestOrder(phone(i), '198.51.100.30')).statusCode).toBe(201);
+      // An empty cart is refused by the rules (422 after the schema): three such, the address's share.
+      for (let i = 20; i < 23; i += 1)
+        expect((await guestOrder(phone(i), '198.51.100.30', { emptyCart: true })).statusCode).toBe(422);
+      const res = await guestOrder(phone(99), '198.51.100.30');
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual(TOO_MANY);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await guestOrder(phone(99), '198.51.100.31')).statusCode).toBe(201);
     });
 
-    it('takes 5 orders an hour per customer account, and counts them with guest orders per address', async () => {
+    it('takes 5 orders an hour per customer account, and counts refused ones with guest orders per address', async () => {
       const buyer = await signedInUser(t.db);
       const order = async (ip: string) => {
         await putInCart(t.db, { userId: buyer.user.id }, { productId: c.nuit.product.id });
@@ -275,32 +314,80 @@ describe.each(engines)('rate limits on %s', (engine) => {
       for (let i = 0; i < 5; i += 1) expect((await order(`198.51.100.${40 + i}`)).statusCode).toBe(201);
       expect((await order('198.51.100.49')).statusCode).toBe(429);
 
-      // One address: guest orders and accounts made on the spot share its 10 an hour.
-      for (let i = 0; i < 6; i += 1)
-        expect(
-          (await guestOrder(`2217712500${String(i).padStart(2, '0')}`, '198.51.100.60')).statusCode,
-        ).toBe(201);
-      for (let i = 0; i < 4; i += 1) {
+      // One address: its refused guest orders and refused customer orders share one count, which
+      // neither kind's successes add to.
+      const customerOrder = async ({ emptyCart = false } = {}) => {
         const other = await signedInUser(t.db);
-        await putInCart(t.db, { userId: other.user.id }, { productId: c.nuit.product.id });
-        const res = await send(t, 'POST', '/api/orders', {}, { ip: '198.51.100.60', headers: other.auth });
-        expect(res.statusCode).toBe(201);
-      }
-      const eleventh = await signedInUser(t.db);
-      await putInCart(t.db, { userId: eleventh.user.id }, { productId: c.nuit.product.id });
-      const res = await send(t, 'POST', '/api/orders', {}, { ip: '198.51.100.60', headers: eleventh.auth });
-      expect(res.statusCode).toBe(429);
+        if (!emptyCart) await putInCart(t.db, { userId: other.user.id }, { productId: c.nuit.product.id });
+        return send(t, 'POST', '/api/orders', {}, { ip: '198.51.100.60', headers: other.auth });
+      };
+      expect((await guestOrder('221771250000', '198.51.100.60')).statusCode).toBe(201);
+      expect((await customerOrder()).statusCode).toBe(201);
+      for (let i = 1; i < 3; i += 1)
+        expect(
+          (await guestOrder(`2217712500${String(i).padStart(2, '0')}`, '198.51.100.60', { emptyCart: true }))
+            .statusCode,
+        ).toBe(422);
+      expect((await customerOrder({ emptyCart: true })).statusCode).toBe(422);
+      expect((await customerOrder()).statusCode).toBe(429);
+      expect((await guestOrder('221771250099', '198.51.100.60')).statusCode).toBe(429);
     });
+  });
+
+  describe('a crowd behind one address (an operator NAT), with the default limits', () => {
+    let t: TestApp;
+    let c: Awaited<ReturnType<typeof seedCatalog>>;
+    beforeAll(async () => {
+      t = await createTestApp(engine);
+      c = await seedCatalog(t.db);
+    });
+    afterAll(() => t?.close());
+
+    it('registers 100 new customers from one address and takes the order of each', async () => {
+      const nat = '198.51.100.200';
+      for (let i = 0; i < 100; i += 1) {
+        const registered = await send(
+          t,
+          'POST',
+          '/api/auth/register',
+          {
+            name: `Client du quartier ${i}`,
+            whatsapp_phone: `22177800${String(i).padStart(4, '0')}`,
+            password: PASSWORD,
+            password_confirmation: PASSWORD,
+          },
+          { ip: nat },
+        );
+        expect(registered.statusCode).toBe(201);
+        const { token, user } = registered.json().data;
+        await putInCart(t.db, { userId: user.id }, { productId: c.nuit.product.id });
+        const ordered = await send(
+          t,
+          'POST',
+          '/api/orders',
+          {},
+          { ip: nat, headers: { authorization: `Bearer ${token}` } },
+        );
+        expect(ordered.statusCode).toBe(201);
+      }
+    }, 180_000);
   });
 });
 
 describe('limits from the environment', () => {
-  it('applies AUTH_RATE_LIMIT_IP_MAX to the app the configuration builds (the e2e server lifts it so)', async () => {
+  it('applies AUTH_RATE_LIMIT_IP_MAX, the refusals an address may have in an hour, to the app the config builds', async () => {
     const t = await createTestApp('pglite', { env: { AUTH_RATE_LIMIT_IP_MAX: '2' } });
     try {
+      for (let i = 0; i < 3; i += 1) {
+        const { email } = await addUser(t.db, { email: `env${i}@exemple.sn` });
+        expect((await login(t, email ?? '', { ip: '192.0.2.7' }, PASSWORD)).statusCode).toBe(200);
+      }
       for (let i = 0; i < 2; i += 1)
-        expect((await login(t, `env${i}@exemple.sn`, { ip: '192.0.2.7' })).statusCode).toBe(401);
-      expect((await login(t, 'env9@exemple.sn', { ip: '192.0.2.7' })).statusCode).toBe(429);
+        expect((await login(t, `inconnu${i}@exemple.sn`, { ip: '192.0.2.7' })).statusCode).toBe(401);
+      const res = await login(t, 'env0@exemple.sn', { ip: '192.0.2.7' }, PASSWORD);
+      expect(res.statusCode).toBe(429);
+      // The address's window is an hour, not the 15 minutes of an identifier's.
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(15 * 60);
     } finally {
       await t.close();
     }

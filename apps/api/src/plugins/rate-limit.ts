@@ -1,6 +1,12 @@
 import rateLimit, { type FastifyRateLimitStore, normalizeIP } from '@fastify/rate-limit';
 import { parseLoginIdentifier } from '@souk/domain/auth';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onSendHookHandler,
+  preHandlerHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { AppError } from '#shared/app-error.ts';
@@ -8,7 +14,11 @@ import { AppError } from '#shared/app-error.ts';
 // docs/decisions/0012-rate-limits.md: what is limited, how much, and why these choices.
 
 export type Limit = { max: number; windowMs: number };
-/** Attempts allowed in one window per client address and per identifier (e-mail, phone, account). */
+/**
+ * Per identifier (e-mail, phone, account): attempts allowed in one window, successful or not.
+ * Per client address: attempts the handler refused (wrong password, number taken, empty cart), as
+ * hundreds of customers share one address behind their operator's NAT: their successes never count.
+ */
 export type AttemptLimits = { perIdentifier: Limit; perIp: Limit };
 /** Login, registration, password and profile attempts. */
 export type AuthRateLimits = AttemptLimits;
@@ -17,17 +27,20 @@ export type AttemptLimitsOverride = { [K in keyof AttemptLimits]?: { max: number
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
+/** Refused attempts per address: a ceiling a crowd behind one address does not reach. */
+const REFUSALS_PER_ADDRESS: Limit = { max: 300, windowMs: ONE_HOUR };
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   perIdentifier: { max: 10, windowMs: FIFTEEN_MINUTES },
-  perIp: { max: 30, windowMs: FIFTEEN_MINUTES },
+  perIp: REFUSALS_PER_ADDRESS,
 };
 /**
  * Orders: one visitor cannot reserve a whole shop's stock — per phone number (guests) or account
- * (customers), and per address, whichever way they order.
+ * (customers), whichever way they order. Per address only refused orders count (empty cart, out of
+ * stock): customers behind one address all order.
  */
 export const ORDER_RATE_LIMITS: AttemptLimits = {
   perIdentifier: { max: 5, windowMs: ONE_HOUR },
-  perIp: { max: 10, windowMs: ONE_HOUR },
+  perIp: REFUSALS_PER_ADDRESS,
 };
 
 /** `limits` with the maxima (and windows) an override gives. */
@@ -160,17 +173,31 @@ export type AttemptLimiterOptions = {
   strangerCanName?: boolean;
 };
 
+/** Route hooks: `preHandler` checks the limits, `onSend` counts a refusal against the address. */
+export type AttemptHooks = { preHandler: preHandlerHookHandler; onSend: onSendHookHandler };
+
+const tooMany = (reply: FastifyReply, ttlInSeconds: number) => {
+  reply.header('Retry-After', ttlInSeconds);
+  return new AppError('rate_limited', TOO_MANY);
+};
+
 /**
- * A preHandler counting the attempts at one action ('login') per client address and per identifier:
- * 429 past either. It runs after validation, so a request the schema refuses (422) costs nothing,
- * and before the handler, so a refused attempt never reaches argon2 or the database.
+ * The hooks limiting the attempts at one action ('login'): 429 once an identifier has made its
+ * attempts, or once an address has had its share of refusals.
+ *
+ * The preHandler runs after validation, so a request the schema refuses (422) costs nothing, and
+ * before the handler, so a limited attempt never reaches argon2 or the database. It counts the
+ * attempt against its identifiers, and only reads the address's refusals. The onSend hook runs once
+ * the error handler has set the status and before the client has the answer, so the next request
+ * already sees the count: it counts against the address an attempt the handler refused (a 4xx other
+ * than 429; a 5xx is our fault, not the client's).
  */
 export function attemptLimiter(
   app: FastifyInstance,
   action: string,
   limits: AttemptLimits,
   { identifierOf = identifierFromBody, strangerCanName = false }: AttemptLimiterOptions = {},
-) {
+): AttemptHooks {
   const byIp = app.createRateLimit({
     max: limits.perIp.max,
     timeWindow: limits.perIp.windowMs,
@@ -188,14 +215,25 @@ export function attemptLimiter(
     keyGenerator: (req) => `${action}:id-ip:${identifierOf(req) ?? ''}:${normalizeIP(req.ip)}`,
   });
   const perIdentifier = strangerCanName ? [byIdentifierFromAddress, byIdentifier] : [byIdentifier];
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    for (const limiter of identifierOf(request) ? [byIp, ...perIdentifier] : [byIp]) {
-      const result = await limiter(request);
-      if (!result.isAllowed && result.isExceeded) {
-        reply.header('Retry-After', result.ttlInSeconds);
-        throw new AppError('rate_limited', TOO_MANY);
+  // Requests let through to the handler: only their refusals are the handler's, and so count.
+  const admitted = new WeakSet<FastifyRequest>();
+  return {
+    async preHandler(request, reply) {
+      const address = await byIp(request, { increment: false });
+      // A read counts no attempt of its own, so the address is done at `max` refusals already (the
+      // library's `isExceeded`, `current > max`, is for a count that includes this attempt).
+      if (!address.isAllowed && address.remaining === 0) throw tooMany(reply, address.ttlInSeconds);
+      for (const limiter of identifierOf(request) ? perIdentifier : []) {
+        const result = await limiter(request);
+        if (!result.isAllowed && result.isExceeded) throw tooMany(reply, result.ttlInSeconds);
       }
-    }
+      admitted.add(request);
+    },
+    async onSend(request, reply, payload) {
+      const status = reply.statusCode;
+      if (admitted.has(request) && status >= 400 && status < 500 && status !== 429) await byIp(request);
+      return payload;
+    },
   };
 }
 

@@ -15,6 +15,7 @@ import type {
   FastifyReply,
   FastifyRequest,
   onRequestHookHandler,
+  onSendHookHandler,
   preHandlerHookHandler,
 } from 'fastify';
 import type { z } from 'zod';
@@ -84,8 +85,11 @@ export function errorStatuses(method: string, operation: Operation): number[] {
   return [...statuses].sort((a, b) => a - b);
 }
 
-/** `preHandler` runs after validation (the attempt limiter: only well-formed requests count). */
-export type RouteOptions = { preHandler?: preHandlerHookHandler };
+/**
+ * `preHandler` runs after validation (the attempt limiter: only well-formed requests count);
+ * `onSend` once the answer's status is set, refusals included (the limiter counts those per address).
+ */
+export type RouteOptions = { preHandler?: preHandlerHookHandler; onSend?: onSendHookHandler };
 
 /** Registers the contract's operation `key` ('GET /products/:id') with its handler. */
 export function route<K extends OperationKey>(
@@ -147,6 +151,7 @@ function register(
     url,
     ...(accessHook ? { onRequest: accessHook } : {}),
     ...(options.preHandler ? { preHandler: options.preHandler } : {}),
+    ...(options.onSend ? { onSend: options.onSend } : {}),
     config: {
       cache: operation.cache ?? 'no-store',
       // Read by the multipart plugin: 'media' routes take videos too (plugins/multipart.ts).

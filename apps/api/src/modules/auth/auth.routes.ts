@@ -23,9 +23,8 @@ export const authRoutes: RouteModule = ({ db, config, mailer, log, background, r
   return async (app) => {
     // Without `identifierOf` the identifier is the e-mail or phone in the body, which a stranger can
     // name: counted per address as well, so nobody locks a customer out (ADR 0012).
-    const limited = (action: string, identifierOf?: IdentifierOf) => ({
-      preHandler: attemptLimiter(app, action, limits, { identifierOf, strangerCanName: !identifierOf }),
-    });
+    const limited = (action: string, identifierOf?: IdentifierOf) =>
+      attemptLimiter(app, action, limits, { identifierOf, strangerCanName: !identifierOf });
     // Profile and password changes count per account: one account cannot probe phone numbers or
     // guess its own current password at speed.
     const perAccount: IdentifierOf = (req) => `user:${authOf(req).user.id}`;

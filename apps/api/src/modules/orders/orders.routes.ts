@@ -9,8 +9,9 @@ const CREATED = 'Commande créée avec succès';
 export const ordersRoutes: RouteModule = ({ db, rateLimits }) => {
   const limits = rateLimits.orders;
   return async (app) => {
-    // One action for both ways of ordering, so guests and customers share the per-address count
-    // (ADR 0012): nobody reserves a whole shop's stock through accounts made on the spot.
+    // One action for both ways of ordering, so refused guest and customer orders share the
+    // per-address count (ADR 0012). Stock is guarded per phone number or account: customers
+    // behind one address (an operator's NAT) all order.
 
     route(
       app,
@@ -24,18 +25,14 @@ export const ordersRoutes: RouteModule = ({ db, rateLimits }) => {
         );
         return ok({ order }, CREATED);
       },
-      {
-        preHandler: attemptLimiter(app, 'order', limits, {
-          identifierOf: (req) => `user:${authOf(req).user.id}`,
-        }),
-      },
+      attemptLimiter(app, 'order', limits, { identifierOf: (req) => `user:${authOf(req).user.id}` }),
     );
 
     route(
       app,
       'POST /orders/guest',
       async (req) => ok({ order: await orders.createGuestOrder(db, req.body) }, CREATED),
-      { preHandler: attemptLimiter(app, 'order', limits) },
+      attemptLimiter(app, 'order', limits),
     );
 
     route(app, 'GET /orders', async (req) =>
