@@ -72,10 +72,12 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
-      // Every journey logs in from 127.0.0.1: generous attempt limits, so admin journeys never meet a 429.
+      // Every journey logs in from 127.0.0.1: generous attempt limits, so admin journeys (one account
+      // signing in again and again) never meet a 429, nor does the address its journeys' wrong passwords.
       AUTH_RATE_LIMIT_MAX: '1000',
       AUTH_RATE_LIMIT_IP_MAX: '10000',
-      // Every journey's customers order from 127.0.0.1 too (checkout, orders, dashboard).
+      // Every journey's customers order from 127.0.0.1 too (checkout, orders, dashboard): its refused
+      // orders (empty cart, out of stock) all count against that one address.
       ORDER_RATE_LIMIT_IP_MAX: '1000',
       // The back office's journeys log in as this admin (e2e/admin-helpers.ts).
       ADMIN_EMAIL: 'admin@souk.test',
