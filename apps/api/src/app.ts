@@ -30,6 +30,7 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { suggestionsRoutes } from './modules/suggestions/suggestions.routes.ts';
 import { authPlugin, requireAdmin } from './plugins/auth.ts';
 import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
+import { followCatalogChanges } from './plugins/catalog-changes.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { guestSessionPlugin } from './plugins/guest-session.ts';
@@ -43,6 +44,7 @@ import {
   rateLimitPlugin,
   withOverride,
 } from './plugins/rate-limit.ts';
+import { ResponseCache, responseCachePlugin } from './plugins/response-cache.ts';
 import { apiFallback, recordRouteTable } from './plugins/route-table.ts';
 import { textGuardPlugin } from './plugins/text-guard.ts';
 import { type Background, createBackground } from './shared/background.ts';
@@ -68,7 +70,16 @@ export type ApiDeps = {
   mailer?: Mailer;
   /** Largest video upload; VIDEO_MAX_BYTES (50 MB) unless a test lowers it. */
   videoMaxBytes?: number;
+  /** Bytes the response cache may hold; RESPONSE_CACHE_BYTES unless a test lowers it. */
+  responseCacheBytes?: number;
 };
+
+/** What the public catalogue reads' cache may hold: answers with their brotli and gzip forms. */
+export const RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
+// Changes are announced (migration 0013); the time bound only retires what nobody asks for, and
+// what no change announces (the order of the 'popular' suggestions follows the sales).
+const RESPONSE_CACHE_TTL_MS = 10 * 60 * 1000;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const INVALID_URL = 'Adresse de requête invalide';
 
@@ -135,6 +146,34 @@ export async function buildApi({
   registerErrorHandling(app);
   recordRouteTable(app);
 
+  // Public catalogue reads answered from memory to anonymous callers, dropped as the database
+  // announces what changed, whichever process changed it (docs/decisions/0023).
+  const responseCache = new ResponseCache({
+    maxBytes: deps.responseCacheBytes ?? RESPONSE_CACHE_BYTES,
+    ttlMs: RESPONSE_CACHE_TTL_MS,
+  });
+  const catalogChanges = await followCatalogChanges(database, {
+    changed: (tag) => responseCache.invalidate(tag),
+    forgetAll: () => responseCache.invalidateAll(),
+    lost: (error) => {
+      app.log.warn(`Changements du catalogue inaudibles, cache suspendu : ${error.message}`);
+      responseCache.suspend();
+    },
+    resumed: () => {
+      app.log.info('Changements du catalogue entendus de nouveau, cache repris');
+      responseCache.resume();
+    },
+  });
+  app.addHook('onClose', async () => {
+    try {
+      await catalogChanges.stop();
+    } catch {
+      // the database may already be closed by its owner
+    }
+  });
+  // Before compression: the cache keeps the serialised answer and its compressed forms itself.
+  await app.register(responseCachePlugin, { cache: responseCache });
+
   // Slow mobile networks: HTML, JSON, JS and CSS go out compressed (brotli at a cheap level, or gzip).
   await app.register(compress, {
     global: true,
@@ -199,6 +238,7 @@ export async function buildApi({
         mailDir: path.join(config.dataDir, 'mail'),
         log,
       }),
+    cacheStats: () => responseCache.stats(),
     rateLimits: {
       auth: withOverride(DEFAULT_AUTH_RATE_LIMITS, authRateLimits ?? config.authRateLimits),
       orders: withOverride(ORDER_RATE_LIMITS, orderRateLimits ?? config.orderRateLimits),
@@ -232,6 +272,12 @@ export async function buildApi({
       await api.register(cacheHeadersPlugin);
       await api.register(rateLimitPlugin, { redis, keyPrefix: rateLimitKeyPrefix });
       await api.register(textGuardPlugin);
+      // A write's answer leaves once this process's caches have heard of its changes, so the
+      // writer's next read shows them (other processes hear within the time NOTIFY takes).
+      api.addHook('onSend', async (request, _reply, payload) => {
+        if (!SAFE_METHODS.has(request.method)) await catalogChanges.sync();
+        return payload;
+      });
       for (const module of modules) await api.register(module(moduleDeps));
       // The back office: every /api/admin route sits in this one scope, behind its one hook, so a
       // route added later cannot be left open. Only here are multipart forms (uploads) read.

@@ -180,6 +180,16 @@ const HealthSchema = z.object({
   status: z.literal('ok'),
   database: z.literal('ok'),
   environment: z.string(),
+  /** This process's cache of public catalogue reads: what it holds and how often it answers. */
+  cache: z.object({
+    entries: z.number().int(),
+    bytes: z.number().int(),
+    max_bytes: z.number().int(),
+    hits: z.number().int(),
+    misses: z.number().int(),
+    hit_rate: z.number(),
+    invalidations: z.number().int(),
+  }),
 });
 
 /** The customers screen's calls the spec names under two paths (§7): the same operation at each. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +8,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -24,9 +25,42 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+const dialect = new PgDialect();
+
+/**
+ * `queryRows` for the hot reads (the catalogue under a rush): the statement is named after its
+ * text, so PostgreSQL parses and plans it once per connection and then only binds the values.
+ * Only for statements whose text takes a bounded number of forms (values always as parameters,
+ * lists as one array): every form stays prepared on each pooled connection. PGlite runs it as
+ * `queryRows` does.
+ */
+export async function queryPrepared<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const compiled = dialect.sqlToQuery(query);
+  const name = `souk_${createHash('sha1').update(compiled.sql).digest('base64url').slice(0, 22)}`;
+  const result = (await db._.session.prepareQuery(compiled, undefined, name, false).execute()) as unknown as {
+    rows: T[];
+  };
+  return result.rows;
+}
+
+/** What `listen` reports: a notification's payload, or that some may have been missed. */
+export type ChannelEvents = {
+  message(payload: string): void;
+  /** The connection was lost: notifications sent until `resumed` may never arrive. */
+  lost(error: Error): void;
+  /** Listening again. */
+  resumed(): void;
+};
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Hears the notifications of `channel` (NOTIFY, sent at commit by any process on the same
+   * database). PostgreSQL: one connection of its own, reconnected while the app runs; PGlite: in
+   * the process. Resolves once listening; the returned function stops.
+   */
+  listen(channel: string, events: ChannelEvents): Promise<() => Promise<void>>;
   /** Applies pending migrations; `created` when the database had none (it was just made). */
   migrate(): Promise<{ created: boolean }>;
   close(): Promise<void>;
@@ -63,6 +97,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
+      listen: (channel, events) => listenPostgres(options.url, channel, events),
       migrate: () => migrating(db, () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder })),
       close: () => pool.end(),
     };
@@ -78,8 +113,64 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
+    listen: async (channel, events) => {
+      const stop = await client.listen(channel, (payload) => events.message(payload));
+      return () => stop();
+    },
     migrate: () => migrating(db, () => migratePglite(drizzlePglite(client), { migrationsFolder })),
     close: () => client.close(),
     dump: () => client.dumpDataDir('gzip'),
+  };
+}
+
+const RELISTEN_DELAY_MS = 1000;
+
+/** LISTEN on a connection outside the pool, reconnected after a loss (a restart, a failover). */
+async function listenPostgres(url: string, channel: string, events: ChannelEvents) {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (note) => {
+      if (note.channel === channel) events.message(note.payload ?? '');
+    });
+    let lost = false;
+    const lose = (error: Error) => {
+      if (lost || stopped) return;
+      lost = true;
+      client = undefined;
+      events.lost(error);
+      next.end().catch(() => {});
+      retry = setTimeout(again, RELISTEN_DELAY_MS);
+    };
+    next.on('error', lose);
+    next.on('end', () => lose(new Error('connexion fermée')));
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${next.escapeIdentifier(channel)}`);
+    } catch (error) {
+      lost = true;
+      next.end().catch(() => {});
+      throw error;
+    }
+    client = next;
+  };
+  const again = () => {
+    if (stopped) return;
+    connect().then(
+      () => events.resumed(),
+      (error: Error) => {
+        if (stopped) return;
+        events.lost(error);
+        retry = setTimeout(again, RELISTEN_DELAY_MS);
+      },
+    );
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end();
   };
 }

@@ -135,7 +135,11 @@ describe('serialising through the schema', () => {
     bare.setValidatorCompiler(validatorCompiler);
     bare.setSerializerCompiler(serializerCompiler);
     route(bare, 'GET /health', async () => {
-      const row = { status: 'ok' as const, database: 'ok' as const, environment: 'test', password_hash: 'x' };
+      const cache = { entries: 0, bytes: 0, max_bytes: 1, hits: 0, misses: 0, hit_rate: 0, invalidations: 0 };
+      const row = {
+        ...{ status: 'ok' as const, database: 'ok' as const, environment: 'test', cache },
+        password_hash: 'x',
+      };
       return ok(row);
     });
     await bare.ready();
@@ -146,7 +150,12 @@ describe('serialising through the schema', () => {
     const res = await bare.inject({ method: 'GET', url: '/health' });
     expect(res.json()).toEqual({
       success: true,
-      data: { status: 'ok', database: 'ok', environment: 'test' },
+      data: {
+        status: 'ok',
+        database: 'ok',
+        environment: 'test',
+        cache: { entries: 0, bytes: 0, max_bytes: 1, hits: 0, misses: 0, hit_rate: 0, invalidations: 0 },
+      },
     });
   });
 });

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import type { VideoJobs } from '../modules/catalog/video-jobs.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import type { AttemptLimits } from '../plugins/rate-limit.ts';
+import type { CacheStats } from '../plugins/response-cache.ts';
 import type { Background } from './background.ts';
 
 /** What every route module may use; buildApi assembles it once (app.ts). */
@@ -16,6 +17,8 @@ export type ModuleDeps = {
   mailer: Mailer;
   log: (line: string) => void;
   rateLimits: { auth: AttemptLimits; orders: AttemptLimits };
+  /** The public reads' cache, as the health answer reports it. */
+  cacheStats: () => CacheStats;
 };
 
 /** The one shape of a route module: `(deps) => plugin`, registered by buildApi. */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type ApiDeps, buildApi } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
 import { createCaptureMailer } from './capture-mailer.ts';
 import { createTestDatabase, type Engine } from './database.ts';
 
@@ -22,6 +23,8 @@ export type TestAppOptions = {
   log?: string[];
   /** A smaller video limit than VIDEO_MAX_BYTES, so a refusal needs no 50 MB upload. */
   videoMaxBytes?: number;
+  /** A smaller response cache than RESPONSE_CACHE_BYTES, to see its bound hold. */
+  responseCacheBytes?: number;
 };
 
 /** The real API on a fresh database and a temporary DATA_DIR (removed by `close`), for `inject`. */
@@ -44,6 +47,7 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
         // Purges run from their own test (modules/housekeeping), never in the middle of another one.
         housekeeping: false,
         videoMaxBytes: options.videoMaxBytes,
+        responseCacheBytes: options.responseCacheBytes,
       });
       await app.ready();
       return app;
@@ -52,6 +56,7 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
       await database.close();
       throw error;
     });
+    const peers: (() => Promise<void>)[] = [];
     const test = {
       app,
       db: database.db,
@@ -70,8 +75,24 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
         test.app = await build(restartOptions.background);
         return test.app;
       },
+      /**
+       * PostgreSQL only: another server process on the same database and DATA_DIR (its own pool,
+       * its own caches), as a second `npm start` behind a load balancer would be. Closed by `close`.
+       */
+      async secondProcess() {
+        if (!database.url) throw new Error('a second server process needs PostgreSQL');
+        const own = await openDatabase({ url: database.url, poolSize: 5 });
+        const other = await buildApi({ config, database: own, logger: false, housekeeping: false });
+        await other.ready();
+        peers.push(async () => {
+          await other.close();
+          await own.close();
+        });
+        return other;
+      },
       async close() {
         try {
+          for (const closePeer of peers.splice(0)) await closePeer();
           await test.app.close();
           await database.close();
         } finally {

@@ -21,7 +21,8 @@ export function withDatabase(url: string, name: string) {
 }
 
 /** A fresh migrated database for one test file, copied from the template made in global setup. */
-export async function createTestDatabase(engine: Engine): Promise<Database> {
+/** A test database; on PostgreSQL with its URL, so that a second server process can open it. */
+export async function createTestDatabase(engine: Engine): Promise<Database & { url?: string }> {
   if (engine === 'pglite') {
     return openDatabase({ loadDataDir: new Blob([readFileSync(TEMPLATE_FILE)]) });
   }
@@ -34,6 +35,7 @@ export async function createTestDatabase(engine: Engine): Promise<Database> {
   const database = await openDatabase({ url: withDatabase(url, name), poolSize: 25 });
   return {
     ...database,
+    url: withDatabase(url, name),
     async close() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: url });

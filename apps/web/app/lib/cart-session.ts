@@ -1,9 +1,9 @@
-import { isSessionId } from '@souk/domain/session-id';
+import { CART_SESSION_COOKIE, isSessionId } from '@souk/domain/session-id';
 import { cookieValue } from './cookies';
 
 // The guest cart id (spec §3: local storage 'cart_session_id', sent as X-Session-ID). It is also a
 // readable cookie so server loaders and actions act on the same cart (apps/web/server.ts).
-const KEY = 'cart_session_id';
+const KEY = CART_SESSION_COOKIE;
 const COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
 
 export function readCartSessionId(): string | null {

@@ -1,4 +1,4 @@
-import { isSessionId } from '@souk/domain/session-id';
+import { CART_SESSION_COOKIE, isSessionId } from '@souk/domain/session-id';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Transport } from './api-client';
 import { cookieValue } from './cookies.ts';
@@ -34,7 +34,7 @@ export function injectTransport(app: FastifyInstance, request: FastifyRequest): 
       if (typeof value === 'string') headers[name] = value;
     }
     // Page loads cannot send X-Session-ID: the guest cart id also travels in a readable cookie.
-    const cartSession = cookieValue(headers.cookie, 'cart_session_id');
+    const cartSession = cookieValue(headers.cookie, CART_SESSION_COOKIE);
     if (!headers['x-session-id'] && isSessionId(cartSession)) headers['x-session-id'] = cartSession;
     const { payload, contentType } = await encodeBody(body);
     const res = await app.inject({

@@ -14,7 +14,7 @@ import type { Route } from './+types/shop-layout';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { shopWhatsapp, publicUrl } = serverConfig(context);
-  const cart = await loadCartBadge(context);
+  const cart = await loadCartBadge(request, context);
   const user = await getCurrentUser(request, context);
   // The year comes from the server so the client renders the same text (no hydration mismatch),
   // the shop's year: on the night of 31 December it turns at the shop's midnight.

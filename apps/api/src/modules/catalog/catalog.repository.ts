@@ -1,18 +1,18 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { type DbOrTx, queryPrepared, queryRows } from '../../db/client.ts';
 import { containsPattern, escapeLike } from '../../db/like.ts';
-import { product_media, product_variants } from '../../db/schema.ts';
+import { product_media, type product_variants } from '../../db/schema.ts';
 import { categoryVisibleAs, productCategoryJoins, productVisible, type Visibility } from './catalog-rules.ts';
 
 // Only this file builds catalogue reads. Every read takes a visibility: 'public' applies the
 // catalogue's visibility rule (catalog-rules.ts), so an inactive row never reaches a public answer;
 // 'admin' sees every row, through the same queries.
 
-const idList = (ids: number[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
+// One array parameter, not one per id: the statement's text stays the same whatever the number of
+// ids, so PostgreSQL prepares it once.
+const intArray = (ids: number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
+const anyOf = (ids: number[]) => sql`any(${intArray(ids)})`;
+const noneOf = (ids: number[]) => sql`all(${intArray(ids)})`;
 
 export type CategoryRow = {
   id: number;
@@ -70,7 +70,7 @@ export const allSubcategories = (db: DbOrTx, visibility: Visibility) =>
   findCategories(db, visibility, sql`cat.parent_id is not null`);
 export const subcategoriesOf = (db: DbOrTx, visibility: Visibility, parentIds: number[]) =>
   parentIds.length
-    ? findCategories(db, visibility, sql`cat.parent_id in (${idList(parentIds)})`)
+    ? findCategories(db, visibility, sql`cat.parent_id = ${anyOf(parentIds)}`)
     : Promise.resolve([]);
 
 export async function findCategory(
@@ -161,22 +161,20 @@ function wordMatches(word: string): SQL {
 function whereClause(f: ProductFilters, visibility: Visibility): SQL {
   const parts: SQL[] = visibility === 'public' ? [productVisible] : [];
   if (f.active !== undefined) parts.push(f.active ? sql`p.is_active` : sql`not p.is_active`);
-  if (f.ids) parts.push(f.ids.length ? sql`p.id in (${idList(f.ids)})` : sql`false`);
+  if (f.ids) parts.push(f.ids.length ? sql`p.id = ${anyOf(f.ids)}` : sql`false`);
   if (f.slug !== undefined) parts.push(sql`p.slug = ${f.slug}`);
   if (f.categoryOrChildrenId !== undefined)
     parts.push(sql`(c.id = ${f.categoryOrChildrenId} or c.parent_id = ${f.categoryOrChildrenId})`);
   if (f.categoryId !== undefined) parts.push(sql`c.id = ${f.categoryId}`);
   if (f.topCategoryId !== undefined) parts.push(sql`coalesce(c.parent_id, c.id) = ${f.topCategoryId}`);
-  if (f.categoryIds) parts.push(f.categoryIds.length ? sql`c.id in (${idList(f.categoryIds)})` : sql`false`);
+  if (f.categoryIds) parts.push(f.categoryIds.length ? sql`c.id = ${anyOf(f.categoryIds)}` : sql`false`);
   if (f.topCategoryIds)
     parts.push(
-      f.topCategoryIds.length
-        ? sql`coalesce(c.parent_id, c.id) in (${idList(f.topCategoryIds)})`
-        : sql`false`,
+      f.topCategoryIds.length ? sql`coalesce(c.parent_id, c.id) = ${anyOf(f.topCategoryIds)}` : sql`false`,
     );
   if (f.excludeTopCategoryIds?.length)
-    parts.push(sql`coalesce(c.parent_id, c.id) not in (${idList(f.excludeTopCategoryIds)})`);
-  if (f.excludeIds?.length) parts.push(sql`p.id not in (${idList(f.excludeIds)})`);
+    parts.push(sql`coalesce(c.parent_id, c.id) <> ${noneOf(f.excludeTopCategoryIds)}`);
+  if (f.excludeIds?.length) parts.push(sql`p.id <> ${noneOf(f.excludeIds)}`);
   for (const word of f.words ?? []) parts.push(wordMatches(word));
   if (f.minPrice !== undefined) parts.push(sql`p.base_price >= ${f.minPrice}`);
   if (f.maxPrice !== undefined) parts.push(sql`p.base_price <= ${f.maxPrice}`);
@@ -218,16 +216,72 @@ function orderClause(sort: ProductSort, words: string[]): SQL {
 
 const fromClause = sql`from products p ${productCategoryJoins}`;
 
-export async function findProducts(
+/**
+ * A page of products and the number of all that match, in one round trip. The page is chosen first
+ * (filters, order, limit on the products and their categories alone, the total counted by a window
+ * over the same rows); only its rows are then joined to their first image and their variants'
+ * figures, which over the whole catalogue were most of a list's cost. `total` is null when the
+ * page is past the end (no row to carry it).
+ */
+export async function findProductPage(
   db: DbOrTx,
   visibility: Visibility,
   filters: ProductFilters,
   sort: ProductSort,
   page: { limit: number; offset: number },
-): Promise<ProductRow[]> {
-  return queryRows<ProductRow>(
+): Promise<{ rows: ProductRow[]; total: number | null }> {
+  const { rows, total } = await selectProductPage<ProductRow>(db, visibility, filters, sort, page, sql``);
+  return { rows, total };
+}
+
+export type ProductDetailRow = ProductRow & {
+  variants: (typeof product_variants.$inferSelect)[];
+  media: (typeof product_media.$inferSelect)[];
+};
+
+// A product page's variants (active ones) and media (ready ones), in display order, as JSON arrays
+// of whole rows: the page is read in one statement.
+const detailColumns = sql`,
+  (select coalesce(json_agg(pv order by pv.sort_order, pv.id), '[]'::json) from product_variants pv
+    where pv.product_id = p.id and pv.is_active) as variants,
+  (select coalesce(json_agg(pm order by pm.sort_order, pm.id), '[]'::json) from product_media pm
+    where pm.product_id = p.id and pm.status = 'ready') as media`;
+
+/** A visible product with its active variants and ready media, in one round trip; null if none. */
+export async function findProductDetail(
+  db: DbOrTx,
+  ref: { id: number } | { slug: string },
+): Promise<ProductDetailRow | null> {
+  const filters: ProductFilters = 'id' in ref ? { ids: [ref.id] } : { slug: ref.slug };
+  const { rows } = await selectProductPage<ProductDetailRow>(
+    db,
+    'public',
+    filters,
+    { by: 'default', direction: 'asc' },
+    { limit: 1, offset: 0 },
+    detailColumns,
+  );
+  return rows[0] ?? null;
+}
+
+async function selectProductPage<Row extends ProductRow>(
+  db: DbOrTx,
+  visibility: Visibility,
+  filters: ProductFilters,
+  sort: ProductSort,
+  page: { limit: number; offset: number },
+  extraColumns: SQL,
+): Promise<{ rows: Row[]; total: number | null }> {
+  const order = orderClause(sort, filters.words ?? []);
+  const rows = await queryPrepared<Row & { total: number }>(
     db,
     sql`
+    with page as (
+      select p.id, count(*) over () as total, row_number() over (order by ${order}) as position
+      ${fromClause}
+      where ${whereClause(filters, visibility)}
+      order by ${order}
+      limit ${page.limit} offset ${page.offset})
     select p.id, p.slug, p.name, p.description, p.base_price, p.category_id, p.created_at, p.sort_order,
            p.is_active,
            c.name as category_name, c.slug as category_slug, c.image_key as category_image_key,
@@ -235,22 +289,33 @@ export async function findProducts(
            parent.id as parent_id, parent.name as parent_name, parent.slug as parent_slug,
            m.id as image_id, m.path as image_path, m.widths as image_widths, m.width as image_width,
            m.height as image_height, m.alt as image_alt, m.title as image_title,
-           v.variants_count, v.min_price, v.available
-    ${fromClause}
-    left join lateral (
-      select id, path, widths, width, height, alt, title from product_media
-       where product_id = p.id and type = 'image' and status = 'ready'
-       order by sort_order, id limit 1) m on true
-    left join lateral (
-      -- The back office counts every variant; prices and availability are what customers can buy.
-      select (count(*) filter (where ${visibility === 'public' ? sql`is_active` : sql`true`}))::int as variants_count,
-             (min(price) filter (where is_active))::int as min_price,
-             bool_or(is_active and (stock_quantity is null or stock_quantity > 0)) as available
-        from product_variants where product_id = p.id) v on true
-    where ${whereClause(filters, visibility)}
-    order by ${orderClause(sort, filters.words ?? [])}
-    limit ${page.limit} offset ${page.offset}`,
+           v.variants_count, v.min_price, v.available, page.total::int as total ${extraColumns}
+      from page
+      join products p on p.id = page.id
+      ${productCategoryJoins}
+      left join lateral (
+        select id, path, widths, width, height, alt, title from product_media
+         where product_id = p.id and type = 'image' and status = 'ready'
+         order by sort_order, id limit 1) m on true
+      left join lateral (
+        -- The back office counts every variant; prices and availability are what customers can buy.
+        select (count(*) filter (where ${visibility === 'public' ? sql`is_active` : sql`true`}))::int as variants_count,
+               (min(price) filter (where is_active))::int as min_price,
+               bool_or(is_active and (stock_quantity is null or stock_quantity > 0)) as available
+          from product_variants where product_id = p.id) v on true
+     order by page.position`,
   );
+  return { rows: rows.map(({ total: _, ...row }) => row as unknown as Row), total: rows[0]?.total ?? null };
+}
+
+export async function findProducts(
+  db: DbOrTx,
+  visibility: Visibility,
+  filters: ProductFilters,
+  sort: ProductSort,
+  page: { limit: number; offset: number },
+): Promise<ProductRow[]> {
+  return (await findProductPage(db, visibility, filters, sort, page)).rows;
 }
 
 export async function countProducts(
@@ -266,14 +331,6 @@ export async function countProducts(
           ${fromClause} where ${whereClause(filters, visibility)}`,
   );
   return row ?? { total: 0, active: 0, inactive: 0 };
-}
-
-export function findActiveVariants(db: DbOrTx, productId: number) {
-  return db
-    .select()
-    .from(product_variants)
-    .where(and(eq(product_variants.product_id, productId), eq(product_variants.is_active, true)))
-    .orderBy(asc(product_variants.sort_order), asc(product_variants.id));
 }
 
 export async function findPublicVariant(db: DbOrTx, variantId: number) {

@@ -274,6 +274,7 @@ describe.each(engines)('public catalogue API on %s', (engine) => {
         status: 'ok',
         database: 'ok',
         environment: 'test',
+        cache: expect.objectContaining({ max_bytes: 64 * 1024 * 1024, hit_rate: expect.any(Number) }),
       });
       const spec = await get('/api/docs/json');
       expect(spec.status).toBe(200);

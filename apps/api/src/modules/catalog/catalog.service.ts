@@ -70,19 +70,19 @@ export async function listProducts(
     requested === 'price' ? 'base_price' : (requested ?? (words.length ? 'relevance' : 'default'));
   const direction = query.sort_order ?? (by === 'created_at' || by === 'relevance' ? 'desc' : 'asc');
   const offset = (query.page - 1) * query.per_page;
-  const [rows, { total }] = await Promise.all([
-    repo.findProducts(
-      db,
-      'public',
-      filters,
-      { by, direction },
-      {
-        limit: query.per_page,
-        offset,
-      },
-    ),
-    repo.countProducts(db, 'public', filters),
-  ]);
+  const found = await repo.findProductPage(
+    db,
+    'public',
+    filters,
+    { by, direction },
+    {
+      limit: query.per_page,
+      offset,
+    },
+  );
+  // Past the last page there is no row to carry the total: only then is it counted apart.
+  const total = found.total ?? (offset > 0 ? (await repo.countProducts(db, 'public', filters)).total : 0);
+  const rows = found.rows;
   return {
     products: rows.map(toProductSummary),
     pagination: toPagination(query.page, query.per_page, total, rows.length),
@@ -103,12 +103,9 @@ async function findProductRow(db: Db, ref: { id: number } | { slug: string }) {
 }
 
 export async function getProduct(db: Db, ref: { id: number } | { slug: string }) {
-  const row = await findProductRow(db, ref);
-  const [variants, media] = await Promise.all([
-    repo.findActiveVariants(db, row.id),
-    repo.findProductMedia(db, row.id),
-  ]);
-  return toProductDetail(row, variants, media);
+  const row = await repo.findProductDetail(db, ref);
+  if (!row) throw notFound('Produit non trouvé');
+  return toProductDetail(row, row.variants, row.media);
 }
 
 export async function getProductMedia(db: Db, id: number) {

@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import type { CacheTag } from './response-cache.ts';
+
+/** The channel the catalogue's triggers announce their changes on (migration 0013). */
+export const CATALOG_CHANNEL = 'souk_catalog';
+
+// A write's answer waits this long at most for its own change to come back: past it the caches
+// are told to forget everything rather than risk showing the writer what it just changed.
+const SYNC_TIMEOUT_MS = 2000;
+const SYNC_PREFIX = 'sync:';
+
+export type CatalogChanges = {
+  /**
+   * Resolves once every change committed before the call has reached this process's caches: a
+   * write's answer waits for it, so that the writer's next page shows what it wrote.
+   */
+  sync(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+export type CatalogChangeHandlers = {
+  /** A change concerning `tag`. */
+  changed(tag: CacheTag): void;
+  /** Changes may have been missed (a write's own did not come back in time): forget everything. */
+  forgetAll(): void;
+  /** Changes may be missed from now on (connection lost). */
+  lost(error: Error): void;
+  /** Changes are heard again; what was missed meanwhile is unknown. */
+  resumed(): void;
+};
+
+/**
+ * Follows the catalogue's changes as the database announces them, from whichever process made
+ * them: every process hears every commit, within the time NOTIFY takes to travel.
+ */
+export async function followCatalogChanges(
+  database: Database,
+  handlers: CatalogChangeHandlers,
+): Promise<CatalogChanges> {
+  const waiting = new Map<string, () => void>();
+  const stop = await database.listen(CATALOG_CHANNEL, {
+    message(payload) {
+      if (payload.startsWith(SYNC_PREFIX)) waiting.get(payload)?.();
+      else handlers.changed(payload);
+    },
+    lost: handlers.lost,
+    resumed: handlers.resumed,
+  });
+  return {
+    async sync() {
+      // Notifications arrive in the order their transactions committed: once this one is heard,
+      // every change committed before it has been too.
+      const token = `${SYNC_PREFIX}${randomUUID()}`;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const heard = new Promise<boolean>((resolve) => {
+        waiting.set(token, () => resolve(true));
+        timer = setTimeout(() => resolve(false), SYNC_TIMEOUT_MS);
+      });
+      try {
+        await database.db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${token})`);
+        if (await heard) return;
+      } catch {
+        // The write itself is done: its answer must not turn into an error. Forgetting everything
+        // (below) keeps the caches true.
+      } finally {
+        clearTimeout(timer);
+        waiting.delete(token);
+      }
+      handlers.forgetAll();
+    },
+    stop,
+  };
+}

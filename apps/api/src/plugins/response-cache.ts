@@ -1,0 +1,270 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
+import { CART_SESSION_COOKIE } from '@souk/domain/session-id';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
+import { SESSION_COOKIE } from './auth.ts';
+
+// docs/decisions/0023-response-cache.md: what is kept, for whom, and how it is never stale.
+
+/** What an answer is about, for invalidation: 'catalog', 'banners', 'product:<id>'. */
+export type CacheTag = string;
+
+/** The tags every changed row of the catalogue announces (migration 0013): see `invalidate`. */
+export const CATALOG_TAG = 'catalog';
+export const BANNERS_TAG = 'banners';
+export const productTag = (id: number): CacheTag => `product:${id}`;
+
+type Entry = {
+  body: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+  type: string;
+  tags: readonly CacheTag[];
+};
+
+export type CacheStats = {
+  entries: number;
+  bytes: number;
+  max_bytes: number;
+  hits: number;
+  misses: number;
+  /** Hits over hits and misses since the start, 0 before the first request. */
+  hit_rate: number;
+  invalidations: number;
+};
+
+// Invalidations remembered, to refuse storing an answer computed across one that concerns it.
+const RECENT_INVALIDATIONS = 1024;
+
+/**
+ * Serialised answers by key, with their brotli and gzip forms made once when stored, bounded in
+ * bytes (least recently used out first) and in time. An answer is stored only if no invalidation
+ * concerning it arrived while it was being computed (`begin` → `store`): a read that started before
+ * a change and ends after it would otherwise keep the old data.
+ */
+export class ResponseCache {
+  private readonly entries: LRUCache<string, Entry>;
+  private readonly byTag = new Map<CacheTag, Set<string>>();
+  private readonly recent: { epoch: number; tag: CacheTag | null }[] = [];
+  private epoch = 0;
+  private live = true;
+  private hits = 0;
+  private misses = 0;
+  readonly maxBytes: number;
+
+  constructor({ maxBytes, ttlMs }: { maxBytes: number; ttlMs: number }) {
+    this.maxBytes = maxBytes;
+    this.entries = new LRUCache<string, Entry>({
+      maxSize: maxBytes,
+      sizeCalculation: (entry, key) =>
+        entry.body.length + entry.br.length + entry.gzip.length + key.length + 64,
+      ttl: ttlMs,
+      dispose: (entry, key) => this.untag(key, entry.tags),
+    });
+  }
+
+  get(key: string): Entry | undefined {
+    const entry = this.live ? this.entries.get(key) : undefined;
+    if (entry) this.hits += 1;
+    else this.misses += 1;
+    return entry;
+  }
+
+  /** A ticket for `store`: the moment the answer's reading began. */
+  begin(): number {
+    return this.epoch;
+  }
+
+  /** Keeps `body` under `key` unless something it is about changed since `ticket`; null then. */
+  store(key: string, ticket: number, body: Buffer, type: string, tags: readonly CacheTag[]): Entry | null {
+    if (!this.live || this.changedSince(ticket, tags)) return null;
+    const entry: Entry = {
+      body,
+      // Made once per answer, so a better compression than per-request work could afford.
+      br: brotliCompressSync(body, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+      }),
+      gzip: gzipSync(body, { level: 9 }),
+      etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`,
+      type,
+      tags,
+    };
+    this.entries.set(key, entry);
+    // lru-cache does not keep what is larger than the whole bound.
+    if (!this.entries.has(key)) return entry;
+    for (const tag of tags) {
+      const keys = this.byTag.get(tag) ?? new Set<string>();
+      keys.add(key);
+      this.byTag.set(tag, keys);
+    }
+    return entry;
+  }
+
+  /** Drops what `tag` concerns: a product's answers, or every answer of the catalogue or banners. */
+  invalidate(tag: CacheTag) {
+    this.remember(tag);
+    for (const key of [...(this.byTag.get(tag) ?? [])]) this.entries.delete(key);
+  }
+
+  /** Drops everything: changes may have been missed. */
+  invalidateAll() {
+    this.remember(null);
+    this.entries.clear();
+  }
+
+  /** Drops everything and stores nothing until `resume`: changes may be missed meanwhile. */
+  suspend() {
+    this.live = false;
+    this.invalidateAll();
+  }
+
+  resume() {
+    this.live = true;
+  }
+
+  stats(): CacheStats {
+    const asked = this.hits + this.misses;
+    return {
+      entries: this.entries.size,
+      bytes: this.entries.calculatedSize,
+      max_bytes: this.maxBytes,
+      hits: this.hits,
+      misses: this.misses,
+      hit_rate: asked ? Math.round((this.hits / asked) * 1000) / 1000 : 0,
+      invalidations: this.epoch,
+    };
+  }
+
+  private remember(tag: CacheTag | null) {
+    this.epoch += 1;
+    this.recent.push({ epoch: this.epoch, tag });
+    if (this.recent.length > RECENT_INVALIDATIONS) this.recent.shift();
+  }
+
+  private changedSince(ticket: number, tags: readonly CacheTag[]): boolean {
+    if (ticket === this.epoch) return false;
+    const oldest = this.recent[0];
+    // Too many changes since: whether one concerned this answer is no longer known.
+    if (!oldest || oldest.epoch > ticket + 1) return true;
+    return this.recent.some(
+      (change) => change.epoch > ticket && (change.tag === null || tags.includes(change.tag)),
+    );
+  }
+
+  private untag(key: string, tags: readonly CacheTag[]) {
+    for (const tag of tags) {
+      const keys = this.byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byTag.delete(tag);
+    }
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set while a cacheable answer is computed: where it goes and what it is about. */
+    responseCache: { key: string; ticket: number; tags: CacheTag[] } | null;
+  }
+}
+
+/**
+ * What the answer being computed is about, beyond the catalogue as a whole: the products it
+ * shows, so that one product's stock change drops only the answers showing it.
+ */
+export function cacheTags(request: FastifyRequest, tags: readonly CacheTag[]) {
+  request.responseCache?.tags.push(...tags);
+}
+
+const PERSONAL_COOKIE = new RegExp(`(?:^|;\\s*)(?:${SESSION_COOKIE}|${CART_SESSION_COOKIE})=`);
+
+/**
+ * Someone's own request: a session (cookie or bearer) or a guest cart. It is never answered from
+ * the cache, nor stored, whatever the route: nothing personal can reach the cache or leave it.
+ */
+export function isPersonal(request: FastifyRequest): boolean {
+  const { cookie, authorization } = request.headers;
+  return (
+    authorization !== undefined ||
+    request.headers['x-session-id'] !== undefined ||
+    (cookie !== undefined && PERSONAL_COOKIE.test(cookie))
+  );
+}
+
+/** The key of a request: its path and its query parameters in one order, whatever the URL's. */
+export function cacheKey(url: string): string {
+  const question = url.indexOf('?');
+  if (question < 0) return url;
+  const params = new URLSearchParams(url.slice(question + 1));
+  params.sort();
+  const query = params.toString();
+  return query ? `${url.slice(0, question)}?${query}` : url.slice(0, question);
+}
+
+const encodings = new Negotiator({ supportedValues: ['br', 'gzip', 'identity'] });
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  // Weak comparison (RFC 9110 §13.1.2): W/"x" and "x" name the same answer.
+  const opaque = etag.replace(/^W\//, '');
+  return ifNoneMatch
+    .split(',')
+    .some((candidate) => candidate.trim() === '*' || candidate.trim().replace(/^W\//, '') === opaque);
+}
+
+/** Answers from `entry`: 304 when the client holds it, else the bytes in the encoding it takes. */
+function answer(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
+  reply.header('ETag', entry.etag).header('Vary', 'Accept-Encoding');
+  if (matches(request.headers['if-none-match'], entry.etag)) {
+    reply.code(304);
+    return null;
+  }
+  reply.header('Content-Type', entry.type);
+  const accepted = request.headers['accept-encoding'];
+  const encoding = accepted ? encodings.negotiate(accepted) : null;
+  if (encoding === 'br' || encoding === 'gzip') {
+    reply.header('Content-Encoding', encoding);
+    return entry[encoding];
+  }
+  return entry.body;
+}
+
+export type ResponseCacheOptions = { cache: ResponseCache };
+
+/**
+ * Serves the contract's public reads (`cache: 'public'`) from `cache` to anonymous callers: `GET`,
+ * no session, no cart. Registered before @fastify/compress, so its onSend sees the serialised
+ * answer (and sets Content-Encoding itself, which compress then leaves alone).
+ */
+export const responseCachePlugin = fp(
+  async (app: FastifyInstance, { cache }: ResponseCacheOptions) => {
+    app.decorateRequest('responseCache', null);
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET' || request.routeOptions.config?.cache !== 'public') return;
+      if (isPersonal(request)) return;
+      const key = cacheKey(request.url);
+      const entry = cache.get(key);
+      if (entry) {
+        reply.header('X-Cache', 'HIT');
+        return reply.send(answer(request, reply, entry));
+      }
+      request.responseCache = { key, ticket: cache.begin(), tags: [CATALOG_TAG] };
+    });
+    app.addHook('onSend', async (request, reply, payload) => {
+      const pending = request.responseCache;
+      if (!pending) return payload;
+      request.responseCache = null;
+      reply.header('X-Cache', 'MISS');
+      if (reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload)))
+        return payload;
+      const type = String(reply.getHeader('Content-Type') ?? 'application/json; charset=utf-8');
+      const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+      const entry = cache.store(pending.key, pending.ticket, body, type, [...new Set(pending.tags)]);
+      return entry ? answer(request, reply, entry) : payload;
+    });
+  },
+  { name: 'souk-response-cache' },
+);
