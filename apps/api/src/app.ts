@@ -70,12 +70,10 @@ export type ApiDeps = {
   mailer?: Mailer;
   /** Largest video upload; VIDEO_MAX_BYTES (50 MB) unless a test lowers it. */
   videoMaxBytes?: number;
-  /** Bytes the response cache may hold; RESPONSE_CACHE_BYTES unless a test lowers it. */
+  /** Bytes the response cache may hold; RESPONSE_CACHE_MB (config) unless a test lowers it. */
   responseCacheBytes?: number;
 };
 
-/** What the public catalogue reads' cache may hold: answers with their brotli and gzip forms. */
-export const RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
 // Changes are announced (migration 0013); the time bound only retires what nobody asks for, and
 // what no change announces (the order of the 'popular' suggestions follows the sales).
 const RESPONSE_CACHE_TTL_MS = 10 * 60 * 1000;
@@ -149,7 +147,7 @@ export async function buildApi({
   // Public catalogue reads answered from memory to anonymous callers, dropped as the database
   // announces what changed, whichever process changed it (docs/decisions/0023).
   const responseCache = new ResponseCache({
-    maxBytes: deps.responseCacheBytes ?? RESPONSE_CACHE_BYTES,
+    maxBytes: deps.responseCacheBytes ?? config.RESPONSE_CACHE_MB * 1024 * 1024,
     ttlMs: RESPONSE_CACHE_TTL_MS,
   });
   const catalogChanges = await followCatalogChanges(database, {

@@ -111,4 +111,11 @@ describe('loadConfig', () => {
     });
     expect(() => loadConfig({ ORDER_RATE_LIMIT_IP_MAX: '-3' })).toThrow(/ORDER_RATE_LIMIT_IP_MAX/);
   });
+
+  it('sizes the cache of public reads with RESPONSE_CACHE_MB, 64 MB by default', () => {
+    expect(loadConfig({}).RESPONSE_CACHE_MB).toBe(64);
+    expect(loadConfig({ RESPONSE_CACHE_MB: '256' }).RESPONSE_CACHE_MB).toBe(256);
+    for (const bad of ['0', '-1', '1.5', 'beaucoup', '99999'])
+      expect(() => loadConfig({ RESPONSE_CACHE_MB: bad }), bad).toThrow(/RESPONSE_CACHE_MB/);
+  });
 });

@@ -115,6 +115,13 @@ const ConfigSchema = z.object({
   AUTH_RATE_LIMIT_IP_MAX: attemptMax('AUTH_RATE_LIMIT_IP_MAX'),
   ORDER_RATE_LIMIT_MAX: attemptMax('ORDER_RATE_LIMIT_MAX'),
   ORDER_RATE_LIMIT_IP_MAX: attemptMax('ORDER_RATE_LIMIT_IP_MAX'),
+  // Megabytes the cache of public catalogue reads may hold in each server process (ADR 0023).
+  RESPONSE_CACHE_MB: z.coerce
+    .number({ error: 'RESPONSE_CACHE_MB doit être un nombre entier de mégaoctets (64)' })
+    .int({ error: 'RESPONSE_CACHE_MB doit être un nombre entier de mégaoctets (64)' })
+    .min(1, { error: 'RESPONSE_CACHE_MB doit être au moins 1' })
+    .max(4096, { error: 'RESPONSE_CACHE_MB doit être au plus 4096' })
+    .default(64),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The ffmpeg and ffprobe to run (video uploads); by default those of the PATH. */
   FFMPEG_PATH: optionalText,
