@@ -44,6 +44,8 @@ export async function createServer(vite?: ViteDevServer): Promise<FastifyInstanc
     clientBuildDirectory: path.join(webRoot, 'build/client'),
     assetCacheControl: 'public, max-age=31536000, immutable',
     fileCacheControl: 'public, max-age=3600',
+    // The .br and .gz files made at build time (vite.config.ts) go out as they are.
+    staticOptions: { preCompressed: true },
     routeOptions: pageRouteOptions,
     getLoadContext(request) {
       const context = new RouterContextProvider();
