@@ -55,14 +55,29 @@ function round(value: number, digits = 2): number {
   return Math.round(value * f) / f;
 }
 
+/** autocannon's request list: each connection's next request, e.g. a path taken in turn from a list. */
+export type RequestList = {
+  method: string;
+  setupRequest: (request: Record<string, unknown>) => Record<string, unknown>;
+}[];
+
 async function fire(
   url: string,
   headers: Record<string, string>,
   connections: number,
   durationS: number,
   collect: number[] | null,
+  requests?: RequestList,
 ) {
-  const instance = autocannon({ url, headers, connections, duration: durationS, pipelining: 1, timeout: 10 });
+  const instance = autocannon({
+    url,
+    headers,
+    connections,
+    duration: durationS,
+    pipelining: 1,
+    timeout: 10,
+    ...(requests ? { requests } : {}),
+  });
   if (collect) {
     instance.on('response', (_client, _status, _bytes, responseTimeMs) => {
       collect.push(responseTimeMs);
@@ -76,10 +91,11 @@ export async function measure(
   url: string,
   options: LoadOptions,
   headers: Record<string, string> = {},
+  requests?: RequestList,
 ): Promise<LoadResult> {
-  if (options.warmupS > 0) await fire(url, headers, options.connections, options.warmupS, null);
+  if (options.warmupS > 0) await fire(url, headers, options.connections, options.warmupS, null, requests);
   const times: number[] = [];
-  const r = await fire(url, headers, options.connections, options.durationS, times);
+  const r = await fire(url, headers, options.connections, options.durationS, times, requests);
   const sorted = Float64Array.from(times).sort();
   const statusCodes: Record<string, number> = {};
   for (const [code, stat] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = stat.count;

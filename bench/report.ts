@@ -4,6 +4,7 @@ import type { PageBundle } from './bundle.ts';
 import type { LighthouseRun } from './lighthouse.ts';
 import type { LoadResult } from './load.ts';
 import type { OrdersResult } from './orders.ts';
+import { type RushResult, rushTable } from './rush.ts';
 
 export type TargetId = 'pglite' | 'postgres' | 'ceiling';
 export type PageTargetId = 'production' | 'development';
@@ -68,6 +69,8 @@ export type Results = {
     | { status: 'skipped' | 'failed'; reason: string };
   /** The back office at 100 000 orders on PostgreSQL: the orders and customers lists, the CSV export. */
   orders: ({ status: 'ok' } & OrdersResult) | { status: 'skipped' | 'failed'; reason: string };
+  /** A WhatsApp rush on PostgreSQL: 50 connections, each case beside its ceiling. */
+  rush: ({ status: 'ok' } & RushResult) | { status: 'skipped' | 'failed'; reason: string };
   phasesS: Record<string, number>;
   errors: string[];
 };
@@ -383,6 +386,10 @@ export function markdown(results: Results): string {
   lines.push('## The storefront during a bulk creation — PGlite server, autocannon');
   lines.push('');
   lines.push(bulkTable(results));
+  lines.push('');
+  lines.push('## A WhatsApp rush — PostgreSQL server, anonymous visitors, autocannon');
+  lines.push('');
+  lines.push(results.rush.status === 'ok' ? rushTable(results.rush) : `not measured: ${results.rush.reason}`);
   lines.push('');
   lines.push('## The back office at 100 000 orders — PostgreSQL server');
   lines.push('');

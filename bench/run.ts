@@ -22,6 +22,7 @@ import {
   type PageTarget,
   type Results,
 } from './report.ts';
+import { measureRush } from './rush.ts';
 import { type ChildServer, ROOT, startServer, tempDir } from './servers.ts';
 
 const started = performance.now();
@@ -102,6 +103,7 @@ const results: Results = {
   },
   bulk: { status: 'skipped', reason: 'not run' },
   orders: { status: 'skipped', reason: 'not run' },
+  rush: { status: 'skipped', reason: 'not run' },
   phasesS: {},
   errors: [],
 };
@@ -496,6 +498,8 @@ async function main(): Promise<void> {
           throw new Error(`product ${productId} from the PGlite seed answers ${check.status} on PostgreSQL`);
         }
         await loadTarget(postgresTarget, server, results.api.endpoints);
+        if (skip.has('rush')) results.rush = { status: 'skipped', reason: 'BENCH_SKIP=rush' };
+        else await measureRushCase(server);
         if (skip.has('orders')) results.orders = { status: 'skipped', reason: 'BENCH_SKIP=orders' };
         else await measureOrdersCase(server, database.url);
       } catch (error) {
@@ -511,6 +515,16 @@ async function main(): Promise<void> {
     await benchDb.database.drop();
     postgresTarget.status = 'skipped';
     postgresTarget.reason = 'BENCH_SKIP=api';
+  }
+}
+
+/** The WhatsApp rush on the PostgreSQL server (before the orders case fills its database). */
+async function measureRushCase(server: ChildServer) {
+  try {
+    const measured = await phase('rush', () => measureRush(server, CEILING_ENTRY, load, log));
+    results.rush = { status: 'ok', ...measured };
+  } catch (error) {
+    results.rush = { status: 'failed', reason: fail('rush', error) };
   }
 }
 
