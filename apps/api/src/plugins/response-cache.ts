@@ -242,16 +242,20 @@ export type ResponseCacheOptions = { cache: ResponseCache };
 export const responseCachePlugin = fp(
   async (app: FastifyInstance, { cache }: ResponseCacheOptions) => {
     app.decorateRequest('responseCache', null);
-    app.addHook('onRequest', async (request, reply) => {
-      if (request.method !== 'GET' || request.routeOptions.config?.cache !== 'public') return;
-      if (isPersonal(request)) return;
+    // Not onRequest: every plugin's onRequest hook (security headers among them) has run by
+    // preParsing, so an answer from memory carries the same headers as a computed one.
+    app.addHook('preParsing', async (request, reply, payload) => {
+      if (request.method !== 'GET' || request.routeOptions.config?.cache !== 'public') return payload;
+      if (isPersonal(request)) return payload;
       const key = cacheKey(request.url);
       const entry = cache.get(key);
       if (entry) {
         reply.header('X-Cache', 'HIT');
-        return reply.send(answer(request, reply, entry));
+        reply.send(answer(request, reply, entry));
+        return reply;
       }
       request.responseCache = { key, ticket: cache.begin(), tags: [CATALOG_TAG] };
+      return payload;
     });
     app.addHook('onSend', async (request, reply, payload) => {
       const pending = request.responseCache;
