@@ -19,27 +19,29 @@ const get = (app: FastifyInstance, url: string, headers: Record<string, string> 
   app.inject({ method: 'GET', url, headers });
 
 describe('the store', () => {
-  const body = (text: string) => Buffer.from(text);
+  const store = new ResponseCache({ maxBytes: 1024, ttlMs: 1000 });
+  const answer = (text: string, tags = ['catalog']) =>
+    store.prepare(Buffer.from(text), 'application/json', tags);
 
   it('does not keep an answer read across a change that concerns it, and keeps one read across another', () => {
     const cache = new ResponseCache({ maxBytes: 1024 * 1024, ttlMs: 60_000 });
     const ticket = cache.begin();
     cache.invalidate('product:1');
-    expect(cache.store('/a', ticket, body('a'), 'application/json', ['catalog', 'product:1'])).toBeNull();
+    expect(cache.store('/a', ticket, answer('a', ['catalog', 'product:1']), {})).toBe(false);
     expect(cache.get('/a')).toBeUndefined();
-    expect(cache.store('/b', ticket, body('b'), 'application/json', ['catalog', 'product:2'])).toBeTruthy();
+    expect(cache.store('/b', ticket, answer('b', ['catalog', 'product:2']), {})).toBe(true);
     expect(cache.get('/b')?.body.toString()).toBe('b');
   });
 
   it('keeps nothing while changes cannot be heard, and starts again once they can', () => {
     const cache = new ResponseCache({ maxBytes: 1024 * 1024, ttlMs: 60_000 });
-    cache.store('/a', cache.begin(), body('a'), 'application/json', ['catalog']);
+    cache.store('/a', cache.begin(), answer('a'), {});
     cache.suspend();
     expect(cache.get('/a')).toBeUndefined();
-    cache.store('/b', cache.begin(), body('b'), 'application/json', ['catalog']);
+    cache.store('/b', cache.begin(), answer('b'), {});
     expect(cache.get('/b')).toBeUndefined();
     cache.resume();
-    cache.store('/b', cache.begin(), body('b'), 'application/json', ['catalog']);
+    cache.store('/b', cache.begin(), answer('b'), {});
     expect(cache.get('/b')?.body.toString()).toBe('b');
   });
 

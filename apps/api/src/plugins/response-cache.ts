@@ -24,7 +24,11 @@ type Entry = {
   etag: string;
   type: string;
   tags: readonly CacheTag[];
+  /** The computed answer's headers (security headers, Cache-Control…), replayed on every hit. */
+  headers: Record<string, string | string[]>;
 };
+
+export type PreparedEntry = Omit<Entry, 'headers'>;
 
 export type CacheStats = {
   entries: number;
@@ -79,10 +83,9 @@ export class ResponseCache {
     return this.epoch;
   }
 
-  /** Keeps `body` under `key` unless something it is about changed since `ticket`; null then. */
-  store(key: string, ticket: number, body: Buffer, type: string, tags: readonly CacheTag[]): Entry | null {
-    if (!this.live || this.changedSince(ticket, tags)) return null;
-    const entry: Entry = {
+  /** The answer with its compressed forms and its ETag, made once, for `store`. */
+  prepare(body: Buffer, type: string, tags: readonly CacheTag[]): PreparedEntry {
+    return {
       body,
       // Made once per answer, so a better compression than per-request work could afford.
       br: brotliCompressSync(body, {
@@ -93,15 +96,20 @@ export class ResponseCache {
       type,
       tags,
     };
-    this.entries.set(key, entry);
+  }
+
+  /** Keeps `entry` under `key` unless something it is about changed since `ticket`; false then. */
+  store(key: string, ticket: number, entry: PreparedEntry, headers: Entry['headers']): boolean {
+    if (!this.live || this.changedSince(ticket, entry.tags)) return false;
+    this.entries.set(key, { ...entry, headers });
     // lru-cache does not keep what is larger than the whole bound.
-    if (!this.entries.has(key)) return entry;
-    for (const tag of tags) {
+    if (!this.entries.has(key)) return false;
+    for (const tag of entry.tags) {
       const keys = this.byTag.get(tag) ?? new Set<string>();
       keys.add(key);
       this.byTag.set(tag, keys);
     }
-    return entry;
+    return true;
   }
 
   /** Drops what `tag` concerns: a product's answers, or every answer of the catalogue or banners. */
@@ -166,8 +174,8 @@ export class ResponseCache {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set while a cacheable answer is computed: where it goes and what it is about. */
-    responseCache: { key: string; ticket: number; tags: CacheTag[] } | null;
+    /** Set while a cacheable answer is computed: where it goes, what it is about, what it is. */
+    responseCache: { key: string; ticket: number; tags: CacheTag[]; entry?: PreparedEntry } | null;
   }
 }
 
@@ -216,7 +224,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /** Answers from `entry`: 304 when the client holds it, else the bytes in the encoding it takes. */
-function answer(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
+function answer(request: FastifyRequest, reply: FastifyReply, entry: PreparedEntry) {
   reply.header('ETag', entry.etag).header('Vary', 'Accept-Encoding');
   if (matches(request.headers['if-none-match'], entry.etag)) {
     reply.code(304);
@@ -234,40 +242,70 @@ function answer(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
 
 export type ResponseCacheOptions = { cache: ResponseCache };
 
+// Headers of the computed answer that are not replayed: they belong to one response or one client.
+const NOT_REPLAYED = new Set([
+  'content-length',
+  'content-encoding',
+  'content-type',
+  'date',
+  'etag',
+  'vary',
+  'x-cache',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+]);
+
+function replayable(reply: FastifyReply): Entry['headers'] | null {
+  const headers: Entry['headers'] = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    // An answer that sets a cookie is someone's: never kept.
+    if (name === 'set-cookie') return null;
+    if (value === undefined || NOT_REPLAYED.has(name)) continue;
+    headers[name] = Array.isArray(value) ? value : String(value);
+  }
+  return headers;
+}
+
 /**
  * Serves the contract's public reads (`cache: 'public'`) from `cache` to anonymous callers: `GET`,
- * no session, no cart. Registered before @fastify/compress, so its onSend sees the serialised
- * answer (and sets Content-Encoding itself, which compress then leaves alone).
+ * no session, no cart. Registered first, before @fastify/compress: a hit is answered from the
+ * first onRequest hook with the headers the computed answer had; a miss's onSend sees the
+ * serialised answer (and sets Content-Encoding itself, which compress then leaves alone), and once
+ * the answer has left with all its headers, it is kept.
  */
 export const responseCachePlugin = fp(
   async (app: FastifyInstance, { cache }: ResponseCacheOptions) => {
     app.decorateRequest('responseCache', null);
-    // Not onRequest: every plugin's onRequest hook (security headers among them) has run by
-    // preParsing, so an answer from memory carries the same headers as a computed one.
-    app.addHook('preParsing', async (request, reply, payload) => {
-      if (request.method !== 'GET' || request.routeOptions.config?.cache !== 'public') return payload;
-      if (isPersonal(request)) return payload;
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET' || request.routeOptions.config?.cache !== 'public') return;
+      if (isPersonal(request)) return;
       const key = cacheKey(request.url);
       const entry = cache.get(key);
       if (entry) {
-        reply.header('X-Cache', 'HIT');
+        reply.headers(entry.headers).header('X-Cache', 'HIT');
         reply.send(answer(request, reply, entry));
         return reply;
       }
       request.responseCache = { key, ticket: cache.begin(), tags: [CATALOG_TAG] };
-      return payload;
     });
     app.addHook('onSend', async (request, reply, payload) => {
       const pending = request.responseCache;
-      if (!pending) return payload;
-      request.responseCache = null;
+      if (!pending || pending.entry) return payload;
       reply.header('X-Cache', 'MISS');
       if (reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload)))
         return payload;
       const type = String(reply.getHeader('Content-Type') ?? 'application/json; charset=utf-8');
       const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-      const entry = cache.store(pending.key, pending.ticket, body, type, [...new Set(pending.tags)]);
-      return entry ? answer(request, reply, entry) : payload;
+      pending.entry = cache.prepare(body, type, [...new Set(pending.tags)]);
+      return answer(request, reply, pending.entry);
+    });
+    app.addHook('onResponse', async (request, reply) => {
+      const pending = request.responseCache;
+      request.responseCache = null;
+      if (!pending?.entry || reply.statusCode !== 200) return;
+      const headers = replayable(reply);
+      if (headers) cache.store(pending.key, pending.ticket, pending.entry, headers);
     });
   },
   { name: 'souk-response-cache' },
