@@ -8,6 +8,7 @@ import { type LoadOptions, type LoadResult, measure } from './load.ts';
 import { type ChildServer, startServer, tempDir } from './servers.ts';
 
 export const RUSH_CONNECTIONS = 50;
+const MIXED_CONNECTIONS = 10;
 const LIST = '/api/products?per_page=12';
 // As a phone browser asks for a page (streamed render); no compression, like the ceiling's bytes.
 const PAGE_HEADERS = { 'user-agent': BROWSER_USER_AGENT, accept: 'text/html', 'accept-encoding': 'identity' };
@@ -220,7 +221,8 @@ export async function measureRush(
     const browsing = measureSpread(
       origin,
       [...urls.products, ...urls.categories],
-      { ...load, warmupS: 0 },
+      // Fewer connections than the rush: the orders must get through, not queue behind the pages.
+      { connections: MIXED_CONNECTIONS, durationS: Math.max(load.durationS, 20), warmupS: 0 },
       PAGE_HEADERS,
     );
     const placed = await orderEverySecond(origin, await orderable(origin, urls.products), browsing);
@@ -264,7 +266,7 @@ export function rushTable(rush: RushResult): string {
   if (rush.mixed)
     lines.push(
       '',
-      `Mixed load: every page (${rush.connections} connections, ${rush.durationS} s, ${rush.mixed.browsing.requestsPerSec} req/s, p99 ${rush.mixed.browsing.p99Ms} ms) while one guest order a second was placed from one address: ${rush.mixed.orders} orders placed, ${rush.mixed.refused} refused; the API cache's hit rate meanwhile ${rush.mixed.hitRate === null ? 'not reported' : `${(rush.mixed.hitRate * 100).toFixed(1)} %`}.`,
+      `Mixed load: every page (${rush.mixed.browsing.connections} connections, ${rush.mixed.browsing.durationS} s, ${rush.mixed.browsing.requestsPerSec} req/s, p99 ${rush.mixed.browsing.p99Ms} ms) while one guest order a second was placed from one address: ${rush.mixed.orders} orders placed, ${rush.mixed.refused} refused; the API cache's hit rate meanwhile ${rush.mixed.hitRate === null ? 'not reported' : `${(rush.mixed.hitRate * 100).toFixed(1)} %`}.`,
     );
   return lines.join('\n');
 }
