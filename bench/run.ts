@@ -499,7 +499,7 @@ async function main(): Promise<void> {
         }
         await loadTarget(postgresTarget, server, results.api.endpoints);
         if (skip.has('rush')) results.rush = { status: 'skipped', reason: 'BENCH_SKIP=rush' };
-        else await measureRushCase(server);
+        else await measureRushCase(server, database.url);
         if (skip.has('orders')) results.orders = { status: 'skipped', reason: 'BENCH_SKIP=orders' };
         else await measureOrdersCase(server, database.url);
       } catch (error) {
@@ -519,9 +519,9 @@ async function main(): Promise<void> {
 }
 
 /** The WhatsApp rush on the PostgreSQL server (before the orders case fills its database). */
-async function measureRushCase(server: ChildServer) {
+async function measureRushCase(server: ChildServer, databaseUrl: string) {
   try {
-    const measured = await phase('rush', () => measureRush(server, CEILING_ENTRY, load, log));
+    const measured = await phase('rush', () => measureRush(server, CEILING_ENTRY, load, log, databaseUrl));
     results.rush = { status: 'ok', ...measured };
   } catch (error) {
     results.rush = { status: 'failed', reason: fail('rush', error) };

@@ -2,6 +2,7 @@
 // bare Fastify process answering the same bytes from memory in the same run (docs/decisions/0023).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { BROWSER_USER_AGENT } from './bundle.ts';
 import type { CapturedResponse } from './ceiling-server.ts';
 import { type LoadOptions, type LoadResult, measure } from './load.ts';
@@ -97,18 +98,28 @@ async function capture(
 
 type Orderable = { product_id: number; variant_id?: number };
 
-/** A product (or one of its variants) whose stock never runs out, so every order can be placed. */
-async function orderable(origin: string, products: string[]): Promise<Orderable> {
+/**
+ * A variant with a stock, given enough of it for the whole mixed load (straight in the database),
+ * so that each order changes a stock and the database announces it, as a real order does.
+ */
+async function orderable(origin: string, products: string[], databaseUrl: string): Promise<Orderable> {
   for (const page of products) {
     const id = Number(page.split('/').pop());
     const { data } = await json<{ data: { variants: { id: number; stock_quantity: number | null }[] } }>(
       `${origin}/api/products/${id}`,
     );
-    if (!data.variants.length) return { product_id: id };
-    const unlimited = data.variants.find((v) => v.stock_quantity === null);
-    if (unlimited) return { product_id: id, variant_id: unlimited.id };
+    const stocked = data.variants.find((v) => v.stock_quantity !== null);
+    if (!stocked) continue;
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query('update product_variants set stock_quantity = 100000 where id = $1', [stocked.id]);
+    } finally {
+      await client.end();
+    }
+    return { product_id: id, variant_id: stocked.id };
   }
-  throw new Error('no product of the seed can be ordered without running out');
+  throw new Error('no product of the seed has a variant with a stock');
 }
 
 /** One guest order a second from one address until `until` resolves; counts the refusals. */
@@ -154,6 +165,7 @@ export async function measureRush(
   ceilingEntry: string,
   options: LoadOptions,
   log: (line: string) => void,
+  databaseUrl: string,
 ): Promise<RushResult> {
   const load = { ...options, connections: RUSH_CONNECTIONS };
   const { origin } = server;
@@ -225,7 +237,11 @@ export async function measureRush(
       { connections: MIXED_CONNECTIONS, durationS: Math.max(load.durationS, 20), warmupS: 0 },
       PAGE_HEADERS,
     );
-    const placed = await orderEverySecond(origin, await orderable(origin, urls.products), browsing);
+    const placed = await orderEverySecond(
+      origin,
+      await orderable(origin, urls.products, databaseUrl),
+      browsing,
+    );
     const after = await cacheCounts(origin);
     const asked = after && before ? after.hits - before.hits + (after.misses - before.misses) : 0;
     mixed = {

@@ -78,6 +78,7 @@ export type ApiDeps = {
 // what no change announces (the order of the 'popular' suggestions follows the sales).
 const RESPONSE_CACHE_TTL_MS = 10 * 60 * 1000;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const CATALOG_WRITERS = [`${API_PREFIX}${ADMIN_PATH}/`, `${API_PREFIX}/orders`];
 
 const INVALID_URL = 'Adresse de requête invalide';
 
@@ -270,10 +271,14 @@ export async function buildApi({
       await api.register(cacheHeadersPlugin);
       await api.register(rateLimitPlugin, { redis, keyPrefix: rateLimitKeyPrefix });
       await api.register(textGuardPlugin);
-      // A write's answer leaves once this process's caches have heard of its changes, so the
-      // writer's next read shows them (other processes hear within the time NOTIFY takes).
+      // A write that can change what customers see (the back office's; an order's stock) answers
+      // once this process's caches have heard of its changes, so the writer's next read shows
+      // them; other processes hear within the time NOTIFY takes. Not every write: carts and
+      // accounts change no catalogue, and a NOTIFY per write would take PostgreSQL's notify lock
+      // at every commit of a rush.
       api.addHook('onSend', async (request, _reply, payload) => {
-        if (!SAFE_METHODS.has(request.method)) await catalogChanges.sync();
+        if (!SAFE_METHODS.has(request.method) && CATALOG_WRITERS.some((p) => request.url.startsWith(p)))
+          await catalogChanges.sync();
         return payload;
       });
       for (const module of modules) await api.register(module(moduleDeps));

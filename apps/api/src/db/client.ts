@@ -30,9 +30,9 @@ const dialect = new PgDialect();
 /**
  * `queryRows` for the hot reads (the catalogue under a rush): the statement is named after its
  * text, so PostgreSQL parses and plans it once per connection and then only binds the values.
- * Only for statements whose text takes a bounded number of forms (values always as parameters,
- * lists as one array): every form stays prepared on each pooled connection. PGlite runs it as
- * `queryRows` does.
+ * Only for statements whose text takes a few forms (values always as parameters, lists as one
+ * array, no text built from what a visitor types): every form stays prepared on each pooled
+ * connection for its life, memory PostgreSQL never gives back. PGlite runs it as `queryRows` does.
  */
 export async function queryPrepared<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const compiled = dialect.sqlToQuery(query);
@@ -125,52 +125,73 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 const RELISTEN_DELAY_MS = 1000;
 
-/** LISTEN on a connection outside the pool, reconnected after a loss (a restart, a failover). */
+/**
+ * LISTEN on a connection outside the pool, reconnected after a loss (a restart, a failover, a
+ * connection an idle firewall dropped: TCP keepalive finds those). One connection at a time and
+ * one retry timer: a loss, however it is reported ('error', 'end', a failed connect), is handled
+ * once.
+ */
 async function listenPostgres(url: string, channel: string, events: ChannelEvents) {
-  let client: pg.Client | undefined;
+  let current: pg.Client | undefined;
   let stopped = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
+
+  const drop = (client: pg.Client) => {
+    client.removeAllListeners();
+    // Errors after the end are of no interest, but must not be unhandled.
+    client.on('error', () => {});
+    client.end().catch(() => {});
+  };
+  const scheduleRetry = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect().then(
+        () => events.resumed(),
+        (error: Error) => lose(undefined, error),
+      );
+    }, RELISTEN_DELAY_MS);
+  };
+  /** The connection `client` (or a connect attempt) failed: report once, retry once. */
+  const lose = (client: pg.Client | undefined, error: Error) => {
+    if (client && client !== current) return;
+    if (client) drop(client);
+    current = undefined;
+    if (stopped) return;
+    events.lost(error);
+    scheduleRetry();
+  };
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url });
-    next.on('notification', (note) => {
+    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    client.on('notification', (note) => {
       if (note.channel === channel) events.message(note.payload ?? '');
     });
-    let lost = false;
-    const lose = (error: Error) => {
-      if (lost || stopped) return;
-      lost = true;
-      client = undefined;
-      events.lost(error);
-      next.end().catch(() => {});
-      retry = setTimeout(again, RELISTEN_DELAY_MS);
-    };
-    next.on('error', lose);
-    next.on('end', () => lose(new Error('connexion fermée')));
+    client.on('error', (error) => lose(client, error));
+    client.on('end', () => lose(client, new Error('connexion fermée')));
     try {
-      await next.connect();
-      await next.query(`LISTEN ${next.escapeIdentifier(channel)}`);
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
     } catch (error) {
-      lost = true;
-      next.end().catch(() => {});
+      drop(client);
       throw error;
     }
-    client = next;
+    if (stopped) {
+      drop(client);
+      return;
+    }
+    current = client;
   };
-  const again = () => {
-    if (stopped) return;
-    connect().then(
-      () => events.resumed(),
-      (error: Error) => {
-        if (stopped) return;
-        events.lost(error);
-        retry = setTimeout(again, RELISTEN_DELAY_MS);
-      },
-    );
-  };
+
   await connect();
   return async () => {
     stopped = true;
     clearTimeout(retry);
-    await client?.end();
+    const client = current;
+    current = undefined;
+    if (client) {
+      client.removeAllListeners();
+      client.on('error', () => {});
+      await client.end().catch(() => {});
+    }
   };
 }

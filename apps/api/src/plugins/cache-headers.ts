@@ -26,7 +26,8 @@ const cacheControl: onSendHookHandler = async (request: FastifyRequest, reply: F
     request.routeOptions.config.cache === 'public' &&
     !request.auth &&
     request.method === 'GET' &&
-    reply.statusCode === 200;
+    // A 304 confirms the copy the client holds: it keeps the same policy, or the copy is dropped.
+    (reply.statusCode === 200 || reply.statusCode === 304);
   reply.header('Cache-Control', shareable ? PUBLIC_CACHE : 'no-store');
 };
 

@@ -40,30 +40,42 @@ export async function followCatalogChanges(
   handlers: CatalogChangeHandlers,
 ): Promise<CatalogChanges> {
   const waiting = new Map<string, () => void>();
+  let listening = true;
   const stop = await database.listen(CATALOG_CHANNEL, {
     message(payload) {
       if (payload.startsWith(SYNC_PREFIX)) waiting.get(payload)?.();
       else handlers.changed(payload);
     },
-    lost: handlers.lost,
-    resumed: handlers.resumed,
+    lost(error) {
+      listening = false;
+      handlers.lost(error);
+    },
+    resumed() {
+      listening = true;
+      handlers.resumed();
+    },
   });
   return {
     async sync() {
+      // Not listening: the caches keep nothing meanwhile, there is nothing to wait for.
+      if (!listening) return;
       // Notifications arrive in the order their transactions committed: once this one is heard,
       // every change committed before it has been too.
       const token = `${SYNC_PREFIX}${randomUUID()}`;
       let timer: ReturnType<typeof setTimeout> | undefined;
-      const heard = new Promise<boolean>((resolve) => {
-        waiting.set(token, () => resolve(true));
+      // One deadline for the whole wait, a pool connection for the NOTIFY included.
+      const late = new Promise<boolean>((resolve) => {
         timer = setTimeout(() => resolve(false), SYNC_TIMEOUT_MS);
       });
+      const heard = new Promise<boolean>((resolve) => waiting.set(token, () => resolve(true)));
+      const sent = database.db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${token})`).then(
+        () => heard,
+        // The write itself is done: its answer must not turn into an error. Forgetting
+        // everything (below) keeps the caches true.
+        () => false,
+      );
       try {
-        await database.db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${token})`);
-        if (await heard) return;
-      } catch {
-        // The write itself is done: its answer must not turn into an error. Forgetting everything
-        // (below) keeps the caches true.
+        if (await Promise.race([sent, late])) return;
       } finally {
         clearTimeout(timer);
         waiting.delete(token);

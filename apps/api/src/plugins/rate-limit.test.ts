@@ -71,6 +71,17 @@ describe.each(engines)('rate limits on %s', (engine) => {
       expect((await login(t, 'voisin0@exemple.sn', { ip: '203.0.113.2' }, PASSWORD)).statusCode).toBe(200);
     });
 
+    it('refuses a burst of parallel failed logins from one address, not only the attempts after it', async () => {
+      const burst = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => login(t, `rafale${i}@exemple.sn`, { ip: '203.0.113.77' })),
+      );
+      const statuses = burst.map((res) => res.statusCode);
+      // LOW gives the address 5 refusals: the attempts under way count as refusals to come.
+      expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
+      expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(25);
+      expect((await login(t, 'rafale0@exemple.sn', { ip: '203.0.113.77' })).statusCode).toBe(429);
+    });
+
     it('does not count against the address the attempts another limit refused (429)', async () => {
       // LOW: 3 attempts per identifier and address. The 429s past them are the limiter's refusals,
       // not the handler's: they do not count against the address.
@@ -303,6 +314,25 @@ describe.each(engines)('rate limits on %s', (engine) => {
       expect(res.json()).toEqual(TOO_MANY);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       expect((await guestOrder(phone(99), '198.51.100.31')).statusCode).toBe(201);
+    });
+
+    it('does not count against the address a product sold out under the crowd (409)', async () => {
+      const soldOut = c.muscBlanc.variants[0] as { id: number };
+      const phone = (i: number) => `2217712600${String(i).padStart(2, '0')}`;
+      for (let i = 0; i < 5; i += 1) {
+        const sessionId = `epuise-${i}-${Date.now()}`;
+        await putInCart(t.db, { sessionId }, { productId: c.muscBlanc.product.id, variantId: soldOut.id });
+        const res = await send(
+          t,
+          'POST',
+          '/api/orders/guest',
+          { name: 'Client invité', whatsapp_phone: phone(i), session_id: sessionId },
+          { ip: '198.51.100.50', headers: { 'x-session-id': sessionId } },
+        );
+        expect(res.statusCode).toBe(409);
+      }
+      // Five sold-out refusals, more than the address's 3: its next order is still taken.
+      expect((await guestOrder(phone(9), '198.51.100.50')).statusCode).toBe(201);
     });
 
     it('takes 5 orders an hour per customer account, and counts refused ones with guest orders per address', async () => {

@@ -171,7 +171,45 @@ export type AttemptLimiterOptions = {
   identifierOf?: IdentifierOf;
   /** The identifier is one a stranger can name (login, reset, registration): see above. */
   strangerCanName?: boolean;
+  /**
+   * Which refusals count against the address (all 4xx but 429 by default). Orders leave out 409:
+   * a product sold out under a crowd refuses honest customers, not an abuser.
+   */
+  countsAgainstAddress?: (status: number) => boolean;
 };
+
+/** A refusal of the client's attempt: a 4xx, but not the limit's own 429. */
+export const isRefusal = (status: number) => status >= 400 && status < 500 && status !== 429;
+
+// An attempt still being answered is counted as a refusal to come, so a burst of parallel attempts
+// cannot all pass a count read before any of them is refused. One that never finishes (a request
+// lost on the way) stops counting after this long.
+const IN_FLIGHT_MS = 60 * 1000;
+
+/** Attempts under way per address key, in this process: their start times. */
+class InFlight {
+  private readonly starts = new Map<string, number[]>();
+
+  count(key: string, now = Date.now()): number {
+    const started = this.starts.get(key)?.filter((at) => now - at < IN_FLIGHT_MS) ?? [];
+    if (started.length) this.starts.set(key, started);
+    else this.starts.delete(key);
+    return started.length;
+  }
+
+  add(key: string): number {
+    const at = Date.now();
+    this.starts.set(key, [...(this.starts.get(key) ?? []), at]);
+    return at;
+  }
+
+  remove(key: string, at: number) {
+    const started = this.starts.get(key) ?? [];
+    const index = started.indexOf(at);
+    if (index >= 0) started.splice(index, 1);
+    if (!started.length) this.starts.delete(key);
+  }
+}
 
 /** Route hooks: `preHandler` checks the limits, `onSend` counts a refusal against the address. */
 export type AttemptHooks = { preHandler: preHandlerHookHandler; onSend: onSendHookHandler };
@@ -196,14 +234,20 @@ export function attemptLimiter(
   app: FastifyInstance,
   action: string,
   limits: AttemptLimits,
-  { identifierOf = identifierFromBody, strangerCanName = false }: AttemptLimiterOptions = {},
+  {
+    identifierOf = identifierFromBody,
+    strangerCanName = false,
+    countsAgainstAddress = isRefusal,
+  }: AttemptLimiterOptions = {},
 ): AttemptHooks {
+  // An IPv6 client holds a whole /64: it counts as one address.
+  const addressKey = (req: FastifyRequest) => `${action}:ip:${normalizeIP(req.ip)}`;
   const byIp = app.createRateLimit({
     max: limits.perIp.max,
     timeWindow: limits.perIp.windowMs,
-    // An IPv6 client holds a whole /64: it counts as one address.
-    keyGenerator: (req) => `${action}:ip:${normalizeIP(req.ip)}`,
+    keyGenerator: addressKey,
   });
+  const inFlight = new InFlight();
   const byIdentifier = app.createRateLimit({
     max: limits.perIdentifier.max * (strangerCanName ? SHARED_IDENTIFIER_CEILING : 1),
     timeWindow: limits.perIdentifier.windowMs,
@@ -215,23 +259,39 @@ export function attemptLimiter(
     keyGenerator: (req) => `${action}:id-ip:${identifierOf(req) ?? ''}:${normalizeIP(req.ip)}`,
   });
   const perIdentifier = strangerCanName ? [byIdentifierFromAddress, byIdentifier] : [byIdentifier];
-  // Requests let through to the handler: only their refusals are the handler's, and so count.
-  const admitted = new WeakSet<FastifyRequest>();
+  // Requests let through to the handler, with the moment they were: only their refusals are the
+  // handler's, and so count.
+  const admitted = new WeakMap<FastifyRequest, number>();
   return {
     async preHandler(request, reply) {
+      const key = addressKey(request);
       const address = await byIp(request, { increment: false });
-      // A read counts no attempt of its own, so the address is done at `max` refusals already (the
-      // library's `isExceeded`, `current > max`, is for a count that includes this attempt).
-      if (!address.isAllowed && address.remaining === 0) throw tooMany(reply, address.ttlInSeconds);
+      if (!address.isAllowed) {
+        // A read counts no attempt of its own, so the address is done at `max` refusals already
+        // (the library's `isExceeded`, `current > max`, is for a count that includes this attempt);
+        // the attempts under way may all be refused too.
+        const refused = address.max - address.remaining;
+        if (refused + inFlight.count(key) >= address.max)
+          throw tooMany(reply, Math.max(address.ttlInSeconds, 1));
+      }
+      // Counted as under way at once (no await between the check and this), so that parallel
+      // attempts see each other.
+      const at = inFlight.add(key);
       for (const limiter of identifierOf(request) ? perIdentifier : []) {
         const result = await limiter(request);
-        if (!result.isAllowed && result.isExceeded) throw tooMany(reply, result.ttlInSeconds);
+        if (!result.isAllowed && result.isExceeded) {
+          inFlight.remove(key, at);
+          throw tooMany(reply, result.ttlInSeconds);
+        }
       }
-      admitted.add(request);
+      admitted.set(request, at);
     },
     async onSend(request, reply, payload) {
-      const status = reply.statusCode;
-      if (admitted.has(request) && status >= 400 && status < 500 && status !== 429) await byIp(request);
+      const at = admitted.get(request);
+      if (at === undefined) return payload;
+      admitted.delete(request);
+      inFlight.remove(addressKey(request), at);
+      if (countsAgainstAddress(reply.statusCode)) await byIp(request);
       return payload;
     },
   };

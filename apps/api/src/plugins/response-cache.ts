@@ -131,6 +131,8 @@ export class ResponseCache {
   }
 
   resume() {
+    // A read that began while changes went unheard must not be kept once they are heard again.
+    this.remember(null);
     this.live = true;
   }
 
@@ -202,14 +204,40 @@ export function isPersonal(request: FastifyRequest): boolean {
   );
 }
 
-/** The key of a request: its path and its query parameters in one order, whatever the URL's. */
-export function cacheKey(url: string): string {
+const NO_PARAMETERS: ReadonlySet<string> = new Set();
+const queryKeysOf = new WeakMap<object, ReadonlySet<string> | null>();
+
+/**
+ * The query parameters a route reads: the keys of its query schema (a zod object drops the
+ * others before the handler sees them); none without a schema; null when they cannot be told.
+ */
+export function knownParameters(schema: unknown): ReadonlySet<string> | null {
+  if (schema === undefined) return NO_PARAMETERS;
+  if (!schema || typeof schema !== 'object') return null;
+  if (!queryKeysOf.has(schema)) {
+    const shape = (schema as { shape?: unknown }).shape;
+    queryKeysOf.set(schema, shape && typeof shape === 'object' ? new Set(Object.keys(shape)) : null);
+  }
+  return queryKeysOf.get(schema) ?? null;
+}
+
+/**
+ * The key of a request as its handler will read it: the path, and the query as Fastify parsed it
+ * (so two spellings of one value are one key), in one order, without the parameters the route
+ * ignores (a `?_=123` added to bust caches is the same answer).
+ */
+export function cacheKey(
+  url: string,
+  query: Record<string, unknown>,
+  known: ReadonlySet<string> | null,
+): string {
   const question = url.indexOf('?');
-  if (question < 0) return url;
-  const params = new URLSearchParams(url.slice(question + 1));
-  params.sort();
-  const query = params.toString();
-  return query ? `${url.slice(0, question)}?${query}` : url.slice(0, question);
+  const path = question < 0 ? url : url.slice(0, question);
+  const kept = Object.keys(query)
+    .filter((name) => !known || known.has(name))
+    .sort()
+    .map((name) => [name, query[name]]);
+  return kept.length ? `${path}?${JSON.stringify(kept)}` : path;
 }
 
 const encodings = new Negotiator({ supportedValues: ['br', 'gzip', 'identity'] });
@@ -280,7 +308,11 @@ export const responseCachePlugin = fp(
     app.addHook('onRequest', async (request, reply) => {
       if (request.method !== 'GET' || request.routeOptions.config?.cache !== 'public') return;
       if (isPersonal(request)) return;
-      const key = cacheKey(request.url);
+      const key = cacheKey(
+        request.url,
+        request.query as Record<string, unknown>,
+        knownParameters(request.routeOptions.schema?.querystring),
+      );
       const entry = cache.get(key);
       if (entry) {
         reply.headers(entry.headers).header('X-Cache', 'HIT');
@@ -303,7 +335,8 @@ export const responseCachePlugin = fp(
     app.addHook('onResponse', async (request, reply) => {
       const pending = request.responseCache;
       request.responseCache = null;
-      if (!pending?.entry || reply.statusCode !== 200) return;
+      // Stored even when the client held it (304): the answer was computed, and it is good.
+      if (!pending?.entry) return;
       const headers = replayable(reply);
       if (headers) cache.store(pending.key, pending.ticket, pending.entry, headers);
     });

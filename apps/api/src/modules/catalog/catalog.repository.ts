@@ -273,7 +273,14 @@ async function selectProductPage<Row extends ProductRow>(
   extraColumns: SQL,
 ): Promise<{ rows: Row[]; total: number | null }> {
   const order = orderClause(sort, filters.words ?? []);
-  const rows = await queryPrepared<Row & { total: number }>(
+  // Prepared (kept on each connection) only in the shapes a crowd asks for again and again: the
+  // shop's lists, a category's, a product, its suggestions. A search's statement changes with its
+  // words, so preparing each would let anyone fill the database's memory with plans.
+  const query =
+    filters.words?.length || filters.minPrice !== undefined || filters.maxPrice !== undefined
+      ? queryRows
+      : queryPrepared;
+  const rows = await query<Row & { total: number }>(
     db,
     sql`
     with page as (

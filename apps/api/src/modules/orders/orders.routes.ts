@@ -1,7 +1,7 @@
 import type { RouteModule } from '#shared/module.ts';
 import { ok, route } from '#shared/route.ts';
 import { authOf } from '../../plugins/auth.ts';
-import { attemptLimiter } from '../../plugins/rate-limit.ts';
+import { attemptLimiter, isRefusal } from '../../plugins/rate-limit.ts';
 import * as orders from './orders.service.ts';
 
 const CREATED = 'Commande créée avec succès';
@@ -11,7 +11,9 @@ export const ordersRoutes: RouteModule = ({ db, rateLimits }) => {
   return async (app) => {
     // One action for both ways of ordering, so refused guest and customer orders share the
     // per-address count (ADR 0012). Stock is guarded per phone number or account: customers
-    // behind one address (an operator's NAT) all order.
+    // behind one address (an operator's NAT) all order. A product sold out under the crowd (409)
+    // refuses honest customers: that is not counted against their address.
+    const refusedOrder = (status: number) => isRefusal(status) && status !== 409;
 
     route(
       app,
@@ -25,14 +27,17 @@ export const ordersRoutes: RouteModule = ({ db, rateLimits }) => {
         );
         return ok({ order }, CREATED);
       },
-      attemptLimiter(app, 'order', limits, { identifierOf: (req) => `user:${authOf(req).user.id}` }),
+      attemptLimiter(app, 'order', limits, {
+        identifierOf: (req) => `user:${authOf(req).user.id}`,
+        countsAgainstAddress: refusedOrder,
+      }),
     );
 
     route(
       app,
       'POST /orders/guest',
       async (req) => ok({ order: await orders.createGuestOrder(db, req.body) }, CREATED),
-      attemptLimiter(app, 'order', limits),
+      attemptLimiter(app, 'order', limits, { countsAgainstAddress: refusedOrder }),
     );
 
     route(app, 'GET /orders', async (req) =>
