@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX } from '@souk/domain/admin-limits';
+import { cookieValue, SESSION_COOKIE } from '@souk/domain/cookies';
 import type { FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { createApiClient } from './app/lib/api-client.ts';
-import { cookieValue, SESSION_COOKIE } from './app/lib/cookies.ts';
 import { injectTransport } from './app/lib/inject-transport.server.ts';
 
 // Page forms (login, cart, profile…) weigh a few hundred bytes. The React Router adapter hands the

@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import { SESSION_COOKIE } from '@souk/domain/cookies';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '#shared/app-error.ts';
@@ -6,8 +7,6 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { type Authentication, authenticate, BLOCKED_MESSAGE } from '../modules/auth/auth.service.ts';
 import { SESSION_TTL_MS } from '../modules/auth/tokens.ts';
-
-export const SESSION_COOKIE = 'session';
 
 declare module 'fastify' {
   interface FastifyRequest {

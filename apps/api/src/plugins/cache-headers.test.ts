@@ -1,9 +1,9 @@
+import { SESSION_COOKIE } from '@souk/domain/cookies';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/app.ts';
 import { seedCatalog } from '../test/catalog-fixtures.ts';
 import { engines } from '../test/database.ts';
 import { signedInUser } from '../test/user-fixtures.ts';
-import { SESSION_COOKIE } from './auth.ts';
 
 describe.each(engines)('Cache-Control on %s', (engine) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;

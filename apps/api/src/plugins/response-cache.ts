@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
-import { CART_SESSION_COOKIE } from '@souk/domain/session-id';
+import { isAnonymous } from '@souk/domain/cookies';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
-import { SESSION_COOKIE } from './auth.ts';
 
 // docs/decisions/0023-response-cache.md: what is kept, for whom, and how it is never stale.
 
@@ -189,19 +188,14 @@ export function cacheTags(request: FastifyRequest, tags: readonly CacheTag[]) {
   request.responseCache?.tags.push(...tags);
 }
 
-const PERSONAL_COOKIE = new RegExp(`(?:^|;\\s*)(?:${SESSION_COOKIE}|${CART_SESSION_COOKIE})=`);
-
 /**
  * Someone's own request: a session (cookie or bearer) or a guest cart. It is never answered from
  * the cache, nor stored, whatever the route: nothing personal can reach the cache or leave it.
  */
 export function isPersonal(request: FastifyRequest): boolean {
   const { cookie, authorization } = request.headers;
-  return (
-    authorization !== undefined ||
-    request.headers['x-session-id'] !== undefined ||
-    (cookie !== undefined && PERSONAL_COOKIE.test(cookie))
-  );
+  // The same rule as the pages' (an empty cookie is none), so both caches share who is anonymous.
+  return authorization !== undefined || request.headers['x-session-id'] !== undefined || !isAnonymous(cookie);
 }
 
 const NO_PARAMETERS: ReadonlySet<string> = new Set();

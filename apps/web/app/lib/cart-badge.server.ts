@@ -1,6 +1,6 @@
+import { isAnonymous } from '@souk/domain/cookies';
 import type { RouterContextProvider } from 'react-router';
 import { api } from './api.server';
-import { isAnonymous } from './cookies';
 
 export type CartBadge = { total_items: number };
 

@@ -1,5 +1,5 @@
-import { CART_SESSION_COOKIE, isSessionId } from '@souk/domain/session-id';
-import { cookieValue } from './cookies';
+import { CART_SESSION_COOKIE, cookieValue } from '@souk/domain/cookies';
+import { isSessionId } from '@souk/domain/session-id';
 
 // The guest cart id (spec §3: local storage 'cart_session_id', sent as X-Session-ID). It is also a
 // readable cookie so server loaders and actions act on the same cart (apps/web/server.ts).

@@ -1,7 +1,7 @@
-import { CART_SESSION_COOKIE, isSessionId } from '@souk/domain/session-id';
+import { CART_SESSION_COOKIE, cookieValue } from '@souk/domain/cookies';
+import { isSessionId } from '@souk/domain/session-id';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Transport } from './api-client';
-import { cookieValue } from './cookies.ts';
 
 // Loaded by server.ts under plain Node as well as by the app: relative and package imports only.
 

@@ -1,7 +1,7 @@
 import type { User } from '@souk/domain/auth';
+import { cookieValue, SESSION_COOKIE } from '@souk/domain/cookies';
 import { type RouterContextProvider, redirect } from 'react-router';
 import { api, apiError } from './api.server';
-import { cookieValue, SESSION_COOKIE } from './cookies';
 import { guestNotice } from './notice-pages';
 import { pageAddressOf } from './page-address';
 

@@ -1,5 +1,5 @@
+import { SESSION_COOKIE } from '@souk/domain/cookies';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../plugins/auth.ts';
 import { createTestApp } from '../../test/app.ts';
 import { engines } from '../../test/database.ts';
 import { fingerprint } from '../../test/db-fingerprint.ts';
