@@ -61,6 +61,8 @@ export type Database = {
    * the process. Resolves once listening; the returned function stops.
    */
   listen(channel: string, events: ChannelEvents): Promise<() => Promise<void>>;
+  /** NOTIFY `channel` with `payload`, sent at once (outside any transaction of the caller's). */
+  notify(channel: string, payload: string): Promise<void>;
   /** Applies pending migrations; `created` when the database had none (it was just made). */
   migrate(): Promise<{ created: boolean }>;
   close(): Promise<void>;
@@ -76,6 +78,10 @@ async function migrating(db: Db, apply: () => Promise<void>): Promise<{ created:
   );
   await apply();
   return { created: !row?.known };
+}
+
+async function notify(db: Db, channel: string, payload: string) {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -98,6 +104,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       listen: (channel, events) => listenPostgres(options.url, channel, events),
+      notify: (channel, payload) => notify(db, channel, payload),
       migrate: () => migrating(db, () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder })),
       close: () => pool.end(),
     };
@@ -117,6 +124,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       const stop = await client.listen(channel, (payload) => events.message(payload));
       return () => stop();
     },
+    notify: (channel, payload) => notify(db, channel, payload),
     migrate: () => migrating(db, () => migratePglite(drizzlePglite(client), { migrationsFolder })),
     close: () => client.close(),
     dump: () => client.dumpDataDir('gzip'),

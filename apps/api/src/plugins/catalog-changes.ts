@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import type { CacheTag } from './response-cache.ts';
 
@@ -68,7 +67,7 @@ export async function followCatalogChanges(
         timer = setTimeout(() => resolve(false), SYNC_TIMEOUT_MS);
       });
       const heard = new Promise<boolean>((resolve) => waiting.set(token, () => resolve(true)));
-      const sent = database.db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${token})`).then(
+      const sent = database.notify(CATALOG_CHANNEL, token).then(
         () => heard,
         // The write itself is done: its answer must not turn into an error. Forgetting
         // everything (below) keeps the caches true.

@@ -19,6 +19,11 @@ type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 const get = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url, headers });
+/** Asked twice by an anonymous caller: the second answer, which says what the cache did. */
+const askedTwice = async (app: FastifyInstance, url: string) => {
+  await get(app, url);
+  return get(app, url);
+};
 
 describe('the store', () => {
   const store = new ResponseCache({ maxBytes: 1024, ttlMs: 1000 });
@@ -76,10 +81,9 @@ describe.each(engines)('the public reads cache on %s', (engine) => {
   afterAll(() => t?.close());
   const { call } = apiAs(() => ({ app: t.app, auth: admin }));
   const anonymous = (url: string, headers: Record<string, string> = {}) => get(t.app, url, headers);
-  /** Asked twice: the second answer must come from the cache, else the test shows nothing. */
+  /** The second answer must come from the cache, else the test shows nothing. */
   const warm = async (url: string) => {
-    await anonymous(url);
-    const again = await anonymous(url);
+    const again = await askedTwice(t.app, url);
     expect(again.headers['x-cache']).toBe('HIT');
     return again;
   };
@@ -307,18 +311,15 @@ describeOnPostgres('server processes listening on one PostgreSQL', () => {
     admin = (await signedInUser(t.db, { role: 'admin' })).auth;
   });
   afterAll(() => t?.close());
+  const { call } = apiAs(() => ({ app: t.app, auth: admin }));
 
   it("the other process drops its cached answer as soon as the database announces an admin's change", async () => {
     const other = await t.secondProcess();
     const url = `/api/products/${catalog.nuit.product.id}`;
-    await get(other, url);
-    expect((await get(other, url)).headers['x-cache']).toBe('HIT');
+    expect((await askedTwice(other, url)).headers['x-cache']).toBe('HIT');
 
-    const changed = await t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/products/${catalog.nuit.product.id}`,
-      headers: admin,
-      payload: { name: 'Crème de nuit au jasmin' },
+    const changed = await call('PUT', `/admin/products/${catalog.nuit.product.id}`, {
+      name: 'Crème de nuit au jasmin',
     });
     expect(changed.statusCode).toBe(200);
     await expect
@@ -335,11 +336,7 @@ describeOnPostgres('server processes listening on one PostgreSQL', () => {
     );
     return rows[0]?.count;
   };
-  /** Asked twice: what the second answer says about the cache. */
-  const twice = async (url: string) => {
-    await get(t.app, url);
-    return (await get(t.app, url)).headers['x-cache'];
-  };
+  const twice = async (url: string) => (await askedTwice(t.app, url)).headers['x-cache'];
 
   it('keeps nothing while changes cannot be heard, then hears them again on one connection', async () => {
     const url = `/api/products/${catalog.lait.product.id}`;
@@ -354,11 +351,8 @@ describeOnPostgres('server processes listening on one PostgreSQL', () => {
     await expect.poll(() => twice(url), { timeout: 10_000, interval: 20 }).toBe('MISS');
     // Back (a second later): cached again, and changes heard again.
     await expect.poll(() => twice(url), { timeout: 10_000, interval: 50 }).toBe('HIT');
-    const changed = await t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/products/${catalog.lait.product.id}`,
-      headers: admin,
-      payload: { name: 'Lait corporel à la fleur d’oranger' },
+    const changed = await call('PUT', `/admin/products/${catalog.lait.product.id}`, {
+      name: 'Lait corporel à la fleur d’oranger',
     });
     expect(changed.statusCode).toBe(200);
     expect((await get(t.app, url)).json().data.name).toBe('Lait corporel à la fleur d’oranger');

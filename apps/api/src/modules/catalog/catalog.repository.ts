@@ -230,8 +230,7 @@ export async function findProductPage(
   sort: ProductSort,
   page: { limit: number; offset: number },
 ): Promise<{ rows: ProductRow[]; total: number | null }> {
-  const { rows, total } = await selectProductPage<ProductRow>(db, visibility, filters, sort, page, sql``);
-  return { rows, total };
+  return selectProductPage<ProductRow>(db, visibility, filters, sort, page, sql``);
 }
 
 export type ProductDetailRow = ProductRow & {
