@@ -1,5 +1,6 @@
 // Throughput of API endpoints and pages with autocannon, run in this process against a server in another one.
 import { createRequire } from 'node:module';
+import type { CapturedResponse } from './ceiling-server.ts';
 
 // autocannon is CommonJS without bundled types.
 type AutocannonResult = {
@@ -115,4 +116,26 @@ export async function measure(
     statusCodes,
     bytesPerSec: Math.round(r.throughput.average),
   };
+}
+
+/**
+ * One answer as the bare ceiling server will replay it: status, headers (not the hop-by-hop ones)
+ * and body, asked without compression as autocannon asks, with `headers` besides (a page is asked
+ * for as a phone browser asks).
+ */
+export async function capture(
+  origin: string,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<CapturedResponse & { bytes: Buffer }> {
+  const res = await fetch(origin + url, { headers: { ...headers, 'accept-encoding': 'identity' } });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  if (res.status !== 200)
+    throw new Error(`GET ${url} answered ${res.status}: ${bytes.toString('utf8').slice(0, 300)}`);
+  const kept: Record<string, string> = {};
+  const hopByHop = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+  res.headers.forEach((value, name) => {
+    if (!hopByHop.has(name)) kept[name] = value;
+  });
+  return { url, status: res.status, headers: kept, body: bytes.toString('base64'), bytes };
 }

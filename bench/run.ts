@@ -7,10 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { BULK_ADMIN, measureDuringBulk } from './bulk.ts';
 import { BROWSER_USER_AGENT, fetchHtml, measurePage } from './bundle.ts';
-import type { CapturedResponse } from './ceiling-server.ts';
 import { installCleanupHandlers, releaseAll } from './cleanup.ts';
 import { bestRun, CHROME_PATH, type LighthouseRun, openLighthouse } from './lighthouse.ts';
-import { type LoadOptions, measure } from './load.ts';
+import { capture, type LoadOptions, measure } from './load.ts';
 import { BENCH_ORDERS, measureOrders, ORDERS_ADMIN, seedOrders } from './orders.ts';
 import { createBenchDatabase, redact } from './postgres.ts';
 import {
@@ -153,20 +152,6 @@ async function ensureBuild(): Promise<void> {
 }
 
 /** One response, kept byte for byte for the ceiling server. */
-async function capture(origin: string, url: string): Promise<CapturedResponse & { bytes: Buffer }> {
-  // autocannon asks for no compression, so the ceiling serves the same identity-encoded bytes.
-  const res = await fetch(origin + url, { headers: { 'accept-encoding': 'identity' } });
-  const bytes = Buffer.from(await res.arrayBuffer());
-  if (res.status !== 200)
-    throw new Error(`GET ${url} answered ${res.status}: ${bytes.toString('utf8').slice(0, 300)}`);
-  const headers: Record<string, string> = {};
-  const hopByHop = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
-  res.headers.forEach((value, name) => {
-    if (!hopByHop.has(name)) headers[name] = value;
-  });
-  return { url, status: res.status, headers, body: bytes.toString('base64'), bytes };
-}
-
 /** NODE_ENV as the server reports it (GET /api/health). */
 async function serverEnvironment(server: ChildServer): Promise<string | undefined> {
   const res = await fetch(`${server.origin}/api/health`);

@@ -4,8 +4,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { BROWSER_USER_AGENT } from './bundle.ts';
-import type { CapturedResponse } from './ceiling-server.ts';
-import { type LoadOptions, type LoadResult, measure } from './load.ts';
+import { capture, type LoadOptions, type LoadResult, measure } from './load.ts';
 import { type ChildServer, startServer, tempDir } from './servers.ts';
 
 export const RUSH_CONNECTIONS = 50;
@@ -80,20 +79,6 @@ async function measureSpread(
     return request;
   };
   return measure(`${origin}${paths[0]}`, options, headers, [{ method: 'GET', setupRequest: rotate }]);
-}
-
-async function capture(
-  origin: string,
-  url: string,
-  headers: Record<string, string>,
-): Promise<CapturedResponse> {
-  const res = await fetch(origin + url, { headers });
-  const body = Buffer.from(await res.arrayBuffer());
-  if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
-  const kept: Record<string, string> = {};
-  for (const name of ['content-type', 'cache-control', 'etag', 'vary'])
-    if (res.headers.get(name)) kept[name] = res.headers.get(name) as string;
-  return { url, status: res.status, headers: kept, body: body.toString('base64') };
 }
 
 type Orderable = { product_id: number; variant_id?: number };
@@ -197,7 +182,7 @@ export async function measureRush(
   let ceilingPage: LoadResult | null = null;
   try {
     const routes = path.join(dir.dir, 'routes.json');
-    writeFileSync(routes, JSON.stringify([listBytes, pageBytes]));
+    writeFileSync(routes, JSON.stringify([listBytes, pageBytes].map(({ bytes: _, ...answer }) => answer)));
     ceiling = await startServer({
       name: 'rush ceiling',
       script: ceilingEntry,

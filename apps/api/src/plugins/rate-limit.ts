@@ -35,8 +35,8 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
 };
 /**
  * Orders: one visitor cannot reserve a whole shop's stock — per phone number (guests) or account
- * (customers), whichever way they order. Per address only refused orders count (empty cart, out of
- * stock): customers behind one address all order.
+ * (customers), whichever way they order. Per address only refused orders count (an empty cart;
+ * not a product sold out, see orders.routes.ts): customers behind one address all order.
  */
 export const ORDER_RATE_LIMITS: AttemptLimits = {
   perIdentifier: { max: 5, windowMs: ONE_HOUR },
