@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 
-// ADR 0004: every page carries a Content-Security-Policy whose scripts need this response's nonce,
-// and account pages (HTML and their single-fetch `.data`) are never stored by a cache.
+// ADR 0004: every page carries a Content-Security-Policy whose inline scripts need this response's
+// nonce — or, on a page kept for every anonymous visitor (ADR 0023), their own hashes — and account
+// pages (HTML and their single-fetch `.data`) are never stored by a cache.
 
-/** The nonce of a CSP header, after checking the script sources it allows. */
-function scriptNonceOf(csp: string | undefined): string {
+/** The script sources of a CSP header, after checking the directives every page must have. */
+function scriptSourcesOf(csp: string | undefined): string[] {
   expect(csp, 'Content-Security-Policy header').toBeTruthy();
   const directives = new Map(
     (csp ?? '').split(';').map((part) => {
@@ -18,6 +20,12 @@ function scriptNonceOf(csp: string | undefined): string {
   expect(directives.get('object-src')).toEqual(["'none'"]);
   expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
   expect(directives.get('base-uri')).toEqual(["'self'"]);
+  return scriptSrc;
+}
+
+/** The nonce of a CSP header, after checking the script sources it allows. */
+function scriptNonceOf(csp: string | undefined): string {
+  const scriptSrc = scriptSourcesOf(csp);
   const nonce = scriptSrc.find((source) => source.startsWith("'nonce-"))?.slice(7, -1);
   expect(nonce, `a nonce in script-src (${scriptSrc.join(' ')})`).toBeTruthy();
   return nonce ?? '';
@@ -42,6 +50,16 @@ function watchCspReports(page: Page): string[] {
   return reports;
 }
 
+/** The texts of the HTML's inline scripts, as the browser hashes them (data blocks excepted). */
+function inlineScriptTexts(html: string): string[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(
+      ([, attributes = '']) =>
+        !/\ssrc=/i.test(attributes) && !/type="application\/(ld\+)?json"/i.test(attributes),
+    )
+    .map(([, , text = '']) => text);
+}
+
 /** Visits `path`, checks its CSP and nonces, then that the page hydrates with no CSP report. */
 async function expectNonceProtectedPage(page: Page, path: string) {
   const reports = watchCspReports(page);
@@ -52,7 +70,36 @@ async function expectNonceProtectedPage(page: Page, path: string) {
   const scripts = inlineScriptTags((await response?.text()) ?? '');
   expect(scripts.length, 'React Router inlines its hydration scripts').toBeGreaterThan(0);
   for (const tag of scripts) expect(tag, path).toContain(`nonce="${nonce}"`);
+  await expectHydratedWithoutReports(page, path, reports);
+  return nonce;
+}
 
+/**
+ * Visits `path` as a visitor with neither session nor cart: a page kept for everyone, so no nonce;
+ * its CSP names the hash of each inline script it holds, and the page hydrates with no CSP report.
+ */
+async function expectHashProtectedPage(page: Page, path: string) {
+  const reports = watchCspReports(page);
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBe(200);
+  const csp = response?.headers()['content-security-policy'];
+  const scriptSrc = scriptSourcesOf(csp);
+  expect(
+    scriptSrc.filter((source) => source.startsWith("'nonce-")),
+    path,
+  ).toEqual([]);
+
+  const html = (await response?.text()) ?? '';
+  const texts = inlineScriptTexts(html);
+  expect(texts.length, 'React Router inlines its hydration scripts').toBeGreaterThan(0);
+  for (const tag of inlineScriptTags(html)) expect(tag, path).not.toContain('nonce=');
+  for (const text of texts)
+    expect(scriptSrc, path).toContain(`'sha256-${createHash('sha256').update(text).digest('base64')}'`);
+  await expectHydratedWithoutReports(page, path, reports);
+  return csp;
+}
+
+async function expectHydratedWithoutReports(page: Page, path: string, reports: string[]) {
   // The header's search becomes a button only once React has hydrated; its suggestions are fetched.
   await page.getByRole('button', { name: 'Ouvrir la recherche' }).click();
   await page.getByRole('combobox').fill('creme');
@@ -60,25 +107,28 @@ async function expectNonceProtectedPage(page: Page, path: string) {
   await expect(suggestions.getByRole('option', { name: /Crème/ }).first()).toBeVisible();
   await page.getByRole('button', { name: 'Fermer la recherche' }).click();
   expect(reports, `CSP reports on ${path}`).toEqual([]);
-  return nonce;
 }
 
-test('the home and product pages run only the scripts their CSP nonce allows, and still hydrate', async ({
+test("an anonymous visitor's home and product pages run only the scripts their CSP hashes allow, and still hydrate", async ({
   page,
   request,
 }) => {
-  const first = await expectNonceProtectedPage(page, '/');
-  const second = await expectNonceProtectedPage(page, '/');
-  expect(second, 'a fresh nonce for each response').not.toBe(first);
+  const first = await expectHashProtectedPage(page, '/');
+  const second = await expectHashProtectedPage(page, '/');
+  expect(second, 'the same page kept for every anonymous visitor, with its policy').toBe(first);
 
   // A product sold without variants, so that it goes to the cart in one click.
   type Summary = { id: number; variants_count: number; is_available: boolean };
   const listed = (await (await request.get('/api/products?per_page=100')).json()).data.products as Summary[];
   const plain = listed.find((p) => p.variants_count === 0 && p.is_available);
   if (!plain) throw new Error('no seeded product without variants');
-  await expectNonceProtectedPage(page, `/products/${plain.id}`);
+  await expectHashProtectedPage(page, `/products/${plain.id}`);
   await page.getByRole('button', { name: 'Ajouter au panier' }).click();
   await expect(page.getByText('Produit ajouté au panier !')).toBeVisible();
+
+  // With a cart, the same pages are this visitor's own: rendered for them, under a fresh nonce.
+  const withCart = await expectNonceProtectedPage(page, `/products/${plain.id}`);
+  expect(await expectNonceProtectedPage(page, '/'), 'a fresh nonce for each response').not.toBe(withCart);
 });
 
 test('account pages and their .data answers are never stored, signed in or not', async ({ page }) => {

@@ -5,13 +5,21 @@ import { fastifyReactRouter } from '@mcansh/react-router-fastify';
 import { buildApi } from '@souk/api/app';
 import { loadConfig } from '@souk/api/config';
 import type { Database } from '@souk/api/db/client';
+import {
+  answerRead,
+  CACHE_TAGS_HEADER,
+  type CacheKeyOf,
+  cacheKey,
+  REPORT_TAGS_HEADER,
+} from '@souk/api/plugins/response-cache';
 import { prepareDatabase } from '@souk/api/prepare-database';
 import { formatPhone } from '@souk/domain/phone-format';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { serverContext } from '#api-context';
-import { injectTransport } from './app/lib/inject-transport.server.ts';
+import { type CallObserver, injectTransport } from './app/lib/inject-transport.server.ts';
+import { keptPageParameters } from './app/lib/page-cache.server.ts';
 import { pageRouteOptions } from './page-body-limit.ts';
 
 const webRoot = import.meta.dirname;
@@ -19,6 +27,22 @@ const webRoot = import.meta.dirname;
 // In development the Vite plugin rebuilds the app on every file change: the database (one writer
 // on DATA_DIR) stays open for the life of the process instead of being closed and reopened each time.
 const devState = globalThis as typeof globalThis & { soukDevDatabase?: Promise<Database> };
+
+/** The response cache's key of an anonymous visitor's page, when it is one kept. */
+const pageKey: CacheKeyOf = (request) => {
+  const parameters = keptPageParameters(request.url);
+  return parameters && cacheKey(request.url, request.query as Record<string, unknown>, parameters);
+};
+
+/**
+ * While a page is computed to be kept, each API read tells what it was about, or that no cache
+ * keeps it (and then neither is the page): a write, a personal or uncached read.
+ */
+const pageReads = (request: FastifyRequest): CallObserver => ({
+  headers: { [REPORT_TAGS_HEADER]: '1' },
+  answered: (method, headers) =>
+    answerRead(request, method === 'GET' ? headers[CACHE_TAGS_HEADER] : undefined),
+});
 
 /** Builds the whole server (API, media, pages); `vite` is given by `react-router dev`. */
 export async function createServer(vite?: ViteDevServer): Promise<FastifyInstance> {
@@ -46,17 +70,19 @@ export async function createServer(vite?: ViteDevServer): Promise<FastifyInstanc
     fileCacheControl: 'public, max-age=3600',
     // The .br and .gz files made at build time (vite.config.ts) go out as they are.
     staticOptions: { preCompressed: true },
-    routeOptions: pageRouteOptions,
+    // An anonymous visitor's page is answered from the response cache (docs/decisions/0023).
+    routeOptions: { ...pageRouteOptions, config: { cacheKeyOf: pageKey } },
     getLoadContext(request) {
       const context = new RouterContextProvider();
       context.set(serverContext, {
-        api: injectTransport(app, request),
+        api: injectTransport(app, request, request.responseCache ? pageReads(request) : undefined),
         publicUrl: config.publicUrl,
         shopWhatsapp,
         shopLocale: config.shopLocale,
         agencyLocation: config.AGENCY_LOCATION,
-        // 128 random bits per request; entry.server puts it on the inline scripts and in the CSP header.
-        cspNonce: randomBytes(16).toString('base64'),
+        // 128 random bits per request; entry.server puts it on the inline scripts and in the CSP
+        // header. None for a page computed to be kept: its scripts are allowed by their hashes.
+        cspNonce: request.responseCache ? null : randomBytes(16).toString('base64'),
       });
       return context;
     },

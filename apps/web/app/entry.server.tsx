@@ -1,6 +1,8 @@
 // React Router's default Node entry, plus the page's Content-Security-Policy (docs/decisions/0004):
 // the nonce server.ts draws for each request goes on every inline script React Router and React
-// emit (hydration context, route modules, streamed data, Suspense) and into the header below.
+// emit (hydration context, route modules, streamed data, Suspense) and into the header below. A
+// page computed to be kept for every anonymous visitor (docs/decisions/0023) has no nonce: it is
+// rendered whole, and its header allows its own inline scripts by their hashes.
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
@@ -9,31 +11,10 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { serverContext } from '#api-context';
+import { contentSecurityPolicy, inlineScriptHashes, nonceSource } from '~/lib/content-security-policy.server';
 import { hasSessionCookie } from '~/lib/session.server';
 
 export const streamTimeout = 5_000;
-
-/**
- * Scripts: our own files and the inline scripts carrying this request's nonce, never any other
- * inline script or attribute handler. Styles allow 'unsafe-inline': the product gallery slides
- * with a `style` attribute, and in development Vite injects CSS as <style> elements. Development
- * needs nothing more: Vite's HMR WebSocket goes to the page's own origin, which 'self' covers.
- */
-function contentSecurityPolicy(nonce: string): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self' 'unsafe-inline'",
-    // blob: for the back office's previews of files picked but not yet sent.
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "frame-ancestors 'none'",
-    "form-action 'self'",
-  ].join('; ');
-}
 
 /**
  * Every page carries the signed-in customer's name, e-mail and phone in its header data: with a
@@ -50,6 +31,19 @@ export function handleDataRequest(response: Response, { request }: { request: Re
   return response;
 }
 
+/**
+ * A page rendered whole, its CSP allowing the inline scripts it holds and no other. Browsers keep it
+ * and ask again each time (`no-cache`): a page unchanged since costs a 304, not its bytes.
+ */
+async function wholePage(body: PassThrough, headers: Headers, status: number): Promise<Response> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk);
+  const html = Buffer.concat(chunks).toString('utf8');
+  headers.set('Content-Security-Policy', contentSecurityPolicy(inlineScriptHashes(html)));
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-cache');
+  return new Response(html, { headers, status });
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -57,8 +51,9 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const nonce = loadContext.get(serverContext).cspNonce;
-  responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce));
+  const nonce = loadContext.get(serverContext).cspNonce ?? undefined;
+  const kept = nonce === undefined;
+  if (nonce) responseHeaders.set('Content-Security-Policy', contentSecurityPolicy([nonceSource(nonce)]));
   keepPrivate(request, responseHeaders);
 
   // https://httpwg.org/specs/rfc9110.html#HEAD
@@ -70,9 +65,9 @@ export default function handleRequest(
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
 
-    // Bots and SPA mode wait for all content to load before the response starts.
+    // Bots, SPA mode and kept pages wait for all content to load before the response starts.
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+      kept || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
 
     // Abort the rendering stream after `streamTimeout` so it has time to flush the rejected boundaries.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
@@ -93,8 +88,13 @@ export default function handleRequest(
               callback();
             },
           });
-          const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          if (kept) {
+            resolve(wholePage(body, responseHeaders, responseStatusCode));
+            pipe(body);
+            return;
+          }
+          const stream = createReadableStreamFromReadable(body);
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },

@@ -10,7 +10,13 @@ import { engines } from '../test/database.ts';
 import { describeOnPostgres } from '../test/describe-on-postgres.ts';
 import { apiAs } from '../test/upload-fixtures.ts';
 import { signedInUser } from '../test/user-fixtures.ts';
-import { cacheKey, knownParameters, ResponseCache } from './response-cache.ts';
+import {
+  CACHE_TAGS_HEADER,
+  cacheKey,
+  knownParameters,
+  REPORT_TAGS_HEADER,
+  ResponseCache,
+} from './response-cache.ts';
 
 // docs/decisions/0023: public catalogue reads answered from memory to anonymous callers, never
 // stale, never someone's own.
@@ -171,6 +177,24 @@ describe.each(engines)('the public reads cache on %s', (engine) => {
     // And what anonymous callers share is never answered to them.
     for (const headers of personal)
       expect((await anonymous(url, headers)).headers['x-cache']).toBeUndefined();
+  });
+
+  it('tells a page reading in process what a kept answer is about, and nothing of one not kept', async () => {
+    const ask = { [REPORT_TAGS_HEADER]: '1' };
+    const tagsOf = (res: { headers: Record<string, unknown> }) => res.headers[CACHE_TAGS_HEADER];
+    // A page size no other test asks for: computed here first.
+    const url = '/api/products?per_page=7';
+    const computed = await anonymous(url, ask);
+    expect(computed.headers['x-cache']).toBe('MISS');
+    const shown = computed.json().data.products.map(({ id }: { id: number }) => `product:${id}`);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(String(tagsOf(computed)).split(' ').sort()).toEqual(['catalog', ...shown].sort());
+    const kept = await anonymous(url, ask);
+    expect(kept.headers['x-cache']).toBe('HIT');
+    expect(tagsOf(kept)).toBe(tagsOf(computed));
+    // Not asked, not told; and a personal read is no cache's, so it has no tags to tell.
+    expect(tagsOf(await anonymous(url))).toBeUndefined();
+    expect(tagsOf(await anonymous(url, { ...ask, 'x-session-id': 'panier-invite-123' }))).toBeUndefined();
   });
 
   it('never caches the back office', async () => {

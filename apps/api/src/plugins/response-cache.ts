@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import { isAnonymous } from '@souk/domain/cookies';
@@ -173,11 +174,47 @@ export class ResponseCache {
   }
 }
 
+/** The key of a route's answer to this request, or null when this one is not kept (pages). */
+export type CacheKeyOf = (request: FastifyRequest) => string | null;
+
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set while a cacheable answer is computed: where it goes, what it is about, what it is. */
-    responseCache: { key: string; ticket: number; tags: CacheTag[]; entry?: PreparedEntry } | null;
+    /**
+     * Set while a cacheable answer is computed: where it goes, what it is about, whether it may
+     * be kept (a page is not once it read something no cache keeps), what it is.
+     */
+    responseCache: {
+      key: string;
+      ticket: number;
+      tags: CacheTag[];
+      keep: boolean;
+      entry?: PreparedEntry;
+    } | null;
   }
+  interface FastifyContextConfig {
+    /** A route whose answers are kept under keys of its own making (the storefront's pages). */
+    cacheKeyOf?: CacheKeyOf;
+  }
+}
+
+/**
+ * A request asking with this header (a page reading the API in process) is told, in
+ * CACHE_TAGS_HEADER, the tags of a kept answer; the header is absent when the answer is not kept.
+ */
+export const REPORT_TAGS_HEADER = 'x-report-cache-tags';
+export const CACHE_TAGS_HEADER = 'x-cache-tags';
+
+/**
+ * A read made while `request`'s answer is computed (a page's loader asking the API), from the
+ * read's CACHE_TAGS_HEADER: the answer is about what the read was about, and a read no cache keeps
+ * (absent header: personal, not public, an error) means nothing would tell when the answer changed:
+ * it is not kept.
+ */
+export function answerRead(request: FastifyRequest, tags: unknown) {
+  const pending = request.responseCache;
+  if (!pending) return;
+  if (typeof tags === 'string') pending.tags.push(...tags.split(' ').filter(Boolean));
+  else pending.keep = false;
 }
 
 /**
@@ -264,6 +301,28 @@ function answer(request: FastifyRequest, reply: FastifyReply, entry: PreparedEnt
 
 export type ResponseCacheOptions = { cache: ResponseCache };
 
+/** The contract's public reads, by path and known query; a route's own key (pages); else null. */
+function keyOf(request: FastifyRequest): string | null {
+  const config = request.routeOptions.config;
+  if (config?.cache === 'public')
+    return cacheKey(
+      request.url,
+      request.query as Record<string, unknown>,
+      knownParameters(request.routeOptions.schema?.querystring),
+    );
+  return config?.cacheKeyOf?.(request) ?? null;
+}
+
+/** The whole answer: a page is sent as a stream, read to its end here (it was rendered whole). */
+async function bytesOf(payload: unknown): Promise<Buffer | null> {
+  if (typeof payload === 'string') return Buffer.from(payload);
+  if (Buffer.isBuffer(payload)) return payload;
+  if (!(payload instanceof Readable)) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of payload) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks);
+}
+
 // Headers of the computed answer that are not replayed: they belong to one response or one client.
 const NOT_REPLAYED = new Set([
   'content-length',
@@ -273,6 +332,7 @@ const NOT_REPLAYED = new Set([
   'etag',
   'vary',
   'x-cache',
+  CACHE_TAGS_HEADER,
   'connection',
   'keep-alive',
   'transfer-encoding',
@@ -300,30 +360,29 @@ export const responseCachePlugin = fp(
   async (app: FastifyInstance, { cache }: ResponseCacheOptions) => {
     app.decorateRequest('responseCache', null);
     app.addHook('onRequest', async (request, reply) => {
-      if (request.method !== 'GET' || request.routeOptions.config?.cache !== 'public') return;
-      if (isPersonal(request)) return;
-      const key = cacheKey(
-        request.url,
-        request.query as Record<string, unknown>,
-        knownParameters(request.routeOptions.schema?.querystring),
-      );
+      if (request.method !== 'GET' || isPersonal(request)) return;
+      const key = keyOf(request);
+      if (key === null) return;
       const entry = cache.get(key);
       if (entry) {
         reply.headers(entry.headers).header('X-Cache', 'HIT');
+        if (request.headers[REPORT_TAGS_HEADER]) reply.header(CACHE_TAGS_HEADER, entry.tags.join(' '));
         reply.send(answer(request, reply, entry));
         return reply;
       }
-      request.responseCache = { key, ticket: cache.begin(), tags: [CATALOG_TAG] };
+      request.responseCache = { key, ticket: cache.begin(), tags: [CATALOG_TAG], keep: true };
     });
     app.addHook('onSend', async (request, reply, payload) => {
       const pending = request.responseCache;
       if (!pending || pending.entry) return payload;
       reply.header('X-Cache', 'MISS');
-      if (reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload)))
-        return payload;
+      if (reply.statusCode !== 200 || !pending.keep) return payload;
+      const body = await bytesOf(payload);
+      // Not bytes, nor a stream (a file): sent as it is, not kept.
+      if (!body) return payload;
       const type = String(reply.getHeader('Content-Type') ?? 'application/json; charset=utf-8');
-      const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
       pending.entry = cache.prepare(body, type, [...new Set(pending.tags)]);
+      if (request.headers[REPORT_TAGS_HEADER]) reply.header(CACHE_TAGS_HEADER, pending.entry.tags.join(' '));
       return answer(request, reply, pending.entry);
     });
     app.addHook('onResponse', async (request, reply) => {

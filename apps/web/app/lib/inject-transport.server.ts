@@ -25,8 +25,21 @@ export async function encodeBody(
   return { payload: JSON.stringify(body), contentType: 'application/json' };
 }
 
-/** The API transport of page loads: Fastify's inject, acting for the visitor of `request`. */
-export function injectTransport(app: FastifyInstance, request: FastifyRequest): Transport {
+/** Sees every call a page load makes: headers it adds, and each answer's headers. */
+export type CallObserver = {
+  headers: Record<string, string>;
+  answered(method: string, headers: Record<string, unknown>): void;
+};
+
+/**
+ * The API transport of page loads: Fastify's inject, acting for the visitor of `request`;
+ * `observer` (server.ts) follows the calls, for the response cache (docs/decisions/0023).
+ */
+export function injectTransport(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  observer?: CallObserver,
+): Transport {
   return async ({ method, url, body, headers: extra }) => {
     const headers: Record<string, string> = {};
     for (const name of FORWARDED_HEADERS) {
@@ -37,6 +50,7 @@ export function injectTransport(app: FastifyInstance, request: FastifyRequest): 
     const cartSession = cookieValue(headers.cookie, CART_SESSION_COOKIE);
     if (!headers['x-session-id'] && isSessionId(cartSession)) headers['x-session-id'] = cartSession;
     const { payload, contentType } = await encodeBody(body);
+    if (observer) Object.assign(headers, observer.headers);
     const res = await app.inject({
       method,
       url: `/api${url}`,
@@ -48,6 +62,7 @@ export function injectTransport(app: FastifyInstance, request: FastifyRequest): 
       remoteAddress: request.ip,
       ...(payload === undefined ? {} : { payload }),
     });
+    observer?.answered(method, res.headers);
     const setCookie = res.headers['set-cookie'];
     const setCookies =
       setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [String(setCookie)];
