@@ -197,6 +197,15 @@ describe.each(engines)('the public reads cache on %s', (engine) => {
     expect(tagsOf(await anonymous(url, { ...ask, 'x-session-id': 'panier-invite-123' }))).toBeUndefined();
   });
 
+  it('computes once an answer a crowd asks for at the same moment, the others waiting for it', async () => {
+    // A page size no other test asks for: not yet kept.
+    const url = '/api/products?per_page=9';
+    const crowd = await Promise.all(Array.from({ length: 20 }, () => anonymous(url)));
+    expect(crowd.map((res) => res.statusCode)).toEqual(crowd.map(() => 200));
+    expect(crowd.filter((res) => res.headers['x-cache'] === 'MISS')).toHaveLength(1);
+    expect(new Set(crowd.map((res) => res.body)).size).toBe(1);
+  });
+
   it('never caches the back office', async () => {
     for (let i = 0; i < 2; i += 1) {
       const res = await call('GET', '/admin/products');
