@@ -461,7 +461,7 @@ export const responseCachePlugin = fp(
       if (pending?.entry && headers) cache.store(pending.key, pending.ticket, pending.entry, headers);
       pending?.flight?.land();
     });
-    // A request given up by its client never reaches onResponse: those waiting for it go on.
+    // A request its client gives up may never reach onResponse: those waiting for it go on.
     app.addHook('onRequestAbort', async (request) => request.responseCache?.flight?.land());
   },
   { name: 'souk-response-cache' },
