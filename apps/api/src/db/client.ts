@@ -86,6 +86,14 @@ async function notify(db: Db, channel: string, payload: string) {
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/**
+ * The catalogue's typo tolerance asks `word <% name` of the products' trigram index (catalog
+ * repository): the operator's threshold is a setting of the connection, not of the query. Below
+ * the repository's own word_similarity test (0.35), so the index only narrows the rows it reads
+ * and that test decides which match, the same on every connection (docs/decisions/0024).
+ */
+const WORD_SIMILARITY_THRESHOLD = 0.3;
+
 export type DatabaseOptions = { url: string; poolSize?: number } | { dataDir?: string; loadDataDir?: Blob };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -94,7 +102,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const poolConfig = {
       connectionString: options.url,
       max: options.poolSize ?? 10,
-      options: '-c TimeZone=UTC',
+      options: `-c TimeZone=UTC -c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
     };
     const pool = new pg.Pool(poolConfig as pg.PoolConfig);
     // An idle connection dropped by the server (restart, failover) must not crash the process.
@@ -116,6 +124,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     extensions: { pg_trgm, unaccent },
     relaxedDurability: true,
   });
+  // PGlite is one session: set once, it holds for every query.
+  await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -57,12 +57,12 @@ export async function findCategories(db: DbOrTx, visibility: Visibility, where: 
           from products p ${productCategoryJoins}
          where (c.id = cat.id or c.parent_id = cat.id) and ${productShown}) counts
      where ${isPublic ? categoryVisibleAs('cat', 'catparent') : sql`true`} and ${where}
-     order by cat.sort_order, f_fold(cat.name), cat.id`,
+     order by cat.sort_order, cat.name_folded, cat.id`,
   );
 }
 
 /** For findCategories: the category's name contains `folded` (already folded, see foldText). */
-export const categoryNameContains = (folded: string) => sql`f_fold(cat.name) like ${containsPattern(folded)}`;
+export const categoryNameContains = (folded: string) => sql`cat.name_folded like ${containsPattern(folded)}`;
 
 export const topLevelCategories = (db: DbOrTx, visibility: Visibility) =>
   findCategories(db, visibility, sql`cat.parent_id is null`);
@@ -148,13 +148,29 @@ export type ProductSort = { by: ProductOrder; direction: 'asc' | 'desc'; pivotPr
 
 // Typo tolerance: 'crme' is 0.4 word-similar to 'creme hydratante'; 0.35 keeps such near misses.
 const TYPO_SIMILARITY = 0.35;
+const TYPO_MIN_LENGTH = 3;
 
+/**
+ * The categories whose name, or whose parent's name, is `like` (their folded names, migration
+ * 0014), as an array: a product's category is then looked up in the products' category index,
+ * so each branch of a word's test goes through an index of products (docs/decisions/0024).
+ */
+const categoriesNamed = (like: string) => sql`array(
+  select named.id from categories named left join categories named_parent on named_parent.id = named.parent_id
+   where named.name_folded like ${like} or named_parent.name_folded like ${like})`;
+
+/**
+ * A word is in the product's name, its description, or its category's or parent's name (folded,
+ * contained), or, from 3 letters, near a word of its name. `<%` is word_similarity's test as the
+ * name's trigram index answers it, against the connection's pg_trgm.word_similarity_threshold,
+ * set below TYPO_SIMILARITY (db/client.ts): it only narrows the rows, word_similarity decides.
+ */
 function wordMatches(word: string): SQL {
   const like = containsPattern(word);
-  const contains = sql`(f_fold(p.name) like ${like} or f_fold(c.name) like ${like} or f_fold(p.description) like ${like}
-    or f_fold(coalesce(parent.name, '')) like ${like})`;
-  return word.length >= 3
-    ? sql`(${contains} or word_similarity(${word}, f_fold(p.name)) >= ${TYPO_SIMILARITY})`
+  const contains = sql`(p.name_folded like ${like} or p.description_folded like ${like}
+    or p.category_id = any(${categoriesNamed(like)}))`;
+  return word.length >= TYPO_MIN_LENGTH
+    ? sql`(${contains} or (${word} <% p.name_folded and word_similarity(${word}, p.name_folded) >= ${TYPO_SIMILARITY}))`
     : contains;
 }
 
@@ -163,8 +179,11 @@ function whereClause(f: ProductFilters, visibility: Visibility): SQL {
   if (f.active !== undefined) parts.push(f.active ? sql`p.is_active` : sql`not p.is_active`);
   if (f.ids) parts.push(f.ids.length ? sql`p.id = ${anyOf(f.ids)}` : sql`false`);
   if (f.slug !== undefined) parts.push(sql`p.slug = ${f.slug}`);
+  // As the products' category index answers it (c is p's category): a search in a category reads
+  // that category's products, not every product matching the words.
   if (f.categoryOrChildrenId !== undefined)
-    parts.push(sql`(c.id = ${f.categoryOrChildrenId} or c.parent_id = ${f.categoryOrChildrenId})`);
+    parts.push(sql`p.category_id = any(array(
+      select id from categories where id = ${f.categoryOrChildrenId} or parent_id = ${f.categoryOrChildrenId}))`);
   if (f.categoryId !== undefined) parts.push(sql`c.id = ${f.categoryId}`);
   if (f.topCategoryId !== undefined) parts.push(sql`coalesce(c.parent_id, c.id) = ${f.topCategoryId}`);
   if (f.categoryIds) parts.push(f.categoryIds.length ? sql`c.id = ${anyOf(f.categoryIds)}` : sql`false`);
@@ -181,40 +200,82 @@ function whereClause(f: ProductFilters, visibility: Visibility): SQL {
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;
 }
 
-function relevance(words: string[]): SQL {
-  if (!words.length) return sql`0`;
-  const phrase = words.join(' ');
-  return sql`(case when f_fold(p.name) like ${`${escapeLike(phrase)}%`} then 3
-                   when f_fold(p.name) like ${containsPattern(phrase)} then 2 else 0 end
-              + word_similarity(${phrase}, f_fold(p.name)))`;
-}
-
-function orderClause(sort: ProductSort, words: string[]): SQL {
+function orderClause(sort: ProductSort): SQL {
   const dir = sort.direction === 'asc' ? sql`asc` : sql`desc`;
   switch (sort.by) {
-    case 'relevance':
-      // Without words ('^' folds to nothing) there is nothing to rank by: the shop's order.
-      return words.length
-        ? sql`${relevance(words)} desc, p.sort_order asc, p.id asc`
-        : sql`p.sort_order asc, p.id asc`;
     case 'base_price':
       return sql`p.base_price ${dir}, p.id asc`;
     case 'created_at':
       return sql`p.created_at ${dir}, p.id ${dir}`;
     case 'name':
       // PGlite's collation is C: the folded name is a collation-independent French sort key.
-      return sql`f_fold(p.name) ${dir}, p.name ${dir}, p.id asc`;
+      return sql`p.name_folded ${dir}, p.name ${dir}, p.id asc`;
     case 'popularity':
       return sql`(select coalesce(sum(oi.quantity), 0) from order_items oi where oi.product_id = p.id) desc,
                  p.sort_order asc, p.id asc`;
     case 'price_distance':
       return sql`abs(p.base_price - ${sort.pivotPrice ?? 0}) asc, p.id asc`;
     default:
+      // 'relevance' without words ('^' folds to nothing; with words see relevancePage): there is
+      // nothing to rank by, the shop's order.
       return sql`p.sort_order asc, p.id asc`;
   }
 }
 
 const fromClause = sql`from products p ${productCategoryJoins}`;
+
+type PageSlice = { limit: number; offset: number };
+
+/** `page(id, total, position)`: the ids of the page in order, and the number of all that match. */
+function pageOf(filters: ProductFilters, visibility: Visibility, sort: ProductSort, page: PageSlice): SQL {
+  const words = filters.words ?? [];
+  if (sort.by === 'relevance' && words.length) return relevancePage(filters, visibility, words, page);
+  const order = orderClause(sort);
+  return sql`page as (
+      select p.id, count(*) over () as total, row_number() over (order by ${order}) as position
+      ${fromClause}
+      where ${whereClause(filters, visibility)}
+      order by ${order}
+      limit ${page.limit} offset ${page.offset})`;
+}
+
+/**
+ * A search's page by relevance: the name's tier (3: it begins with the words, 2: contains them,
+ * 0: neither) plus its word_similarity to them (0 to 1), then the shop's order. The tiers never
+ * overlap (a name beginning with the words shares their first trigram, so scores above 3; one
+ * containing them scores at most 3), so the order is the tier's, then the similarity's; and a
+ * page needs the similarity, a few µs a row, only in the tiers it reaches: the tier of the
+ * (offset + limit)th match. A common prefix ('sa': 3 products in 4) ranks the names beginning
+ * with it, not the whole catalogue (docs/decisions/0024).
+ */
+function relevancePage(
+  filters: ProductFilters,
+  visibility: Visibility,
+  words: string[],
+  page: PageSlice,
+): SQL {
+  const phrase = words.join(' ');
+  const tier = sql`case when p.name_folded like ${`${escapeLike(phrase)}%`} then 3
+                        when p.name_folded like ${containsPattern(phrase)} then 2 else 0 end`;
+  return sql`matched as materialized (
+      select p.id, p.sort_order, p.name_folded, ${tier} as tier
+      ${fromClause}
+      where ${whereClause(filters, visibility)}),
+    reach as (
+      select count(*) as total,
+             case when count(*) filter (where tier = 3) >= ${page.offset + page.limit} then 3
+                  when count(*) filter (where tier >= 2) >= ${page.offset + page.limit} then 2
+                  else 0 end as tier
+        from matched),
+    page as (
+      select m.id, reach.total,
+             row_number() over (order by m.tier desc, word_similarity(${phrase}, m.name_folded) desc,
+                                         m.sort_order asc, m.id asc) as position
+        from matched m, reach
+       where m.tier >= reach.tier
+       order by position
+       limit ${page.limit} offset ${page.offset})`;
+}
 
 /**
  * A page of products and the number of all that match, in one round trip. The page is chosen first
@@ -268,10 +329,9 @@ async function selectProductPage<Row extends ProductRow>(
   visibility: Visibility,
   filters: ProductFilters,
   sort: ProductSort,
-  page: { limit: number; offset: number },
+  page: PageSlice,
   extraColumns: SQL,
 ): Promise<{ rows: Row[]; total: number | null }> {
-  const order = orderClause(sort, filters.words ?? []);
   // Prepared (kept on each connection) only in the shapes a crowd asks for again and again: the
   // shop's lists, a category's, a product, its suggestions. A search's statement changes with its
   // words, so preparing each would let anyone fill the database's memory with plans.
@@ -279,15 +339,8 @@ async function selectProductPage<Row extends ProductRow>(
     filters.words?.length || filters.minPrice !== undefined || filters.maxPrice !== undefined
       ? queryRows
       : queryPrepared;
-  const rows = await query<Row & { total: number }>(
-    db,
-    sql`
-    with page as (
-      select p.id, count(*) over () as total, row_number() over (order by ${order}) as position
-      ${fromClause}
-      where ${whereClause(filters, visibility)}
-      order by ${order}
-      limit ${page.limit} offset ${page.offset})
+  const statement = sql`
+    with ${pageOf(filters, visibility, sort, page)}
     select p.id, p.slug, p.name, p.description, p.base_price, p.category_id, p.created_at, p.sort_order,
            p.is_active,
            c.name as category_name, c.slug as category_slug, c.image_key as category_image_key,
@@ -309,8 +362,8 @@ async function selectProductPage<Row extends ProductRow>(
                (min(price) filter (where is_active))::int as min_price,
                bool_or(is_active and (stock_quantity is null or stock_quantity > 0)) as available
           from product_variants where product_id = p.id) v on true
-     order by page.position`,
-  );
+     order by page.position`;
+  const rows = await query<Row & { total: number }>(db, statement);
   return { rows: rows.map(({ total: _, ...row }) => row as unknown as Row), total: rows[0]?.total ?? null };
 }
 
