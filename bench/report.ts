@@ -1,6 +1,7 @@
 // Turns the results into Markdown tables (padded, so they read as well in a terminal as on GitHub).
 import type { BulkResult } from './bulk.ts';
 import type { PageBundle } from './bundle.ts';
+import { type CatalogueResult, catalogueTable } from './catalogue.ts';
 import type { LighthouseRun } from './lighthouse.ts';
 import type { LoadResult } from './load.ts';
 import type { OrdersResult } from './orders.ts';
@@ -71,6 +72,8 @@ export type Results = {
   orders: ({ status: 'ok' } & OrdersResult) | { status: 'skipped' | 'failed'; reason: string };
   /** A WhatsApp rush on PostgreSQL: 50 connections, each case beside its ceiling. */
   rush: ({ status: 'ok' } & RushResult) | { status: 'skipped' | 'failed'; reason: string };
+  /** Searches on a PostgreSQL shop of 20 000 products, one client, never cached. */
+  catalogue: ({ status: 'ok' } & CatalogueResult) | { status: 'skipped' | 'failed'; reason: string };
   phasesS: Record<string, number>;
   errors: string[];
 };
@@ -323,6 +326,15 @@ export function misses(results: Results): string[] {
       );
     if (p.adminFiles.length) out.push(`${p.page} loads back-office code: ${p.adminFiles.join(', ')}`);
   }
+  if (results.catalogue.status === 'ok')
+    for (const [label, c] of [
+      ['suggestions', results.catalogue.suggestions],
+      ['the search page', results.catalogue.searchPage],
+    ] as const)
+      if (c.p95Ms > c.targetP95Ms)
+        out.push(
+          `At ${results.catalogue.products} products, ${label} p95 is ${c.p95Ms} ms (target ≤ ${c.targetP95Ms} ms)`,
+        );
   for (const t of [...results.api.targets, ...results.pages.targets]) {
     for (const [id, r] of Object.entries(t.cases)) {
       const bad = r.non2xx + r.errors + r.timeouts;
@@ -390,6 +402,14 @@ export function markdown(results: Results): string {
   lines.push('## A WhatsApp rush — PostgreSQL server, anonymous visitors, autocannon');
   lines.push('');
   lines.push(results.rush.status === 'ok' ? rushTable(results.rush) : `not measured: ${results.rush.reason}`);
+  lines.push('');
+  lines.push('## Searches at catalogue scale — PostgreSQL server, one client, uncached');
+  lines.push('');
+  lines.push(
+    results.catalogue.status === 'ok'
+      ? catalogueTable(results.catalogue)
+      : `not measured: ${results.catalogue.reason}`,
+  );
   lines.push('');
   lines.push('## The back office at 100 000 orders — PostgreSQL server');
   lines.push('');

@@ -7,6 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { BULK_ADMIN, measureDuringBulk } from './bulk.ts';
 import { BROWSER_USER_AGENT, fetchHtml, measurePage } from './bundle.ts';
+import { measureCatalogue } from './catalogue.ts';
+import { seedCatalogue } from './catalogue-seed.ts';
 import { installCleanupHandlers, releaseAll } from './cleanup.ts';
 import { bestRun, CHROME_PATH, type LighthouseRun, openLighthouse } from './lighthouse.ts';
 import { capture, type LoadOptions, measure } from './load.ts';
@@ -55,6 +57,7 @@ const skip = new Set(
 const verbose = process.env.BENCH_VERBOSE === '1';
 const postgresServerUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const benchDatabaseName = process.env.BENCH_DATABASE ?? 'souk_bench';
+const catalogueDatabaseName = process.env.BENCH_CATALOGUE_DATABASE ?? 'souk_bench_scale';
 const reportsDir =
   process.env.BENCH_LIGHTHOUSE_REPORTS === '1' ? path.join(ROOT, 'bench/results/lighthouse') : null;
 
@@ -103,6 +106,7 @@ const results: Results = {
   bulk: { status: 'skipped', reason: 'not run' },
   orders: { status: 'skipped', reason: 'not run' },
   rush: { status: 'skipped', reason: 'not run' },
+  catalogue: { status: 'skipped', reason: 'not run' },
   phasesS: {},
   errors: [],
 };
@@ -500,6 +504,48 @@ async function main(): Promise<void> {
     await benchDb.database.drop();
     postgresTarget.status = 'skipped';
     postgresTarget.reason = 'BENCH_SKIP=api';
+  }
+
+  // ---- searches at catalogue scale, on a PostgreSQL database of their own ----
+  if (skip.has('catalogue') || skip.has('postgres'))
+    results.catalogue = { status: 'skipped', reason: 'BENCH_SKIP' };
+  else await phase('catalogue', measureCatalogueCase);
+}
+
+/**
+ * Searches at catalogue scale: a database of its own (dropped and created), migrated and filled by
+ * bench/catalogue-seed.ts, a server on it, then the timed searches and their plans.
+ */
+async function measureCatalogueCase(): Promise<void> {
+  const created = await createBenchDatabase(postgresServerUrl, catalogueDatabaseName);
+  if ('skipped' in created) {
+    results.catalogue = { status: 'skipped', reason: created.skipped };
+    return;
+  }
+  const { database } = created;
+  const dir = tempDir('souk-bench-catalogue-');
+  let server: ChildServer | undefined;
+  try {
+    log(`catalogue: migrating and filling ${redact(database.url)}…`);
+    const seeded = await seedCatalogue(database.url);
+    log(`catalogue: ${seeded.products} products, ${seeded.variants} variants in ${seeded.seedS} s`);
+    server = await startServer({
+      name: 'catalogue',
+      script: SERVER_ENTRY,
+      env: { DATA_DIR: dir.dir, DATABASE_URL: database.url },
+      verbose,
+    });
+    const measured = await measureCatalogue(server.origin, database.url, seeded);
+    results.catalogue = { status: 'ok', ...measured };
+    log(
+      `catalogue: suggestions p50 ${measured.suggestions.p50Ms} / p95 ${measured.suggestions.p95Ms} ms, search page p50 ${measured.searchPage.p50Ms} / p95 ${measured.searchPage.p95Ms} ms`,
+    );
+  } catch (error) {
+    results.catalogue = { status: 'failed', reason: fail('catalogue scale', error) };
+  } finally {
+    await server?.stop();
+    await dir.remove();
+    await database.drop();
   }
 }
 
