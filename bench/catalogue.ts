@@ -112,6 +112,17 @@ async function explain(client: pg.Client, label: string, query: Record<string, s
       statements.push(dialect.sqlToQuery(statement));
       return { rows: [] };
     },
+    // A prepared statement (queryPrepared) is captured as its text and values alike.
+    _: {
+      session: {
+        prepareQuery: (compiled: { sql: string; params: unknown[] }) => ({
+          execute: async () => {
+            statements.push(compiled);
+            return { rows: [] };
+          },
+        }),
+      },
+    },
     transaction: async (fn: (tx: unknown) => unknown) => fn(capture),
   };
   await listProducts(capture as unknown as Db, ProductListQuerySchema.parse(query));

@@ -324,6 +324,8 @@ export async function findProductDetail(
   return rows[0] ?? null;
 }
 
+const PREPARED_SEARCH_WORDS = 3;
+
 async function selectProductPage<Row extends ProductRow>(
   db: DbOrTx,
   visibility: Visibility,
@@ -332,11 +334,15 @@ async function selectProductPage<Row extends ProductRow>(
   page: PageSlice,
   extraColumns: SQL,
 ): Promise<{ rows: Row[]; total: number | null }> {
-  // Prepared (kept on each connection) only in the shapes a crowd asks for again and again: the
-  // shop's lists, a category's, a product, its suggestions. A search's statement changes with its
-  // words, so preparing each would let anyone fill the database's memory with plans.
+  // Prepared (kept on each connection, planned once) in the shapes a crowd asks for again and
+  // again: the shop's lists, a category's, a product, its suggestions, and searches of a few words.
+  // The words are parameters: a statement's text changes only with their number, so each
+  // connection keeps a few forms, never one per search typed. Longer searches and price filters,
+  // rarer, are planned each time, which bounds how many forms a connection can be made to keep.
   const query =
-    filters.words?.length || filters.minPrice !== undefined || filters.maxPrice !== undefined
+    (filters.words?.length ?? 0) > PREPARED_SEARCH_WORDS ||
+    filters.minPrice !== undefined ||
+    filters.maxPrice !== undefined
       ? queryRows
       : queryPrepared;
   const statement = sql`
