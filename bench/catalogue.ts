@@ -4,13 +4,13 @@
 // its own so no cache answers it; then the plans of those statements (EXPLAIN ANALYZE, replayed as
 // the API runs them) and the indexes they read.
 import { randomUUID } from 'node:crypto';
-import { ProductListQuerySchema } from '@souk/domain/catalog';
+import { ProductListQuerySchema, SearchSuggestionsQuerySchema } from '@souk/domain/catalog';
 import { SEARCH_RESULTS_PER_PAGE, SEARCH_SUGGESTION_PRODUCTS } from '@souk/domain/limits';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from '../apps/api/src/db/client.ts';
-import { listProducts } from '../apps/api/src/modules/catalog/catalog.service.ts';
+import { listProducts, suggestProducts } from '../apps/api/src/modules/catalog/catalog.service.ts';
 import { percentile, round } from './load.ts';
 
 export const CATALOGUE_TARGETS = { suggestionsP95Ms: 20, searchPageP95Ms: 50 };
@@ -100,13 +100,18 @@ function walk(node: PlanNode, indexes: Set<string>, seqScans: Set<string>) {
 }
 
 /**
- * The statements the API runs for `query` (catalog.service.ts, captured, not executed), replayed in
- * one transaction, the last under EXPLAIN ANALYZE: the indexes its plan reads, and the tables it
- * reads whole.
+ * The statements the API runs for a request (`run`, with a database that captures them instead of
+ * executing them), each under EXPLAIN ANALYZE in one transaction: their time, the indexes their
+ * plans read, and the tables they read whole.
  */
-async function explain(client: pg.Client, label: string, query: Record<string, string>): Promise<PlanCheck> {
+async function explain(
+  client: pg.Client,
+  label: string,
+  run: (db: Db) => Promise<unknown>,
+): Promise<PlanCheck> {
   const dialect = new PgDialect();
   const statements: { sql: string; params: unknown[] }[] = [];
+  // Each captured statement answers no row: a search's later tiers are then asked too.
   const capture = {
     execute: async (statement: SQL) => {
       statements.push(dialect.sqlToQuery(statement));
@@ -125,25 +130,25 @@ async function explain(client: pg.Client, label: string, query: Record<string, s
     },
     transaction: async (fn: (tx: unknown) => unknown) => fn(capture),
   };
-  await listProducts(capture as unknown as Db, ProductListQuerySchema.parse(query));
-  const last = statements.pop();
-  if (!last) throw new Error(`no statement for ${label}`);
+  await run(capture as unknown as Db);
+  if (!statements.length) throw new Error(`no statement for ${label}`);
+  const indexes = new Set<string>();
+  const seqScans = new Set<string>();
+  let ms = 0;
   await client.query('begin');
   try {
-    for (const s of statements) await client.query(s.sql, s.params);
-    const { rows } = await client.query(`explain (analyze, format json) ${last.sql}`, last.params);
-    const plan = (rows[0] as { 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] })[
-      'QUERY PLAN'
-    ][0];
-    const indexes = new Set<string>();
-    const seqScans = new Set<string>();
-    walk(plan.Plan, indexes, seqScans);
-    return {
-      label,
-      ms: round(plan['Execution Time']),
-      indexes: [...indexes].sort(),
-      seqScans: [...seqScans].sort(),
-    };
+    for (const statement of statements) {
+      const { rows } = await client.query(
+        `explain (analyze, format json) ${statement.sql}`,
+        statement.params,
+      );
+      const plan = (rows[0] as { 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] })[
+        'QUERY PLAN'
+      ][0];
+      walk(plan.Plan, indexes, seqScans);
+      ms += plan['Execution Time'];
+    }
+    return { label, ms: round(ms), indexes: [...indexes].sort(), seqScans: [...seqScans].sort() };
   } finally {
     await client.query('rollback');
   }
@@ -162,7 +167,7 @@ export async function measureCatalogue(
     if (!found) throw new Error(`no main category named ${name}`);
     return String(found.id);
   };
-  const suggestion = (q: string) => ({ search: q, per_page: String(SEARCH_SUGGESTION_PRODUCTS) });
+  const suggestion = (q: string) => ({ search: q });
   const searchPage = ([q, category]: [string, string]) => ({
     search: q,
     per_page: String(SEARCH_RESULTS_PER_PAGE),
@@ -172,9 +177,10 @@ export async function measureCatalogue(
   });
   const path = (query: Record<string, string>) => `/api/products?${new URLSearchParams(query)}`;
 
+  // What the search box asks for (apps/web/app/features/layout/use-search-suggestions.ts).
   const suggestions = await timeCase(
     origin,
-    PREFIXES.map((q) => path(suggestion(q))),
+    PREFIXES.map((q) => `/api/search/suggestions?${new URLSearchParams(suggestion(q))}`),
     CATALOGUE_TARGETS.suggestionsP95Ms,
   );
   const page = await timeCase(
@@ -190,9 +196,17 @@ export async function measureCatalogue(
     // As the server's connections are set (apps/api/src/db/client.ts).
     await client.query('set pg_trgm.word_similarity_threshold = 0.3');
     for (const q of ['sa', 'sav', 'parfum', 'jasmin', 'crme'])
-      plans.push(await explain(client, `suggestions "${q}"`, suggestion(q)));
+      plans.push(
+        await explain(client, `suggestions "${q}"`, (db) =>
+          suggestProducts(db, SearchSuggestionsQuerySchema.parse(suggestion(q))),
+        ),
+      );
     for (const s of SEARCHES.slice(0, 3))
-      plans.push(await explain(client, `search page "${s[0]}" in ${s[1]}, by price`, searchPage(s)));
+      plans.push(
+        await explain(client, `search page "${s[0]}" in ${s[1]}, by price`, (db) =>
+          listProducts(db, ProductListQuerySchema.parse(searchPage(s))),
+        ),
+      );
   } finally {
     await client.end();
   }
@@ -208,7 +222,7 @@ export function catalogueTable(result: CatalogueResult): string {
     '| case | requests | p50 ms | p95 ms | max ms | target p95 | non-2xx | slowest (p50) |',
     '|---|---:|---:|---:|---:|---|---:|---|',
     row(
-      `suggestions: ${PREFIXES.length} typed prefixes (per_page=${SEARCH_SUGGESTION_PRODUCTS})`,
+      `suggestions: ${PREFIXES.length} typed prefixes (${SEARCH_SUGGESTION_PRODUCTS} products)`,
       result.suggestions,
     ),
     row(

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { PaginationSchema } from './api.ts';
-import { PRODUCTS_DEFAULT_PER_PAGE, PRODUCTS_MAX_PER_PAGE, SEARCH_MAX_LENGTH } from './limits.ts';
+import {
+  PRODUCTS_DEFAULT_PER_PAGE,
+  PRODUCTS_MAX_PER_PAGE,
+  SEARCH_MAX_LENGTH,
+  SEARCH_MIN_CHARS,
+  SEARCH_SUGGESTION_PRODUCTS,
+} from './limits.ts';
 import { IdSchema, idSchema, isDigits, PageSchema, priceSchema, wholeNumber } from './primitives.ts';
 
 // ---- Request schemas (shared by the API's validation and the web's forms) ----
@@ -185,6 +191,23 @@ export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 export const ProductListSchema = z.object({
   products: z.array(ProductSummarySchema),
   pagination: PaginationSchema,
+});
+
+/**
+ * GET /search/suggestions: what the search box has typed so far. Its products are the first
+ * SEARCH_SUGGESTION_PRODUCTS of the same search by relevance, without a total to count.
+ */
+export const SearchSuggestionsQuerySchema = z.object({
+  search: SearchTextSchema.pipe(
+    z.string().min(SEARCH_MIN_CHARS, {
+      error: `Tapez au moins ${SEARCH_MIN_CHARS} caractères pour rechercher`,
+    }),
+  ),
+});
+export type SearchSuggestionsQuery = z.infer<typeof SearchSuggestionsQuerySchema>;
+
+export const SearchSuggestionsSchema = z.object({
+  products: z.array(ProductSummarySchema).max(SEARCH_SUGGESTION_PRODUCTS),
 });
 export type ProductList = z.infer<typeof ProductListSchema>;
 

@@ -107,6 +107,8 @@ import {
   ProductMediaSchema,
   ProductSlugParamsSchema,
   ProductSuggestionsSchema,
+  SearchSuggestionsQuerySchema,
+  SearchSuggestionsSchema,
   VariantIdParamsSchema,
   VariantSchema,
 } from './catalog.ts';
@@ -263,6 +265,14 @@ export const operations = {
     cache: 'public',
     query: ProductListQuerySchema,
     data: ProductListSchema,
+  }),
+  'GET /search/suggestions': op({
+    summary: 'Les produits proposés à mesure que la recherche est tapée',
+    tag: 'catalogue',
+    access: 'public',
+    cache: 'public',
+    query: SearchSuggestionsQuerySchema,
+    data: SearchSuggestionsSchema,
   }),
   'GET /products/slug/:slug': op({
     summary: 'Un produit par son slug',

@@ -17,3 +17,7 @@ CREATE INDEX products_name_folded_trgm_idx ON products USING gin (name_folded gi
 CREATE INDEX products_description_folded_trgm_idx ON products USING gin (description_folded gin_trgm_ops);--> statement-breakpoint
 -- The sort by name (the folded name is the collation-independent French sort key), as before.
 CREATE INDEX products_name_folded_idx ON products (name_folded);
+--> statement-breakpoint
+-- A search suggestion's best names begin with the words (catalog repository, findSuggestedProducts):
+-- `name_folded like 'sav%'` as a range of this index, whatever the database's collation.
+CREATE INDEX products_name_folded_prefix_idx ON products (name_folded text_pattern_ops);

@@ -1,3 +1,4 @@
+import { SEARCH_SUGGESTION_PRODUCTS } from '@souk/domain/limits';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
@@ -92,8 +93,28 @@ describe.each(engines)('catalogue search on %s', (engine) => {
         paged.push(...rows.map((p) => p.id));
       }
       expect(paged).toEqual(expected);
+      // The search box's suggestions are the same search's first products, without its total.
+      const suggested = await t.app.inject({
+        method: 'GET',
+        url: `/api/search/suggestions?search=${encodeURIComponent(q)}`,
+      });
+      expect(suggested.statusCode).toBe(200);
+      expect(suggested.json().data.products.map((p: { id: number }) => p.id)).toEqual(
+        expected.slice(0, SEARCH_SUGGESTION_PRODUCTS),
+      );
     },
   );
+
+  it('refuses suggestions for fewer than 2 characters, in French', async () => {
+    for (const q of ['', 's', '  s  ']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/search/suggestions?search=${encodeURIComponent(q)}`,
+      });
+      expect(res.statusCode, q).toBe(422);
+      expect(res.json().message, q).toMatch(/au moins 2 caractères/);
+    }
+  });
 
   it('finds a product by its new name and description, no longer by the old ones', async () => {
     const { product } = await addProduct(t.db, {

@@ -334,6 +334,17 @@ async function selectProductPage<Row extends ProductRow>(
   page: PageSlice,
   extraColumns: SQL,
 ): Promise<{ rows: Row[]; total: number | null }> {
+  return selectPage<Row>(db, visibility, filters, pageOf(filters, visibility, sort, page), extraColumns);
+}
+
+/** The rows of `page` (a `page(id, total, position)` CTE) with their category, image and variants. */
+async function selectPage<Row extends ProductRow>(
+  db: DbOrTx,
+  visibility: Visibility,
+  filters: ProductFilters,
+  page: SQL,
+  extraColumns: SQL,
+): Promise<{ rows: Row[]; total: number | null }> {
   // Prepared (kept on each connection, planned once) in the shapes a crowd asks for again and
   // again: the shop's lists, a category's, a product, its suggestions, and searches of a few words.
   // The words are parameters: a statement's text changes only with their number, so each
@@ -346,7 +357,7 @@ async function selectProductPage<Row extends ProductRow>(
       ? queryRows
       : queryPrepared;
   const statement = sql`
-    with ${pageOf(filters, visibility, sort, page)}
+    with ${page}
     select p.id, p.slug, p.name, p.description, p.base_price, p.category_id, p.created_at, p.sort_order,
            p.is_active,
            c.name as category_name, c.slug as category_slug, c.image_key as category_image_key,
@@ -371,6 +382,38 @@ async function selectProductPage<Row extends ProductRow>(
      order by page.position`;
   const rows = await query<Row & { total: number }>(db, statement);
   return { rows: rows.map(({ total: _, ...row }) => row as unknown as Row), total: rows[0]?.total ?? null };
+}
+
+/**
+ * The first `limit` products of a search by relevance (relevancePage's order), for the search
+ * box's suggestions: no total, so no need to find every match. The tiers are asked one after the
+ * other, best first, only until the suggestions are found: most often the names beginning with
+ * the words (a range of products_name_folded_prefix_idx) are enough, and a common prefix that
+ * thousands of products contain costs the names beginning with it, not the whole catalogue.
+ */
+export async function findSuggestedProducts(
+  db: DbOrTx,
+  words: string[],
+  limit: number,
+): Promise<ProductRow[]> {
+  const phrase = words.join(' ');
+  const filters: ProductFilters = { words };
+  const begins = sql`p.name_folded like ${`${escapeLike(phrase)}%`}`;
+  const contains = sql`p.name_folded like ${containsPattern(phrase)}`;
+  const tiers = [begins, sql`${contains} and not ${begins}`, sql`not ${contains}`];
+  const found: ProductRow[] = [];
+  for (const tier of tiers) {
+    if (found.length >= limit) break;
+    const order = sql`word_similarity(${phrase}, p.name_folded) desc, p.sort_order asc, p.id asc`;
+    const page = sql`page as (
+      select p.id, 0 as total, row_number() over (order by ${order}) as position
+      ${fromClause}
+      where ${whereClause(filters, 'public')} and ${tier}
+      order by ${order}
+      limit ${limit - found.length})`;
+    found.push(...(await selectPage<ProductRow>(db, 'public', filters, page, sql``)).rows);
+  }
+  return found;
 }
 
 export async function findProducts(

@@ -13,6 +13,11 @@ export const catalogRoutes: RouteModule = ({ db }) => {
     route(app, 'GET /categories/:idOrSlug', async (req) =>
       ok(await catalog.getCategory(db, req.params.idOrSlug)),
     );
+    route(app, 'GET /search/suggestions', async (req) => {
+      const suggested = await catalog.suggestProducts(db, req.query);
+      cacheTags(req, showing(suggested.products));
+      return ok(suggested);
+    });
     route(app, 'GET /products', async (req) => {
       const page = await catalog.listProducts(db, req.query);
       cacheTags(req, showing(page.products));

@@ -1,8 +1,9 @@
 import type { Pagination } from '@souk/domain/api';
-import type { ProductListQuery } from '@souk/domain/catalog';
+import type { ProductListQuery, SearchSuggestionsQuery } from '@souk/domain/catalog';
 import {
   POPULAR_IN_CATEGORY_LIMIT,
   RECENT_PRODUCTS_LIMIT,
+  SEARCH_SUGGESTION_PRODUCTS,
   SIMILAR_PRODUCTS_LIMIT,
 } from '@souk/domain/limits';
 import { foldText } from '@souk/domain/text';
@@ -87,6 +88,12 @@ export async function listProducts(
     products: rows.map(toProductSummary),
     pagination: toPagination(query.page, query.per_page, total, rows.length),
   };
+}
+
+/** The search box's products so far: the first of the same search by relevance (listProducts). */
+export async function suggestProducts(db: Db, query: SearchSuggestionsQuery) {
+  const rows = await repo.findSuggestedProducts(db, searchWords(query.search), SEARCH_SUGGESTION_PRODUCTS);
+  return { products: rows.map(toProductSummary) };
 }
 
 async function findProductRow(db: Db, ref: { id: number } | { slug: string }) {

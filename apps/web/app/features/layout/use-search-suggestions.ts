@@ -1,10 +1,5 @@
 import type { CategorySummary, ProductSummary } from '@souk/domain/catalog';
-import {
-  SEARCH_DEBOUNCE_MS,
-  SEARCH_MIN_CHARS,
-  SEARCH_SUGGESTION_CATEGORIES,
-  SEARCH_SUGGESTION_PRODUCTS,
-} from '@souk/domain/limits';
+import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, SEARCH_SUGGESTION_CATEGORIES } from '@souk/domain/limits';
 import { categoryPathFromName, foldText } from '@souk/domain/text';
 import { useEffect, useState } from 'react';
 import { browserApi } from '~/lib/api.client';
@@ -72,11 +67,8 @@ export function useSearchSuggestions(query: string): { suggestions: Suggestions;
     const timer = window.setTimeout(async () => {
       const [products, categories] = await Promise.all([
         browserApi
-          .get('/products', {
-            query: { search: trimmed, per_page: SEARCH_SUGGESTION_PRODUCTS },
-            signal: controller.signal,
-          })
-          .then((result) => (result.ok ? result.data.products.slice(0, SEARCH_SUGGESTION_PRODUCTS) : []))
+          .get('/search/suggestions', { query: { search: trimmed }, signal: controller.signal })
+          .then((result) => (result.ok ? result.data.products : []))
           .catch(() => []),
         loadSearchCategories().then((all) => matchCategories(all, trimmed)),
       ]);
