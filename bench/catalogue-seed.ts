@@ -201,6 +201,9 @@ async function onServer(url: string, statement: string) {
 
 export async function recreateDatabase(url: string) {
   const name = new URL(url).pathname.slice(1);
+  // The database is dropped first: a shop's own URL pasted by mistake must not be wiped.
+  if (!name.startsWith('souk_bench'))
+    throw new Error(`refusing to drop "${name}": the bench's databases are named souk_bench…`);
   const quoted = `"${name.replaceAll('"', '""')}"`;
   await onServer(url, `DROP DATABASE IF EXISTS ${quoted} WITH (FORCE)`);
   await onServer(url, `CREATE DATABASE ${quoted}`);

@@ -30,8 +30,9 @@ const devState = globalThis as typeof globalThis & { soukDevDatabase?: Promise<D
 
 /** The response cache's key of an anonymous visitor's page, when it is one kept. */
 const pageKey: CacheKeyOf = (request) => {
-  const parameters = keptPageParameters(request.url);
-  return parameters && cacheKey(request.url, request.query as Record<string, unknown>, parameters);
+  const query = request.query as Record<string, unknown>;
+  const parameters = keptPageParameters(request.url, query);
+  return parameters && cacheKey(request.url, query, parameters);
 };
 
 /**
@@ -81,8 +82,9 @@ export async function createServer(vite?: ViteDevServer): Promise<FastifyInstanc
         shopLocale: config.shopLocale,
         agencyLocation: config.AGENCY_LOCATION,
         // 128 random bits per request; entry.server puts it on the inline scripts and in the CSP
-        // header. None for a page computed to be kept: its scripts are allowed by their hashes.
-        cspNonce: request.responseCache ? null : randomBytes(16).toString('base64'),
+        // header, or, on a page computed to be kept, turns the scripts carrying it into hashes.
+        cspNonce: randomBytes(16).toString('base64'),
+        pageKept: Boolean(request.responseCache),
       });
       return context;
     },

@@ -181,8 +181,9 @@ export async function buildApi({
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(helmet, {
-    // The pages' CSP carries a per-request nonce, so it is set where they are rendered
-    // (apps/web/app/entry.server.tsx, docs/decisions/0004); JSON answers need none.
+    // The pages' CSP carries a per-request nonce, or the hashes of a kept page's scripts, so it is
+    // set where they are rendered (apps/web/app/entry.server.tsx, docs/decisions/0004); JSON
+    // answers need none.
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     // Not 'no-referrer': with it Chrome sends `Origin: null` on a same-site form POST, which React

@@ -1,8 +1,9 @@
 // React Router's default Node entry, plus the page's Content-Security-Policy (docs/decisions/0004):
 // the nonce server.ts draws for each request goes on every inline script React Router and React
 // emit (hydration context, route modules, streamed data, Suspense) and into the header below. A
-// page computed to be kept for every anonymous visitor (docs/decisions/0023) has no nonce: it is
-// rendered whole, and its header allows its own inline scripts by their hashes.
+// page computed to be kept for every anonymous visitor (docs/decisions/0023) is rendered whole
+// under a nonce of its own, which is then taken out: its header allows the scripts that carried it
+// by their hashes.
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
@@ -11,7 +12,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { serverContext } from '#api-context';
-import { contentSecurityPolicy, inlineScriptHashes, nonceSource } from '~/lib/content-security-policy.server';
+import { contentSecurityPolicy, keptPageScripts, nonceSource } from '~/lib/content-security-policy.server';
 import { hasSessionCookie } from '~/lib/session.server';
 
 export const streamTimeout = 5_000;
@@ -32,14 +33,20 @@ export function handleDataRequest(response: Response, { request }: { request: Re
 }
 
 /**
- * A page rendered whole, its CSP allowing the inline scripts it holds and no other. Browsers keep it
- * and ask again each time (`no-cache`): a page unchanged since costs a 304, not its bytes.
+ * A page rendered whole, its CSP allowing the inline scripts the render marked with `nonce` and no
+ * other. Browsers keep it and ask again each time (`no-cache`): a page unchanged since costs a
+ * 304, not its bytes.
  */
-async function wholePage(body: PassThrough, headers: Headers, status: number): Promise<Response> {
+async function wholePage(
+  body: PassThrough,
+  nonce: string,
+  headers: Headers,
+  status: number,
+): Promise<Response> {
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(chunk);
-  const html = Buffer.concat(chunks).toString('utf8');
-  headers.set('Content-Security-Policy', contentSecurityPolicy(inlineScriptHashes(html)));
+  const { html, sources } = keptPageScripts(Buffer.concat(chunks).toString('utf8'), nonce);
+  headers.set('Content-Security-Policy', contentSecurityPolicy(sources));
   if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-cache');
   return new Response(html, { headers, status });
 }
@@ -51,9 +58,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const nonce = loadContext.get(serverContext).cspNonce ?? undefined;
-  const kept = nonce === undefined;
-  if (nonce) responseHeaders.set('Content-Security-Policy', contentSecurityPolicy([nonceSource(nonce)]));
+  const { cspNonce: nonce, pageKept: kept } = loadContext.get(serverContext);
+  if (!kept) responseHeaders.set('Content-Security-Policy', contentSecurityPolicy([nonceSource(nonce)]));
   keepPrivate(request, responseHeaders);
 
   // https://httpwg.org/specs/rfc9110.html#HEAD
@@ -90,7 +96,7 @@ export default function handleRequest(
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           if (kept) {
-            resolve(wholePage(body, responseHeaders, responseStatusCode));
+            resolve(wholePage(body, nonce, responseHeaders, responseStatusCode));
             pipe(body);
             return;
           }

@@ -212,7 +212,8 @@ declare module 'fastify' {
 
 /**
  * A request asking with this header (a page reading the API in process) is told, in
- * CACHE_TAGS_HEADER, the tags of a kept answer; the header is absent when the answer is not kept.
+ * CACHE_TAGS_HEADER, the tags of an answer from the cache or computed to be kept (the cache may
+ * still refuse it, as it may refuse the page); the header is absent for an answer no cache keeps.
  */
 export const REPORT_TAGS_HEADER = 'x-report-cache-tags';
 export const CACHE_TAGS_HEADER = 'x-cache-tags';
@@ -318,7 +319,9 @@ export type ResponseCacheOptions = { cache: ResponseCache };
 // how long a computation is waited for at most, should its request never finish.
 const FLIGHT_MS = 3000;
 
-type Flight = { done: Promise<void>; land(): void };
+/** A computation's outcome: kept, not keepable (an error, a page that read something personal), or lost. */
+type Outcome = 'kept' | 'not-kept' | 'lost';
+type Flight = { done: Promise<Outcome>; land(outcome: Outcome): void };
 
 /**
  * The answers being computed, by key: a crowd opening one link on a cold cache computes its page
@@ -327,31 +330,54 @@ type Flight = { done: Promise<void>; land(): void };
 class Flights {
   private readonly flights = new Map<string, Flight>();
 
-  /** The computation of `key` under way, done when kept or given up (within FLIGHT_MS). */
-  under(key: string): Promise<void> | undefined {
+  /** The computation of `key` under way, done when it lands (within FLIGHT_MS). */
+  under(key: string): Promise<Outcome> | undefined {
     return this.flights.get(key)?.done;
   }
 
   /** The flight of the one request computing `key`; undefined if another already is. */
   take(key: string): Flight | undefined {
     if (this.flights.has(key)) return undefined;
-    let resolve = () => {};
-    const done = new Promise<void>((r) => {
+    let resolve: (outcome: Outcome) => void = () => {};
+    const done = new Promise<Outcome>((r) => {
       resolve = r;
     });
     const flight: Flight = {
       done,
-      land: () => {
+      land: (outcome) => {
         clearTimeout(timer);
         if (this.flights.get(key) === flight) this.flights.delete(key);
-        resolve();
+        resolve(outcome);
       },
     };
-    const timer = setTimeout(flight.land, FLIGHT_MS);
+    const timer = setTimeout(() => flight.land('lost'), FLIGHT_MS);
     timer.unref();
     this.flights.set(key, flight);
     return flight;
   }
+}
+
+/**
+ * Waits for the computation of `key` under way: its entry once kept; else the flight this request
+ * then takes, computing it for the others (one lost — a change arrived meanwhile, its client left,
+ * it took too long — is computed again by one of them, the others waiting for that one); else
+ * nothing, to compute on its own (an answer that cannot be kept, or past FLIGHT_MS). The flight is
+ * taken in the same turn as the check, so of the waiters woken together one takes it.
+ */
+async function awaitFlights(
+  cache: ResponseCache,
+  flights: Flights,
+  key: string,
+  computing: Promise<Outcome>,
+): Promise<{ entry?: Entry; flight?: Flight }> {
+  const deadline = Date.now() + FLIGHT_MS;
+  for (let next: Promise<Outcome> | undefined = computing; next; next = flights.under(key)) {
+    const outcome = await next;
+    const entry = cache.lookup(key);
+    if (entry) return { entry };
+    if (outcome === 'not-kept' || Date.now() >= deadline) return {};
+  }
+  return { flight: flights.take(key) };
 }
 
 /** The contract's public reads, by path and known query; a route's own key (pages); else null. */
@@ -403,8 +429,9 @@ function replayable(reply: FastifyReply): Entry['headers'] | null {
 }
 
 /**
- * Serves the contract's public reads (`cache: 'public'`) from `cache` to anonymous callers: `GET`,
- * no session, no cart. Registered first, before @fastify/compress: a hit is answered from the
+ * Serves the contract's public reads (`cache: 'public'`) and the routes that key their own
+ * answers (`cacheKeyOf`: the storefront's pages) from `cache` to anonymous callers: `GET`, no
+ * session, no cart. Registered first, before @fastify/compress: a hit is answered from the
  * first onRequest hook with the headers the computed answer had; a miss's onSend sees the
  * serialised answer (and sets Content-Encoding itself, which compress then leaves alone), and once
  * the answer has left with all its headers, it is kept.
@@ -417,14 +444,14 @@ export const responseCachePlugin = fp(
       if (request.method !== 'GET' || isPersonal(request)) return;
       const key = keyOf(request);
       if (key === null) return;
-      let entry = cache.lookup(key);
       // Being computed for another: its answer, once kept, is this one's. Nothing is awaited
-      // between the lookups and `take` below, so of a crowd arriving together one computes.
+      // between the lookup and `take` when no flight is under way (an await yields, and the rest
+      // of a crowd arriving together would pass `take` too), so of that crowd one computes.
+      let entry = cache.lookup(key);
+      let flight: Flight | undefined;
       const computing = entry ? undefined : flights.under(key);
-      if (computing) {
-        await computing;
-        entry = cache.lookup(key);
-      }
+      if (computing) ({ entry, flight } = await awaitFlights(cache, flights, key, computing));
+      else if (!entry) flight = flights.take(key);
       cache.record(entry !== undefined);
       if (entry) {
         reply.headers(entry.headers).header('X-Cache', 'HIT');
@@ -437,7 +464,7 @@ export const responseCachePlugin = fp(
         ticket: cache.begin(),
         tags: [CATALOG_TAG],
         keep: true,
-        flight: flights.take(key),
+        flight,
       };
     });
     app.addHook('onSend', async (request, reply, payload) => {
@@ -457,12 +484,14 @@ export const responseCachePlugin = fp(
       const pending = request.responseCache;
       request.responseCache = null;
       // Stored even when the client held it (304): the answer was computed, and it is good.
-      const headers = pending?.entry && replayable(reply);
-      if (pending?.entry && headers) cache.store(pending.key, pending.ticket, pending.entry, headers);
-      pending?.flight?.land();
+      if (!pending) return;
+      const headers = pending.entry && replayable(reply);
+      if (!pending.entry || !headers) return pending.flight?.land('not-kept');
+      const kept = cache.store(pending.key, pending.ticket, pending.entry, headers);
+      pending.flight?.land(kept ? 'kept' : 'lost');
     });
     // A request its client gives up may never reach onResponse: those waiting for it go on.
-    app.addHook('onRequestAbort', async (request) => request.responseCache?.flight?.land());
+    app.addHook('onRequestAbort', async (request) => request.responseCache?.flight?.land('lost'));
   },
   { name: 'souk-response-cache' },
 );

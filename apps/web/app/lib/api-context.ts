@@ -11,12 +11,14 @@ export type ServerContext = {
   /** The shop's country and time zone (SHOP_COUNTRY, SHOP_TIME_ZONE), set for the pages by root.tsx. */
   shopLocale: ShopLocale;
   agencyLocation: string;
+  /** Fresh for each request: allows React Router's inline scripts under the page's CSP (entry.server). */
+  cspNonce: string;
   /**
-   * Fresh for each request: allows React Router's inline scripts under the page's CSP (entry.server).
-   * Null for a page computed to be kept for every anonymous visitor: a nonce shared by all would be
-   * no secret, so its inline scripts are allowed by their hashes instead (docs/decisions/0004).
+   * The page is computed to be kept for every anonymous visitor (docs/decisions/0023): a nonce
+   * shared by all would be no secret, so entry.server takes it out and allows the scripts that
+   * carried it by their hashes instead (docs/decisions/0004).
    */
-  cspNonce: string | null;
+  pageKept: boolean;
 };
 
 // Shared by server.ts and the route modules through the '#api-context' import, so both hold one token.

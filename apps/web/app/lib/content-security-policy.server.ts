@@ -26,19 +26,23 @@ export function contentSecurityPolicy(scripts: readonly string[]): string {
 export const nonceSource = (nonce: string) => `'nonce-${nonce}'`;
 
 // An inline script's text runs until the first '</script' (HTML's rule; React escapes it in what
-// it inlines). Data blocks (JSON, JSON-LD) never run and CSP does not govern them.
+// it inlines).
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script/gi;
-const NOT_RUN = /\bsrc\s*=|\btype\s*=\s*["']?application\/(ld\+)?json/i;
 
 /**
- * The CSP sources allowing exactly the inline scripts of `html` ('sha256-…' of each one's text,
- * as the browser hashes it: the UTF-8 bytes between the tags), for a page that carries no nonce.
+ * A page rendered under a `nonce` of its own, to be kept for every anonymous visitor: the CSP
+ * sources allowing exactly the inline scripts that carry that nonce ('sha256-…' of each one's
+ * text, as the browser hashes it: the UTF-8 bytes between the tags), and the HTML without the
+ * nonce (a secret no longer once shared). A script the render did not mark — one that came in
+ * through the page's content — gets no hash and does not run.
  */
-export function inlineScriptHashes(html: string): string[] {
+export function keptPageScripts(html: string, nonce: string): { html: string; sources: string[] } {
+  const marked = ` nonce="${nonce}"`;
   const hashes = new Set<string>();
   for (const [, attributes = '', text = ''] of html.matchAll(SCRIPT)) {
-    if (NOT_RUN.test(attributes)) continue;
+    // A script with a src is one of our files, allowed by 'self'.
+    if (!attributes.includes(marked) || /\ssrc\s*=/i.test(attributes)) continue;
     hashes.add(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
   }
-  return [...hashes];
+  return { html: html.replaceAll(marked, ''), sources: [...hashes] };
 }

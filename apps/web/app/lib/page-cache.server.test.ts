@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { keptPageParameters } from './page-cache.server';
 
+const kept = (url: string) =>
+  keptPageParameters(url, Object.fromEntries(new URL(url, 'http://souk.test').searchParams));
+
 describe('keptPageParameters', () => {
-  it('keeps the pages a shared link leads to, with the parameters their render reads', () => {
-    for (const url of ['/', '/catalog', '/products/12', '/product/savon-noir', '/products/12?fbclid=x'])
-      expect([...(keptPageParameters(url) ?? ['not kept'])], url).toEqual(['loggedOut']);
-    for (const url of ['/catalog/parfums', '/catalog/parfums/musc?n=24'])
-      expect([...(keptPageParameters(url) ?? ['not kept'])], url).toEqual(['loggedOut', 'n']);
+  it('keeps the pages a shared link leads to, keyed by what their render reads', () => {
+    for (const url of [
+      '/',
+      '/catalog',
+      '/catalog/parfums',
+      '/catalog/parfums/musc',
+      '/products/12',
+      '/product/savon-noir',
+      '/products/12?fbclid=x',
+      '/?loggedOut=1',
+    ])
+      expect([...(kept(url) ?? ['not kept'])], url).toEqual(['loggedOut']);
   });
 
   it('never keeps personal pages, searches, the back office or client navigation data', () => {
@@ -19,6 +29,12 @@ describe('keptPageParameters', () => {
       '/auth/login',
       '/catalog/a/b/c',
     ])
-      expect(keptPageParameters(url), url).toBeNull();
+      expect(kept(url), url).toBeNull();
+  });
+
+  it('does not keep a page asked with a value its render reads but nobody shares', () => {
+    for (const url of ['/?loggedOut=2', '/catalog/parfums?n=24', '/catalog/parfums?n=999999'])
+      expect(kept(url), url).toBeNull();
+    expect(keptPageParameters('/', { loggedOut: ['1', '1'] })).toBeNull();
   });
 });

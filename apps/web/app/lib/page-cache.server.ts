@@ -1,25 +1,34 @@
-// The logout lands on any page with ?loggedOut=1 (the shop layout's notice).
-const EVERY_PAGE = ['loggedOut'];
+/**
+ * The pages a shared link leads to (home, catalogue, category, subcategory, product), kept for
+ * anonymous visitors by the response cache (docs/decisions/0023).
+ */
+const KEPT_PAGES = [/^\/(catalog)?$/, /^\/catalog\/[^/.]+(\/[^/.]+)?$/, /^\/(products|product)\/[^/.]+$/];
 
 /**
- * The pages a shared link leads to (home, catalogue, category, subcategory, product), with the
- * query parameters their render reads. Any other parameter (a tracker's `?fbclid=…`) changes
- * nothing on the page: it is not part of the key, so it does not split the cache.
+ * The query parameters these pages' render reads, each with the one value a kept page may carry
+ * (null: none, a page asked with it is rendered for that visitor and not kept), so that made-up
+ * values cannot fill the cache with copies of one page. Any other parameter (a tracker's
+ * `?fbclid=…`) changes nothing on the page and is not part of the key. A parameter a kept page
+ * starts reading must be added here.
  */
-const KEPT_PAGES: { path: RegExp; parameters: ReadonlySet<string> }[] = [
-  { path: /^\/(catalog)?$/, parameters: new Set(EVERY_PAGE) },
-  // 'n' is the no-JS 'Voir plus' link's count of products shown.
-  { path: /^\/catalog\/[^/.]+(\/[^/.]+)?$/, parameters: new Set([...EVERY_PAGE, 'n']) },
-  { path: /^\/(products|product)\/[^/.]+$/, parameters: new Set(EVERY_PAGE) },
-];
+const READ_PARAMETERS: Record<string, string | null> = {
+  // The logout's notice (features/account/logged-out-notice.tsx), on any page.
+  loggedOut: '1',
+  // The no-JS 'Voir plus' link's count of products shown (features/catalog/catalog.server.ts).
+  n: null,
+};
+const KEYED = new Set(Object.keys(READ_PARAMETERS).filter((name) => READ_PARAMETERS[name] !== null));
 
 /**
- * The query parameters of a storefront page the response cache keeps for anonymous visitors
- * (docs/decisions/0023), or null for a page never kept (cart, account, search, back office, the
- * `.data` answers of client navigations). Who is anonymous is the cache's own rule.
+ * The query parameters that key a storefront page the response cache keeps, or null for a page
+ * never kept (cart, account, search, back office, the `.data` answers of client navigations) or
+ * asked with a parameter it reads in a form not kept. Who is anonymous is the cache's own rule.
  */
-export function keptPageParameters(url: string): ReadonlySet<string> | null {
+export function keptPageParameters(url: string, query: Record<string, unknown>): ReadonlySet<string> | null {
   const question = url.indexOf('?');
   const path = question < 0 ? url : url.slice(0, question);
-  return KEPT_PAGES.find((page) => page.path.test(path))?.parameters ?? null;
+  if (!KEPT_PAGES.some((page) => page.test(path))) return null;
+  for (const [name, kept] of Object.entries(READ_PARAMETERS))
+    if (query[name] !== undefined && query[name] !== kept) return null;
+  return KEYED;
 }

@@ -167,11 +167,12 @@ const categoriesNamed = (like: string) => sql`array(
  */
 function wordMatches(word: string): SQL {
   const like = containsPattern(word);
-  const contains = sql`(p.name_folded like ${like} or p.description_folded like ${like}
-    or p.category_id = any(${categoriesNamed(like)}))`;
-  return word.length >= TYPO_MIN_LENGTH
-    ? sql`(${contains} or (${word} <% p.name_folded and word_similarity(${word}, p.name_folded) >= ${TYPO_SIMILARITY}))`
-    : contains;
+  // The typo test is written for every word, its length a parameter too: a search's text then
+  // depends on its number of words alone (selectPage prepares it).
+  return sql`(p.name_folded like ${like} or p.description_folded like ${like}
+    or p.category_id = any(${categoriesNamed(like)})
+    or (char_length(${word}) >= ${TYPO_MIN_LENGTH} and ${word} <% p.name_folded
+        and word_similarity(${word}, p.name_folded) >= ${TYPO_SIMILARITY}))`;
 }
 
 function whereClause(f: ProductFilters, visibility: Visibility): SQL {

@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
  */
 export function LoggedOutNotice() {
   const [params, setParams] = useSearchParams();
+  // Read by pages the response cache keeps: listed in lib/page-cache.server.ts.
   const shown = params.get('loggedOut') === '1';
 
   const dismiss = () =>

@@ -39,7 +39,10 @@ export async function loadProductBatch(
   return { products, page, lastPage, total };
 }
 
-/** '?n=24' from the no-JS 'Voir plus' link; bounded so a crafted URL can't fan out into many calls. */
+/**
+ * '?n=24' from the no-JS 'Voir plus' link; bounded so a crafted URL can't fan out into many calls.
+ * Read by pages the response cache keeps: listed in lib/page-cache.server.ts.
+ */
 export function requestedCount(request: Request, pageSize: number): number {
   const n = Number(new URL(request.url).searchParams.get('n'));
   if (!Number.isInteger(n) || n <= pageSize) return pageSize;
