@@ -6,6 +6,7 @@
 // which drops and creates that database first.
 import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client.ts';
+import { recreateDatabase } from './postgres.ts';
 
 export const CATALOGUE_PRODUCTS = 20_000;
 export const CATALOGUE_DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/souk_bench_scale';
@@ -186,29 +187,6 @@ function productOf(n: number) {
   return { name, description, price: 1500 + ((n * 37) % 98) * 500 };
 }
 
-/** Runs `statement` on the maintenance database of `url`'s server. */
-async function onServer(url: string, statement: string) {
-  const server = new URL(url);
-  server.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: server.toString() });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-export async function recreateDatabase(url: string) {
-  const name = new URL(url).pathname.slice(1);
-  // The database is dropped first: a shop's own URL pasted by mistake must not be wiped.
-  if (!name.startsWith('souk_bench'))
-    throw new Error(`refusing to drop "${name}": the bench's databases are named souk_bench…`);
-  const quoted = `"${name.replaceAll('"', '""')}"`;
-  await onServer(url, `DROP DATABASE IF EXISTS ${quoted} WITH (FORCE)`);
-  await onServer(url, `CREATE DATABASE ${quoted}`);
-}
-
 /**
  * Migrates the (empty) database at `url` and fills it: 200 categories (one subcategory inactive),
  * `count` products (one in 40 inactive; one in ten filed under a main category, the rest under one
@@ -313,7 +291,9 @@ export async function seedCatalogue(
 
 if (import.meta.main) {
   const url = process.argv[2] ?? CATALOGUE_DEFAULT_URL;
-  await recreateDatabase(url);
+  const server = new URL(url);
+  server.pathname = '/postgres';
+  await recreateDatabase(server.toString(), new URL(url).pathname.slice(1));
   const seeded = await seedCatalogue(url);
   console.log(
     `${new URL(url).pathname.slice(1)}: ${seeded.products} products, ${seeded.variants} variants, ${seeded.categories} categories in ${seeded.seedS} s`,

@@ -19,6 +19,17 @@ async function admin(serverUrl: string, statement: string): Promise<void> {
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**
+ * Drops `name` on the server of `serverUrl` (its maintenance database's URL) and creates it empty.
+ * Only a bench database: a shop's own name passed by mistake must not be wiped.
+ */
+export async function recreateDatabase(serverUrl: string, name: string): Promise<void> {
+  if (!name.startsWith('souk_bench'))
+    throw new Error(`refusing to drop "${name}": the bench's databases are named souk_bench…`);
+  await admin(serverUrl, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+  await admin(serverUrl, `CREATE DATABASE ${quoteIdent(name)}`);
+}
+
+/**
  * Creates `name` on the server of `serverUrl` (a URL to its maintenance database, e.g. …/postgres).
  * Returns null and the reason when PostgreSQL cannot be reached or the database cannot be created.
  */
@@ -28,8 +39,7 @@ export async function createBenchDatabase(
 ): Promise<{ database: BenchDatabase } | { skipped: string }> {
   const drop = `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`;
   try {
-    await admin(serverUrl, drop);
-    await admin(serverUrl, `CREATE DATABASE ${quoteIdent(name)}`);
+    await recreateDatabase(serverUrl, name);
   } catch (error) {
     const e = error as Error & { code?: string };
     return { skipped: `PostgreSQL at ${redact(serverUrl)} did not answer (${e.code ?? e.message})` };

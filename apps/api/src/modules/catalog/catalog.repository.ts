@@ -241,6 +241,23 @@ function pageOf(filters: ProductFilters, visibility: Visibility, sort: ProductSo
 }
 
 /**
+ * A search's relevance by its product's name (`p`): the tiers, best first — the name begins with
+ * the words, contains them, neither — and, within a tier, the order of the rows of `row` (its
+ * word_similarity to them, then the shop's order). relevancePage and findSuggestedProducts both
+ * rank by it.
+ */
+function nameRelevance(phrase: string) {
+  return {
+    begins: sql`p.name_folded like ${`${escapeLike(phrase)}%`}`,
+    contains: sql`p.name_folded like ${containsPattern(phrase)}`,
+    withinTier: (row: 'p' | 'm') => {
+      const r = sql.identifier(row);
+      return sql`word_similarity(${phrase}, ${r}.name_folded) desc, ${r}.sort_order asc, ${r}.id asc`;
+    },
+  };
+}
+
+/**
  * A search's page by relevance: the name's tier (3: it begins with the words, 2: contains them,
  * 0: neither) plus its word_similarity to them (0 to 1), then the shop's order. The tiers never
  * overlap (a name beginning with the words shares their first trigram, so scores above 3; one
@@ -255,9 +272,8 @@ function relevancePage(
   words: string[],
   page: PageSlice,
 ): SQL {
-  const phrase = words.join(' ');
-  const tier = sql`case when p.name_folded like ${`${escapeLike(phrase)}%`} then 3
-                        when p.name_folded like ${containsPattern(phrase)} then 2 else 0 end`;
+  const { begins, contains, withinTier } = nameRelevance(words.join(' '));
+  const tier = sql`case when ${begins} then 3 when ${contains} then 2 else 0 end`;
   return sql`matched as materialized (
       select p.id, p.sort_order, p.name_folded, ${tier} as tier
       ${fromClause}
@@ -270,8 +286,7 @@ function relevancePage(
         from matched),
     page as (
       select m.id, reach.total,
-             row_number() over (order by m.tier desc, word_similarity(${phrase}, m.name_folded) desc,
-                                         m.sort_order asc, m.id asc) as position
+             row_number() over (order by m.tier desc, ${withinTier('m')}) as position
         from matched m, reach
        where m.tier >= reach.tier
        order by position
@@ -397,15 +412,13 @@ export async function findSuggestedProducts(
   words: string[],
   limit: number,
 ): Promise<ProductRow[]> {
-  const phrase = words.join(' ');
   const filters: ProductFilters = { words };
-  const begins = sql`p.name_folded like ${`${escapeLike(phrase)}%`}`;
-  const contains = sql`p.name_folded like ${containsPattern(phrase)}`;
+  const { begins, contains, withinTier } = nameRelevance(words.join(' '));
   const tiers = [begins, sql`${contains} and not ${begins}`, sql`not ${contains}`];
+  const order = withinTier('p');
   const found: ProductRow[] = [];
   for (const tier of tiers) {
     if (found.length >= limit) break;
-    const order = sql`word_similarity(${phrase}, p.name_folded) desc, p.sort_order asc, p.id asc`;
     const page = sql`page as (
       select p.id, 0 as total, row_number() over (order by ${order}) as position
       ${fromClause}
