@@ -9,7 +9,7 @@ import { SEARCH_RESULTS_PER_PAGE, SEARCH_SUGGESTION_PRODUCTS } from '@souk/domai
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Db } from '../apps/api/src/db/client.ts';
+import { type Db, WORD_SIMILARITY_THRESHOLD } from '../apps/api/src/db/client.ts';
 import { listProducts, suggestProducts } from '../apps/api/src/modules/catalog/catalog.service.ts';
 import { percentile, round } from './load.ts';
 
@@ -100,9 +100,9 @@ function walk(node: PlanNode, indexes: Set<string>, seqScans: Set<string>) {
 }
 
 /**
- * The statements the API runs for a request (`run`, with a database that captures them instead of
- * executing them), each under EXPLAIN ANALYZE in one transaction: their time, the indexes their
- * plans read, and the tables they read whole.
+ * The statements the API runs for a request (`run`, with a database that records them as it runs
+ * them, so a search asks only the tiers it needs), each then under EXPLAIN ANALYZE in one
+ * transaction: their time, the indexes their plans read, and the tables they read whole.
  */
 async function explain(
   client: pg.Client,
@@ -111,26 +111,21 @@ async function explain(
 ): Promise<PlanCheck> {
   const dialect = new PgDialect();
   const statements: { sql: string; params: unknown[] }[] = [];
-  // Each captured statement answers no row: a search's later tiers are then asked too.
-  const capture = {
-    execute: async (statement: SQL) => {
-      statements.push(dialect.sqlToQuery(statement));
-      return { rows: [] };
-    },
-    // A prepared statement (queryPrepared) is captured as its text and values alike.
+  const answer = async (statement: { sql: string; params: unknown[] }) => {
+    statements.push(statement);
+    return { rows: (await client.query(statement.sql, statement.params)).rows };
+  };
+  const recorder = {
+    execute: (statement: SQL) => answer(dialect.sqlToQuery(statement)),
+    // A prepared statement (queryPrepared) is recorded as its text and values alike.
     _: {
       session: {
-        prepareQuery: (compiled: { sql: string; params: unknown[] }) => ({
-          execute: async () => {
-            statements.push(compiled);
-            return { rows: [] };
-          },
-        }),
+        prepareQuery: (compiled: { sql: string; params: unknown[] }) => ({ execute: () => answer(compiled) }),
       },
     },
-    transaction: async (fn: (tx: unknown) => unknown) => fn(capture),
+    transaction: async (fn: (tx: unknown) => unknown) => fn(recorder),
   };
-  await run(capture as unknown as Db);
+  await run(recorder as unknown as Db);
   if (!statements.length) throw new Error(`no statement for ${label}`);
   const indexes = new Set<string>();
   const seqScans = new Set<string>();
@@ -194,7 +189,7 @@ export async function measureCatalogue(
   const plans: PlanCheck[] = [];
   try {
     // As the server's connections are set (apps/api/src/db/client.ts).
-    await client.query('set pg_trgm.word_similarity_threshold = 0.3');
+    await client.query(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
     for (const q of ['sa', 'sav', 'parfum', 'jasmin', 'crme'])
       plans.push(
         await explain(client, `suggestions "${q}"`, (db) =>

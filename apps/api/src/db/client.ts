@@ -86,13 +86,16 @@ async function notify(db: Db, channel: string, payload: string) {
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** A typo matches a name this word-similar to it: 'crme' is 0.4 word-similar to 'creme hydratante'. */
+export const TYPO_SIMILARITY = 0.35;
+
 /**
- * The catalogue's typo tolerance asks `word <% name` of the products' trigram index (catalog
- * repository): the operator's threshold is a setting of the connection, not of the query. Below
- * the repository's own word_similarity test (0.35), so the index only narrows the rows it reads
- * and that test decides which match, the same on every connection (docs/decisions/0024).
+ * The catalogue reads a typo's candidates through the names' trigram index, `word <% name`, whose
+ * threshold is a setting of the connection, not of the query. Below TYPO_SIMILARITY, so the index
+ * only narrows the rows read and word_similarity decides, the same on every connection
+ * (docs/decisions/0024).
  */
-const WORD_SIMILARITY_THRESHOLD = 0.3;
+export const WORD_SIMILARITY_THRESHOLD = TYPO_SIMILARITY - 0.05;
 
 export type DatabaseOptions = { url: string; poolSize?: number } | { dataDir?: string; loadDataDir?: Blob };
 

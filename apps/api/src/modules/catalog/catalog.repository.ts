@@ -1,5 +1,5 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, queryPrepared, queryRows } from '../../db/client.ts';
+import { type DbOrTx, queryPrepared, queryRows, TYPO_SIMILARITY } from '../../db/client.ts';
 import { containsPattern, escapeLike } from '../../db/like.ts';
 import { product_media, type product_variants } from '../../db/schema.ts';
 import { categoryVisibleAs, productCategoryJoins, productVisible, type Visibility } from './catalog-rules.ts';
@@ -146,8 +146,6 @@ export type ProductOrder =
   | 'price_distance';
 export type ProductSort = { by: ProductOrder; direction: 'asc' | 'desc'; pivotPrice?: number };
 
-// Typo tolerance: 'crme' is 0.4 word-similar to 'creme hydratante'; 0.35 keeps such near misses.
-const TYPO_SIMILARITY = 0.35;
 const TYPO_MIN_LENGTH = 3;
 
 /**
@@ -161,9 +159,7 @@ const categoriesNamed = (like: string) => sql`array(
 
 /**
  * A word is in the product's name, its description, or its category's or parent's name (folded,
- * contained), or, from 3 letters, near a word of its name. `<%` is word_similarity's test as the
- * name's trigram index answers it, against the connection's pg_trgm.word_similarity_threshold,
- * set below TYPO_SIMILARITY (db/client.ts): it only narrows the rows, word_similarity decides.
+ * contained), or, from 3 letters, near a word of its name (a typo).
  */
 function wordMatches(word: string): SQL {
   const like = containsPattern(word);
@@ -171,8 +167,7 @@ function wordMatches(word: string): SQL {
   // depends on its number of words alone (selectPage prepares it).
   return sql`(p.name_folded like ${like} or p.description_folded like ${like}
     or p.category_id = any(${categoriesNamed(like)})
-    or (char_length(${word}) >= ${TYPO_MIN_LENGTH} and ${word} <% p.name_folded
-        and word_similarity(${word}, p.name_folded) >= ${TYPO_SIMILARITY}))`;
+    or (char_length(${word}) >= ${TYPO_MIN_LENGTH} and word_similarity(${word}, p.name_folded) >= ${TYPO_SIMILARITY}))`;
 }
 
 function whereClause(f: ProductFilters, visibility: Visibility): SQL {
@@ -241,30 +236,45 @@ function pageOf(filters: ProductFilters, visibility: Visibility, sort: ProductSo
 }
 
 /**
- * A search's relevance by its product's name (`p`): the tiers, best first — the name begins with
- * the words, contains them, neither — and, within a tier, the order of the rows of `row` (its
- * word_similarity to them, then the shop's order). relevancePage and findSuggestedProducts both
- * rank by it.
+ * A search's relevance by its product's name: its tier, best first — 3: the name begins with the
+ * words, 2: a word of it does (name_words, migration 0015), 1: it contains them, 0: the product
+ * matches otherwise (its description, its category, a typo) — then, in tier 0 alone, how near the
+ * name is to the words (word_similarity), then the shop's order. Tiers 3 to 1 keep the shop's
+ * order: ranking them by similarity computed it, a few µs, for each of the thousands of names a
+ * common prefix matches. relevancePage and findSuggestedProducts both rank by it
+ * (docs/decisions/0024).
  */
 function nameRelevance(phrase: string) {
+  const escaped = escapeLike(phrase);
+  const begins = sql`p.name_folded like ${`${escaped}%`}`;
+  const wordBegins = sql`p.name_words like ${`% ${escaped}%`}`;
+  const contains = sql`p.name_folded like ${`%${escaped}%`}`;
   return {
-    begins: sql`p.name_folded like ${`${escapeLike(phrase)}%`}`,
-    contains: sql`p.name_folded like ${containsPattern(phrase)}`,
-    withinTier: (row: 'p' | 'm') => {
-      const r = sql.identifier(row);
-      return sql`word_similarity(${phrase}, ${r}.name_folded) desc, ${r}.sort_order asc, ${r}.id asc`;
+    tier: sql`case when ${begins} then 3 when ${wordBegins} then 2 when ${contains} then 1 else 0 end`,
+    /** Each named tier's own test, best first: none of the better ones holds, so they never overlap. */
+    namedTiers: [
+      begins,
+      sql`${wordBegins} and not ${begins}`,
+      sql`${contains} and not ${wordBegins} and not ${begins}`,
+    ],
+    otherwise: sql`not ${begins} and not ${wordBegins} and not ${contains}`,
+    /**
+     * The order within a tier, of the row `r` whose tier is `tier`; `similarity`, its
+     * word_similarity to the words when the row already carries it.
+     */
+    withinTier: (r: 'p' | 'm', tier: SQL, similarity?: SQL) => {
+      const row = sql.identifier(r);
+      const near = similarity ?? sql`word_similarity(${phrase}, ${row}.name_folded)`;
+      return sql`case when ${tier} = 0 then ${near} else 0 end desc, ${row}.sort_order asc, ${row}.id asc`;
     },
   };
 }
 
 /**
- * A search's page by relevance: the name's tier (3: it begins with the words, 2: contains them,
- * 0: neither) plus its word_similarity to them (0 to 1), then the shop's order. The tiers never
- * overlap (a name beginning with the words shares their first trigram, so scores above 3; one
- * containing them scores at most 3), so the order is the tier's, then the similarity's; and a
- * page needs the similarity, a few µs a row, only in the tiers it reaches: the tier of the
- * (offset + limit)th match. A common prefix ('sa': 3 products in 4) ranks the names beginning
- * with it, not the whole catalogue (docs/decisions/0024).
+ * A search's page by relevance (nameRelevance). A page needs the similarity only if it reaches
+ * tier 0, the tier of its (offset + limit)th match: a common prefix ('sa': 3 products in 4) is
+ * ranked by the shop's order of the names beginning with it, not by the similarity of the whole
+ * catalogue.
  */
 function relevancePage(
   filters: ProductFilters,
@@ -272,21 +282,22 @@ function relevancePage(
   words: string[],
   page: PageSlice,
 ): SQL {
-  const { begins, contains, withinTier } = nameRelevance(words.join(' '));
-  const tier = sql`case when ${begins} then 3 when ${contains} then 2 else 0 end`;
+  const { tier, withinTier } = nameRelevance(words.join(' '));
+  const reached = page.offset + page.limit;
   return sql`matched as materialized (
       select p.id, p.sort_order, p.name_folded, ${tier} as tier
       ${fromClause}
       where ${whereClause(filters, visibility)}),
     reach as (
       select count(*) as total,
-             case when count(*) filter (where tier = 3) >= ${page.offset + page.limit} then 3
-                  when count(*) filter (where tier >= 2) >= ${page.offset + page.limit} then 2
+             case when count(*) filter (where tier = 3) >= ${reached} then 3
+                  when count(*) filter (where tier >= 2) >= ${reached} then 2
+                  when count(*) filter (where tier >= 1) >= ${reached} then 1
                   else 0 end as tier
         from matched),
     page as (
       select m.id, reach.total,
-             row_number() over (order by m.tier desc, ${withinTier('m')}) as position
+             row_number() over (order by m.tier desc, ${withinTier('m', sql`m.tier`)}) as position
         from matched m, reach
        where m.tier >= reach.tier
        order by position
@@ -401,11 +412,37 @@ async function selectPage<Row extends ProductRow>(
 }
 
 /**
+ * The products the longest of `words` can match, as an array of ids, each set read through an
+ * index of its own: a name or a description containing it, a category named by it, and, when
+ * there are several words, a name it is near (`<%`, the names' trigram GiST index). The search's
+ * own tests decide among them.
+ */
+function matchCandidates(words: string[]): SQL {
+  const word = words.reduce((longest, w) => (w.length > longest.length ? w : longest), '');
+  const like = containsPattern(word);
+  // A single word's typos are the names near the search, which findSuggestedProducts reads before
+  // these: only one of several words can match by a typo a name the whole search is not near.
+  const near =
+    words.length > 1
+      ? sql`union select id from products where char_length(${word}) >= ${TYPO_MIN_LENGTH} and ${word} <% name_folded`
+      : sql``;
+  return sql`array(
+    select id from products where name_folded like ${like}
+    union select id from products where description_folded like ${like}
+    union select id from products where category_id = any(${categoriesNamed(like)})
+    ${near})`;
+}
+
+/**
  * The first `limit` products of a search by relevance (relevancePage's order), for the search
  * box's suggestions: no total, so no need to find every match. The tiers are asked one after the
- * other, best first, only until the suggestions are found: most often the names beginning with
- * the words (a range of products_name_folded_prefix_idx) are enough, and a common prefix that
- * thousands of products contain costs the names beginning with it, not the whole catalogue.
+ * other, best first, only until the suggestions are found. A name's tier implies that every word
+ * matches and is read through the names' trigram indexes (or, beginning with the words,
+ * products_name_folded_prefix_idx), in the shop's order. Tier 0 is asked in two parts that follow
+ * each other in its order: the names near the words (word_similarity at least TYPO_SIMILARITY),
+ * read through the names' trigram GiST index (`<%`), then the other products the words match,
+ * among those matchCandidates reads. Asked as one test on every product, tier 0 was planned as
+ * reading them all and computing word_similarity for each (80 ms at 20 000 products).
  */
 export async function findSuggestedProducts(
   db: DbOrTx,
@@ -413,16 +450,44 @@ export async function findSuggestedProducts(
   limit: number,
 ): Promise<ProductRow[]> {
   const filters: ProductFilters = { words };
-  const { begins, contains, withinTier } = nameRelevance(words.join(' '));
-  const tiers = [begins, sql`${contains} and not ${begins}`, sql`not ${contains}`];
-  const order = withinTier('p');
+  const phrase = words.join(' ');
+  const { namedTiers, otherwise, withinTier } = nameRelevance(phrase);
+  const near = sql`word_similarity(${phrase}, p.name_folded) >= ${TYPO_SIMILARITY}`;
+  const tier0 = sql.raw('0');
+  const asked = [
+    ...namedTiers.map((test, i) => ({
+      from: fromClause,
+      where: sql`${whereClause({}, 'public')} and ${test}`,
+      order: withinTier('p', sql.raw(String(3 - i))),
+    })),
+    {
+      // Each name's similarity computed once, for the test and the order (offset 0 keeps the
+      // subquery whole), a few µs for each of the hundreds of names a common word is near.
+      from: sql`from (select *, word_similarity(${phrase}, name_folded) as similarity from products
+                       where ${phrase} <% name_folded offset 0) p ${productCategoryJoins}`,
+      // One word near a name matches by wordMatches' typo test: the search's other tests are then
+      // asked of a word too short for a typo, or of several words, not again of each near name.
+      where: sql`p.similarity >= ${TYPO_SIMILARITY} and ${otherwise} and ${
+        words.length === 1
+          ? sql`(char_length(${phrase}) >= ${TYPO_MIN_LENGTH} or ${whereClause(filters, 'public')})`
+          : whereClause(filters, 'public')
+      } and ${productVisible}`,
+      order: withinTier('p', tier0, sql`p.similarity`),
+    },
+    {
+      from: fromClause,
+      where: sql`p.id = any(${matchCandidates(words)}) and not ${near} and ${whereClause(filters, 'public')}
+        and ${otherwise}`,
+      order: withinTier('p', tier0),
+    },
+  ];
   const found: ProductRow[] = [];
-  for (const tier of tiers) {
+  for (const { from, where, order } of asked) {
     if (found.length >= limit) break;
     const page = sql`page as (
       select p.id, 0 as total, row_number() over (order by ${order}) as position
-      ${fromClause}
-      where ${whereClause(filters, 'public')} and ${tier}
+      ${from}
+      where ${where}
       order by ${order}
       limit ${limit - found.length})`;
     found.push(...(await selectPage<ProductRow>(db, 'public', filters, page, sql``)).rows);
