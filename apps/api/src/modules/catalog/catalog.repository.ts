@@ -159,7 +159,9 @@ const categoriesNamed = (like: string) => sql`array(
 
 /**
  * A word is in the product's name, its description, or its category's or parent's name (folded,
- * contained), or, from 3 letters, near a word of its name (a typo).
+ * contained), or, from 3 letters, near a word of its name (a typo). `<%` is word_similarity's test
+ * as the names' trigram index answers it, against the connection's looser threshold
+ * (db/client.ts): it only lets the planner read the rows through the index; word_similarity decides.
  */
 function wordMatches(word: string): SQL {
   const like = containsPattern(word);
@@ -167,7 +169,8 @@ function wordMatches(word: string): SQL {
   // depends on its number of words alone (selectPage prepares it).
   return sql`(p.name_folded like ${like} or p.description_folded like ${like}
     or p.category_id = any(${categoriesNamed(like)})
-    or (char_length(${word}) >= ${TYPO_MIN_LENGTH} and word_similarity(${word}, p.name_folded) >= ${TYPO_SIMILARITY}))`;
+    or (char_length(${word}) >= ${TYPO_MIN_LENGTH} and ${word} <% p.name_folded
+        and word_similarity(${word}, p.name_folded) >= ${TYPO_SIMILARITY}))`;
 }
 
 function whereClause(f: ProductFilters, visibility: Visibility): SQL {
@@ -420,8 +423,8 @@ async function selectPage<Row extends ProductRow>(
 function matchCandidates(words: string[]): SQL {
   const word = words.reduce((longest, w) => (w.length > longest.length ? w : longest), '');
   const like = containsPattern(word);
-  // A single word's typos are the names near the search, which findSuggestedProducts reads before
-  // these: only one of several words can match by a typo a name the whole search is not near.
+  // A single word's typo is a name near the whole search, which the query before this one reads;
+  // with several words, one word can be near a name the phrase is not.
   const near =
     words.length > 1
       ? sql`union select id from products where char_length(${word}) >= ${TYPO_MIN_LENGTH} and ${word} <% name_folded`
@@ -437,12 +440,14 @@ function matchCandidates(words: string[]): SQL {
  * The first `limit` products of a search by relevance (relevancePage's order), for the search
  * box's suggestions: no total, so no need to find every match. The tiers are asked one after the
  * other, best first, only until the suggestions are found. A name's tier implies that every word
- * matches and is read through the names' trigram indexes (or, beginning with the words,
- * products_name_folded_prefix_idx), in the shop's order. Tier 0 is asked in two parts that follow
- * each other in its order: the names near the words (word_similarity at least TYPO_SIMILARITY),
- * read through the names' trigram GiST index (`<%`), then the other products the words match,
- * among those matchCandidates reads. Asked as one test on every product, tier 0 was planned as
- * reading them all and computing word_similarity for each (80 ms at 20 000 products).
+ * matches and is read in the shop's order through the names' trigram indexes, or, beginning with
+ * the words, products_name_folded_prefix_idx (while PostgreSQL plans the prepared statement for
+ * its values: a generic plan of `like $1` cannot read a b-tree). Tier 0 is asked in two parts that
+ * follow each other in its order: the names near the words (word_similarity at least
+ * TYPO_SIMILARITY), read through the names' trigram GiST index (`<%`), then the other products
+ * the words match, among those matchCandidates reads. Asked as one test on every product, tier 0
+ * was planned as reading them all and computing word_similarity for each (80 ms at 20 000
+ * products).
  */
 export async function findSuggestedProducts(
   db: DbOrTx,
