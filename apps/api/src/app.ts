@@ -277,10 +277,11 @@ export async function buildApi({
       // them; other processes hear within the time NOTIFY takes. Not every write: carts and
       // accounts change no catalogue, and a NOTIFY per write would take PostgreSQL's notify lock
       // at every commit of a rush.
-      api.addHook('onSend', async (request, _reply, payload) => {
-        if (!SAFE_METHODS.has(request.method) && CATALOG_WRITERS.some((p) => request.url.startsWith(p)))
-          await catalogChanges.sync();
-        return payload;
+      // A callback hook: reads, a rush's cached answers among them, pass without a promise.
+      api.addHook('onSend', (request, _reply, payload, done) => {
+        if (SAFE_METHODS.has(request.method) || !CATALOG_WRITERS.some((p) => request.url.startsWith(p)))
+          return done(null, payload);
+        catalogChanges.sync().then(() => done(null, payload), done);
       });
       for (const module of modules) await api.register(module(moduleDeps));
       // The back office: every /api/admin route sits in this one scope, behind its one hook, so a
