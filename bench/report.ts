@@ -5,7 +5,7 @@ import { type CatalogueResult, catalogueTable } from './catalogue.ts';
 import type { LighthouseRun } from './lighthouse.ts';
 import type { LoadResult } from './load.ts';
 import type { OrdersResult } from './orders.ts';
-import { type RushResult, rushTable } from './rush.ts';
+import { type RushResult, rushMisses, rushTable } from './rush.ts';
 
 export type TargetId = 'pglite' | 'postgres' | 'ceiling';
 export type PageTargetId = 'production' | 'development';
@@ -326,6 +326,7 @@ export function misses(results: Results): string[] {
       );
     if (p.adminFiles.length) out.push(`${p.page} loads back-office code: ${p.adminFiles.join(', ')}`);
   }
+  if (results.rush.status === 'ok') out.push(...rushMisses(results.rush));
   if (results.catalogue.status === 'ok')
     for (const [label, c] of [
       ['suggestions', results.catalogue.suggestions],

@@ -247,6 +247,33 @@ export async function measureRush(
   };
 }
 
+/**
+ * Issue #24's targets under a rush, each a share of the ceiling serving the same bytes in the same
+ * run: the cached list (and its p99), the anonymous product page, every page in turn.
+ */
+export const RUSH_TARGETS: Record<string, { share: number; p99Ms?: number }> = {
+  list: { share: 0.5, p99Ms: 20 },
+  page: { share: 0.5 },
+  spread: { share: 0.3 },
+};
+
+/** The rush cases that missed their target, in one line each. */
+export function rushMisses(rush: RushResult): string[] {
+  const out: string[] = [];
+  for (const c of rush.cases) {
+    const target = RUSH_TARGETS[c.id];
+    if (!target || !c.ceiling?.requestsPerSec) continue;
+    const share = c.souk.requestsPerSec / c.ceiling.requestsPerSec;
+    if (share < target.share)
+      out.push(
+        `Under a rush, ${c.label} is at ${(share * 100).toFixed(1)} % of its ceiling (target ≥ ${target.share * 100} %)`,
+      );
+    if (target.p99Ms !== undefined && c.souk.p99Ms > target.p99Ms)
+      out.push(`Under a rush, ${c.label} has p99 ${c.souk.p99Ms} ms (target ≤ ${target.p99Ms} ms)`);
+  }
+  return out;
+}
+
 export function rushTable(rush: RushResult): string {
   const share = (souk: LoadResult, ceiling: LoadResult | null) =>
     ceiling?.requestsPerSec ? `${((souk.requestsPerSec / ceiling.requestsPerSec) * 100).toFixed(1)} %` : '—';

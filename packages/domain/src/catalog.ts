@@ -192,6 +192,7 @@ export const ProductListSchema = z.object({
   products: z.array(ProductSummarySchema),
   pagination: PaginationSchema,
 });
+export type ProductList = z.infer<typeof ProductListSchema>;
 
 /**
  * GET /search/suggestions: what the search box has typed so far. Its products are the first
@@ -209,7 +210,6 @@ export type SearchSuggestionsQuery = z.infer<typeof SearchSuggestionsQuerySchema
 export const SearchSuggestionsSchema = z.object({
   products: z.array(ProductSummarySchema).max(SEARCH_SUGGESTION_PRODUCTS),
 });
-export type ProductList = z.infer<typeof ProductListSchema>;
 
 export const BannerSchema = z.object({
   id: z.number(),

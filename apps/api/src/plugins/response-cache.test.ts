@@ -41,21 +41,21 @@ describe('the store', () => {
     const ticket = cache.begin();
     cache.invalidate('product:1');
     expect(cache.store('/a', ticket, answer('a', ['catalog', 'product:1']), {})).toBe(false);
-    expect(cache.get('/a')).toBeUndefined();
+    expect(cache.lookup('/a')).toBeUndefined();
     expect(cache.store('/b', ticket, answer('b', ['catalog', 'product:2']), {})).toBe(true);
-    expect(cache.get('/b')?.body.toString()).toBe('b');
+    expect(cache.lookup('/b')?.body.toString()).toBe('b');
   });
 
   it('keeps nothing while changes cannot be heard, and starts again once they can', () => {
     const cache = new ResponseCache({ maxBytes: 1024 * 1024, ttlMs: 60_000 });
     cache.store('/a', cache.begin(), answer('a'), {});
     cache.suspend();
-    expect(cache.get('/a')).toBeUndefined();
+    expect(cache.lookup('/a')).toBeUndefined();
     cache.store('/b', cache.begin(), answer('b'), {});
-    expect(cache.get('/b')).toBeUndefined();
+    expect(cache.lookup('/b')).toBeUndefined();
     cache.resume();
     cache.store('/b', cache.begin(), answer('b'), {});
-    expect(cache.get('/b')?.body.toString()).toBe('b');
+    expect(cache.lookup('/b')?.body.toString()).toBe('b');
   });
 
   it('keys a request as its handler reads it: parameters in one order, those it ignores left out', () => {

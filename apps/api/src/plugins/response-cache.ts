@@ -71,12 +71,6 @@ export class ResponseCache {
     });
   }
 
-  get(key: string): Entry | undefined {
-    const entry = this.lookup(key);
-    this.record(entry !== undefined);
-    return entry;
-  }
-
   /** The entry under `key`, not counted as a hit or a miss (`record` says which it was). */
   lookup(key: string): Entry | undefined {
     return this.live ? this.entries.get(key) : undefined;

@@ -149,6 +149,17 @@ export type ProductSort = { by: ProductOrder; direction: 'asc' | 'desc'; pivotPr
 const TYPO_MIN_LENGTH = 3;
 
 /**
+ * The rows whose folded name a `word` may be a typo of, as the names' trigram index answers it
+ * (`<%`, against the connection's looser threshold, db/client.ts): it lets the planner read them
+ * through the index, and word_similarity then decides.
+ */
+const typoCandidate = (word: string, name: SQL) =>
+  sql`char_length(${word}) >= ${TYPO_MIN_LENGTH} and ${word} <% ${name}`;
+
+/** The shop's own order (the owner's sort order), of the row `r`. */
+const shopOrder = (r: 'p' | 'm') => sql`${sql.identifier(r)}.sort_order asc, ${sql.identifier(r)}.id asc`;
+
+/**
  * The categories whose name, or whose parent's name, is `like` (their folded names, migration
  * 0014), as an array: a product's category is then looked up in the products' category index,
  * so each branch of a word's test goes through an index of products (docs/decisions/0024).
@@ -159,9 +170,7 @@ const categoriesNamed = (like: string) => sql`array(
 
 /**
  * A word is in the product's name, its description, or its category's or parent's name (folded,
- * contained), or, from 3 letters, near a word of its name (a typo). `<%` is word_similarity's test
- * as the names' trigram index answers it, against the connection's looser threshold
- * (db/client.ts): it only lets the planner read the rows through the index; word_similarity decides.
+ * contained), or, from 3 letters, near a word of its name (a typo).
  */
 function wordMatches(word: string): SQL {
   const like = containsPattern(word);
@@ -169,8 +178,7 @@ function wordMatches(word: string): SQL {
   // depends on its number of words alone (selectPage prepares it).
   return sql`(p.name_folded like ${like} or p.description_folded like ${like}
     or p.category_id = any(${categoriesNamed(like)})
-    or (char_length(${word}) >= ${TYPO_MIN_LENGTH} and ${word} <% p.name_folded
-        and word_similarity(${word}, p.name_folded) >= ${TYPO_SIMILARITY}))`;
+    or (${typoCandidate(word, sql`p.name_folded`)} and word_similarity(${word}, p.name_folded) >= ${TYPO_SIMILARITY}))`;
 }
 
 function whereClause(f: ProductFilters, visibility: Visibility): SQL {
@@ -211,13 +219,13 @@ function orderClause(sort: ProductSort): SQL {
       return sql`p.name_folded ${dir}, p.name ${dir}, p.id asc`;
     case 'popularity':
       return sql`(select coalesce(sum(oi.quantity), 0) from order_items oi where oi.product_id = p.id) desc,
-                 p.sort_order asc, p.id asc`;
+                 ${shopOrder('p')}`;
     case 'price_distance':
       return sql`abs(p.base_price - ${sort.pivotPrice ?? 0}) asc, p.id asc`;
     default:
       // 'relevance' without words ('^' folds to nothing; with words see relevancePage): there is
       // nothing to rank by, the shop's order.
-      return sql`p.sort_order asc, p.id asc`;
+      return shopOrder('p');
   }
 }
 
@@ -261,15 +269,8 @@ function nameRelevance(phrase: string) {
       sql`${contains} and not ${wordBegins} and not ${begins}`,
     ],
     otherwise: sql`not ${begins} and not ${wordBegins} and not ${contains}`,
-    /**
-     * The order within a tier, of the row `r` whose tier is `tier`; `similarity`, its
-     * word_similarity to the words when the row already carries it.
-     */
-    withinTier: (r: 'p' | 'm', tier: SQL, similarity?: SQL) => {
-      const row = sql.identifier(r);
-      const near = similarity ?? sql`word_similarity(${phrase}, ${row}.name_folded)`;
-      return sql`case when ${tier} = 0 then ${near} else 0 end desc, ${row}.sort_order asc, ${row}.id asc`;
-    },
+    /** How near the row `r`'s name is to the words: tier 0's order, before the shop's. */
+    similarity: (r: 'p' | 'm') => sql`word_similarity(${phrase}, ${sql.identifier(r)}.name_folded)`,
   };
 }
 
@@ -285,7 +286,7 @@ function relevancePage(
   words: string[],
   page: PageSlice,
 ): SQL {
-  const { tier, withinTier } = nameRelevance(words.join(' '));
+  const { tier, similarity } = nameRelevance(words.join(' '));
   const reached = page.offset + page.limit;
   return sql`matched as materialized (
       select p.id, p.sort_order, p.name_folded, ${tier} as tier
@@ -300,7 +301,8 @@ function relevancePage(
         from matched),
     page as (
       select m.id, reach.total,
-             row_number() over (order by m.tier desc, ${withinTier('m', sql`m.tier`)}) as position
+             row_number() over (order by m.tier desc,
+               case when m.tier = 0 then ${similarity('m')} else 0 end desc, ${shopOrder('m')}) as position
         from matched m, reach
        where m.tier >= reach.tier
        order by position
@@ -427,7 +429,7 @@ function matchCandidates(words: string[]): SQL {
   // with several words, one word can be near a name the phrase is not.
   const near =
     words.length > 1
-      ? sql`union select id from products where char_length(${word}) >= ${TYPO_MIN_LENGTH} and ${word} <% name_folded`
+      ? sql`union select id from products where ${typoCandidate(word, sql`name_folded`)}`
       : sql``;
   return sql`array(
     select id from products where name_folded like ${like}
@@ -456,14 +458,13 @@ export async function findSuggestedProducts(
 ): Promise<ProductRow[]> {
   const filters: ProductFilters = { words };
   const phrase = words.join(' ');
-  const { namedTiers, otherwise, withinTier } = nameRelevance(phrase);
-  const near = sql`word_similarity(${phrase}, p.name_folded) >= ${TYPO_SIMILARITY}`;
-  const tier0 = sql.raw('0');
+  const { namedTiers, otherwise, similarity } = nameRelevance(phrase);
+  const near = sql`${similarity('p')} >= ${TYPO_SIMILARITY}`;
   const asked = [
-    ...namedTiers.map((test, i) => ({
+    ...namedTiers.map((test) => ({
       from: fromClause,
-      where: sql`${whereClause({}, 'public')} and ${test}`,
-      order: withinTier('p', sql.raw(String(3 - i))),
+      where: sql`${productVisible} and ${test}`,
+      order: shopOrder('p'),
     })),
     {
       // Each name's similarity computed once, for the test and the order (offset 0 keeps the
@@ -477,13 +478,13 @@ export async function findSuggestedProducts(
           ? sql`(char_length(${phrase}) >= ${TYPO_MIN_LENGTH} or ${whereClause(filters, 'public')})`
           : whereClause(filters, 'public')
       } and ${productVisible}`,
-      order: withinTier('p', tier0, sql`p.similarity`),
+      order: sql`p.similarity desc, ${shopOrder('p')}`,
     },
     {
       from: fromClause,
       where: sql`p.id = any(${matchCandidates(words)}) and not ${near} and ${whereClause(filters, 'public')}
         and ${otherwise}`,
-      order: withinTier('p', tier0),
+      order: sql`${similarity('p')} desc, ${shopOrder('p')}`,
     },
   ];
   const found: ProductRow[] = [];
