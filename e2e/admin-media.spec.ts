@@ -117,3 +117,28 @@ test('an admin uploads images and a video with their progress, reorders with the
   await question.getByRole('button', { name: 'Supprimer' }).click();
   await expect(manager.getByRole('heading', { name: 'Images (1)' })).toBeVisible();
 });
+
+test('the drop box tells a touch screen to touch and a desk to drag', async ({ page, isMobile }) => {
+  const name = unique('Savon à toucher');
+  await logInAsAdmin(page, '/admin/products');
+  const product = await createProductThroughApi(page, {
+    name,
+    description: 'Savon doux.',
+    base_price: 1500,
+  });
+  // Opened by its address: the server renders the manager, CSS picks the sentence.
+  await page.goto(`/admin/products?search=${encodeURIComponent(name)}&media=${product.id}`);
+  const manager = page.getByRole('dialog', { name: 'Images et vidéos du produit' });
+  const touch = manager.getByText('Touchez pour choisir une photo');
+  const drag = manager.getByText('Glissez-déposez vos images et vidéos ici');
+  if (isMobile) {
+    await expect(touch).toBeVisible();
+    await expect(drag).toBeHidden();
+  } else {
+    await expect(drag).toBeVisible();
+    await expect(touch).toBeHidden();
+  }
+  // Either way the picker is there, under its name.
+  await expect(manager.getByLabel('Choisir des fichiers')).toBeAttached();
+  await expectAccessible(page);
+});

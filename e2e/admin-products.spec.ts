@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { logInAsAdmin, pictureFile, unique } from './admin-helpers.ts';
+import sharp from 'sharp';
+import { logInAsAdmin, pictureFile, throttleUploads, unique } from './admin-helpers.ts';
 import { expectAccessible, expectNoHorizontalScroll, fcfa } from './helpers.ts';
 
 // A demo subcategory with 19 active products and one inactive (apps/api/src/db/seed/catalog-data.ts).
@@ -227,4 +228,88 @@ test('the products list is filtered, sorted and paged through its URL: a reload 
     await expect(page.getByRole('dialog', { name: 'Nouveau produit' })).toBeVisible();
     await expectNoHorizontalScroll(page);
   }
+});
+
+/**
+ * A phone's photo: 4000 × 3000 pixels of grain in a 9 MB JPEG, taken with the phone turned (EXIF
+ * orientation 6: the pixels lie on their side, the picture stands upright).
+ */
+async function phonePhoto() {
+  const buffer = await sharp({
+    create: {
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      background: { r: 120, g: 90, b: 60 },
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
+    .jpeg({ quality: 94 })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+  expect(buffer.length).toBeGreaterThan(8 * 1024 * 1024);
+  return { name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer };
+}
+
+test("a phone's 9 MB photo is shrunk before it is sent, with the upload's progress; a refused picture creates nothing", async ({
+  page,
+}) => {
+  test.slow(); // a 12-megapixel photo is made, decoded and shrunk, then sent over a slowed link
+  const name = unique('Savon au miel');
+  const found = async () =>
+    (await (await page.request.get(`/api/admin/products?search=${encodeURIComponent(name)}`)).json()).data
+      .products as { id: number }[];
+  await logInAsAdmin(page, '/admin/products');
+  await page.getByRole('link', { name: 'Nouveau produit' }).click();
+  const form = page.getByRole('dialog', { name: 'Nouveau produit' });
+  await form.getByLabel('Nom du produit').fill(name);
+  await form.getByLabel('Description').fill('Savon au miel du Rif, photographié à la boutique.');
+  await form.getByLabel('Prix de base (FCFA)').fill('3000');
+  await form.getByLabel('Catégorie').selectOption({ label: CATEGORY });
+
+  // A refused main picture holds the form: nothing is created, the form says why and keeps what was typed.
+  const mainImage = form.getByLabel(/Image principale/);
+  await mainImage.setInputFiles(notAnImage);
+  await form.getByRole('button', { name: 'Créer' }).click();
+  await expect(form.getByText('Le fichier doit être une image')).toBeVisible();
+  await expect(mainImage).toBeFocused();
+  await expect(form.getByLabel('Nom du produit')).toHaveValue(name);
+  expect(await found()).toEqual([]);
+
+  // The photo is shrunk in the browser, under 5 MB (the server's limit) and to 2000 px, upright.
+  await mainImage.setInputFiles(await phonePhoto());
+  await expect(form.getByText(/Photo réduite pour l'envoi : [89](,\d)? Mo → [0-4](,\d)? Mo/)).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(form.getByText('Le fichier doit être une image')).toBeHidden();
+  const preview = form.getByRole('img', { name: "Aperçu de l'image" });
+  await expect
+    .poll(() => preview.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]))
+    .toEqual([1500, 2000]);
+
+  // Sent over a slow link: the form shows how far the upload got.
+  const unthrottle = await throttleUploads(page, 250_000);
+  await form.getByRole('button', { name: 'Créer' }).click();
+  await expect(form.getByRole('progressbar', { name: 'Envoi de la photo' })).toBeVisible();
+  await expect(form.getByText(/Envoi de la photo… \d+ %/)).toBeVisible();
+  await unthrottle();
+  await expect(page.getByText('Produit créé avec succès')).toBeVisible({ timeout: 20_000 });
+  await expect(form).toBeHidden();
+
+  // Made with that picture, upright (taller than wide) and no wider than 2000 px.
+  const [product] = await found();
+  const detail = (await (await page.request.get(`/api/admin/products/${product.id}`)).json()).data;
+  expect(detail.images).toHaveLength(1);
+  const [picture] = detail.images;
+  expect(picture.width).toBeLessThanOrEqual(2000);
+  expect(picture.height).toBeGreaterThan(picture.width);
+  await expect(entries(page).filter({ hasText: name }).locator('img')).toHaveAttribute(
+    'src',
+    /\/media\/[0-9a-f]{32}-\d+\.webp/,
+  );
+  const served = await page.request.get(picture.url);
+  expect(served.status()).toBe(200);
+  const { width, height } = await sharp(await served.body()).metadata();
+  expect(width).toBeLessThanOrEqual(2000);
+  expect(height).toBeGreaterThan(width ?? 0);
 });

@@ -1,7 +1,8 @@
 import { data, type RouterContextProvider } from 'react-router';
 import { api } from './api.server';
 import type { ApiClient, ApiResult } from './api-client';
-import { formText, intentOutcome, unknownIntent } from './form-outcome.server';
+import { formText, intentOutcome } from './form-outcome';
+import { unknownIntent } from './form-outcome.server';
 import { readForm } from './read-form.server';
 import { type AccessRefusal, accessRefusal, adminAccess, requireAdmin } from './session.server';
 
@@ -27,10 +28,14 @@ export const withDetails = <T>(
  * A form the domain's schema refused before anything was sent (a forged or outdated form): the
  * answer the API would have given, 422 with the schema's French message.
  */
-export const refusedBeforeSending = (message: string): ApiResult<never> => ({
+export const refusedBeforeSending = (
+  message: string,
+  errors?: Record<string, string[]>,
+): ApiResult<never> => ({
   ok: false,
   status: 422,
   message,
+  ...(errors ? { errors } : {}),
   setCookies: [],
 });
 

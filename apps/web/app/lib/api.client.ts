@@ -50,3 +50,9 @@ const fetchTransport: Transport = async (request) => {
 
 /** The typed API client of the browser. */
 export const browserApi = createApiClient(fetchTransport);
+
+/** The browser's API client, its multipart uploads reporting their progress to `onUploadProgress`. */
+export const browserApiReporting = (onUploadProgress: (fraction: number) => void) =>
+  createApiClient((request) =>
+    fetchTransport(request.body instanceof FormData ? { ...request, onUploadProgress } : request),
+  );

@@ -40,7 +40,13 @@ export function useFormErrors(schema: Validator, server: FormFailure | undefined
       if (typeof value === 'string') values[key] = value;
     }
     const result = schema.safeParse(values);
-    if (result.success) {
+    // A field that said no itself (a picked file refused: components/ui/image-field) holds the form
+    // too, so the row is never saved without what was meant to go with it.
+    const refused = Array.from(event.currentTarget.elements).filter(
+      (element): element is HTMLInputElement =>
+        element instanceof HTMLInputElement && element.validity.customError,
+    );
+    if (result.success && refused.length === 0) {
       setErrors({});
       setMessage(undefined);
       return;
@@ -51,6 +57,7 @@ export function useFormErrors(schema: Validator, server: FormFailure | undefined
       const field = String(issue.path[0] ?? 'form');
       found[field] ??= issue.message;
     }
+    for (const input of refused) found[input.name] ??= input.validationMessage;
     setErrors(found);
     setMessage(found.form);
     setFocusRequest((n) => n + 1);

@@ -1,10 +1,11 @@
 import { readBannerScreen } from '~/features/admin-banners/banner-params';
 import { BannersScreen, NewBannerLink } from '~/features/admin-banners/banners-screen';
 import { AdminLoadError, AdminPage } from '~/features/admin-layout/admin-page';
-import { adminAction } from '~/lib/admin-action.server';
+import { adminAction, type IntentHandler } from '~/lib/admin-action.server';
 import { api, dataOrThrow } from '~/lib/api.server';
-import { formText } from '~/lib/form-outcome.server';
-import { apiFormBody } from '~/lib/read-form.server';
+import { apiFormBody } from '~/lib/api-form-body';
+import { formText } from '~/lib/form-outcome';
+import { sendPhotosWithProgress } from '~/lib/photo-upload-action';
 import { requireAdmin } from '~/lib/session.server';
 import type { Route } from './+types/admin-banners';
 
@@ -26,15 +27,22 @@ const bannerBody = (form: FormData) =>
     files: ['image'],
   });
 
+/** The banner form, with its picture. */
+const saveBanner: IntentHandler = {
+  failure: 'Erreur lors de la sauvegarde de la bannière',
+  run: ({ client, id, form }) =>
+    id
+      ? client.put('/admin/banners/:id', { params: { id }, body: bannerBody(form) })
+      : client.post('/admin/banners', { body: bannerBody(form) }),
+};
+
+// A banner form with a picture goes from the browser, to show the upload's progress.
+export const clientAction = (args: Route.ClientActionArgs) =>
+  sendPhotosWithProgress(args, { save: saveBanner });
+
 export const action = (args: Route.ActionArgs) =>
   adminAction(args, {
-    save: {
-      failure: 'Erreur lors de la sauvegarde de la bannière',
-      run: ({ client, id, form }) =>
-        id
-          ? client.put('/admin/banners/:id', { params: { id }, body: bannerBody(form) })
-          : client.post('/admin/banners', { body: bannerBody(form) }),
-    },
+    save: saveBanner,
     toggle: {
       failure: 'Erreur lors de la mise à jour du statut',
       run: ({ client, id, form }) =>

@@ -1,10 +1,11 @@
 import { CategoriesScreen, NewCategoryLink } from '~/features/admin-categories/categories-screen';
 import { readCategoryScreen } from '~/features/admin-categories/category-params';
 import { AdminLoadError, AdminPage } from '~/features/admin-layout/admin-page';
-import { adminAction } from '~/lib/admin-action.server';
+import { adminAction, type IntentHandler } from '~/lib/admin-action.server';
 import { api, dataOrThrow } from '~/lib/api.server';
-import { formText } from '~/lib/form-outcome.server';
-import { apiFormBody } from '~/lib/read-form.server';
+import { apiFormBody } from '~/lib/api-form-body';
+import { formText } from '~/lib/form-outcome';
+import { sendPhotosWithProgress } from '~/lib/photo-upload-action';
 import { requireAdmin } from '~/lib/session.server';
 import type { Route } from './+types/admin-categories';
 
@@ -41,15 +42,22 @@ const categoryBody = (form: FormData) =>
     files: ['image_main'],
   });
 
+/** The category form, with its picture. */
+const saveCategory: IntentHandler = {
+  failure: 'Erreur lors de la sauvegarde de la catégorie',
+  run: ({ client, id, form }) =>
+    id
+      ? client.put('/admin/categories/:id', { params: { id }, body: categoryBody(form) })
+      : client.post('/admin/categories', { body: categoryBody(form) }),
+};
+
+// A category form with a picture goes from the browser, to show the upload's progress.
+export const clientAction = (args: Route.ClientActionArgs) =>
+  sendPhotosWithProgress(args, { save: saveCategory });
+
 export const action = (args: Route.ActionArgs) =>
   adminAction(args, {
-    save: {
-      failure: 'Erreur lors de la sauvegarde de la catégorie',
-      run: ({ client, id, form }) =>
-        id
-          ? client.put('/admin/categories/:id', { params: { id }, body: categoryBody(form) })
-          : client.post('/admin/categories', { body: categoryBody(form) }),
-    },
+    save: saveCategory,
     toggle: {
       failure: 'Erreur lors de la mise à jour du statut',
       run: ({ client, id, form }) =>

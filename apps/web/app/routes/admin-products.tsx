@@ -4,9 +4,10 @@ import { MediaManagerDialog } from '~/features/admin-media/media-manager-dialog'
 import { productListQuery, readProductScreen } from '~/features/admin-products/product-params';
 import { ProductsHeaderActions, ProductsScreen } from '~/features/admin-products/products-screen';
 import { VariantsDialog } from '~/features/admin-variants/variants-dialog';
-import { adminAction, type IntentRequest } from '~/lib/admin-action.server';
+import { adminAction, type IntentHandler, type IntentRequest } from '~/lib/admin-action.server';
 import { api, dataOrThrow } from '~/lib/api.server';
-import { apiFormBody } from '~/lib/read-form.server';
+import { apiFormBody } from '~/lib/api-form-body';
+import { sendPhotosWithProgress } from '~/lib/photo-upload-action';
 import { requireAdmin } from '~/lib/session.server';
 import { useDropParams } from '~/lib/url-params';
 import type { Route } from './+types/admin-products';
@@ -100,15 +101,22 @@ const batchRows = (form: FormData): unknown => {
 
 const productOf = ({ form }: IntentRequest) => form.get('product_id')?.toString() ?? '';
 
+/** The product form: created, or saved, with its pictures. */
+const saveProduct: IntentHandler = {
+  failure: 'Erreur lors de la sauvegarde du produit',
+  run: ({ client, id, form }) =>
+    id
+      ? client.put('/admin/products/:id', { params: { id }, body: productBody(form) })
+      : client.post('/admin/products', { body: productBody(form) }),
+};
+
+// A product form with a picture goes from the browser, to show the upload's progress.
+export const clientAction = (args: Route.ClientActionArgs) =>
+  sendPhotosWithProgress(args, { save: saveProduct });
+
 export const action = (args: Route.ActionArgs) =>
   adminAction(args, {
-    save: {
-      failure: 'Erreur lors de la sauvegarde du produit',
-      run: ({ client, id, form }) =>
-        id
-          ? client.put('/admin/products/:id', { params: { id }, body: productBody(form) })
-          : client.post('/admin/products', { body: productBody(form) }),
-    },
+    save: saveProduct,
     delete: {
       failure: 'Erreur lors de la suppression du produit',
       run: ({ client, id }) => client.delete('/admin/products/:id', { params: { id } }),

@@ -8,7 +8,8 @@ import { FormBanner, SubmitButton, TextField } from '~/components/ui/form-fields
 import { WhatsappIcon } from '~/components/ui/icons';
 import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
 import { api, serverConfig } from '~/lib/api.server';
-import { echoValues, formOutcome, formText } from '~/lib/form-outcome.server';
+import { formOutcome, formText } from '~/lib/form-outcome';
+import { echoValues } from '~/lib/form-outcome.server';
 import { accountPageHeaders } from '~/lib/no-store';
 import { readForm } from '~/lib/read-form.server';
 import { pageMeta } from '~/lib/seo';

@@ -4,7 +4,8 @@ import { FormBanner, PasswordField, SubmitButton } from '~/components/ui/form-fi
 import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
 import { NewAccountFields } from '~/features/account/new-account-fields';
 import { api, serverConfig } from '~/lib/api.server';
-import { echoValues, formOutcome, formText } from '~/lib/form-outcome.server';
+import { formOutcome, formText } from '~/lib/form-outcome';
+import { echoValues } from '~/lib/form-outcome.server';
 import { accountPageHeaders } from '~/lib/no-store';
 import { readForm } from '~/lib/read-form.server';
 import { pageMeta } from '~/lib/seo';

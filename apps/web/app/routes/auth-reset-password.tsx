@@ -3,7 +3,7 @@ import { data, Form, Link, useNavigation } from 'react-router';
 import { FormBanner, PasswordField, SubmitButton } from '~/components/ui/form-fields';
 import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
 import { api, serverConfig } from '~/lib/api.server';
-import { formOutcome, formText } from '~/lib/form-outcome.server';
+import { formOutcome, formText } from '~/lib/form-outcome';
 import { accountPageHeaders } from '~/lib/no-store';
 import { readForm } from '~/lib/read-form.server';
 import { pageMeta } from '~/lib/seo';

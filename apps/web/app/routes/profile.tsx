@@ -14,7 +14,8 @@ import {
   SettingsPanel,
 } from '~/features/account/settings-panel';
 import { api, serverConfig } from '~/lib/api.server';
-import { echoValues, formOutcome, formText } from '~/lib/form-outcome.server';
+import { formOutcome, formText } from '~/lib/form-outcome';
+import { echoValues } from '~/lib/form-outcome.server';
 import { accountPageHeaders } from '~/lib/no-store';
 import { readForm } from '~/lib/read-form.server';
 import { pageMeta } from '~/lib/seo';

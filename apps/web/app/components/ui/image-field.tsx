@@ -1,22 +1,17 @@
-import { IMAGE_MAX_BYTES } from '@souk/domain/admin-limits';
-import { IMAGE_ACCEPT, IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPE_MESSAGE } from '@souk/domain/uploads';
+import { IMAGE_ACCEPT } from '@souk/domain/uploads';
 import { type ChangeEvent, type ReactNode, useEffect, useState } from 'react';
+import { replaceFiles, usePhotoPicks } from '~/lib/photo-uploads';
+import { ProgressBar, percent } from './progress-bar';
 
 /** What the picker offers, in words. */
-const IMAGE_HINT = 'JPG, PNG, GIF ou WEBP, 5 Mo au plus.';
+const IMAGE_HINT = "JPG, PNG, GIF ou WEBP. Une grande photo est réduite avant l'envoi.";
 
 export const fileInputClass =
   'text-sm text-stone-800 file:mr-3 file:min-h-11 file:rounded-full file:border-0 file:bg-emerald-50 file:px-4 file:font-semibold file:text-emerald-900';
 
-/**
- * Why a picked file cannot be sent as an image (spec §5: an image, 5 MB at most), or undefined.
- * The browser's word on the type is only a first check: the server decides from the bytes.
- */
-export function imageProblem(file: File): string | undefined {
-  if (!file.type.startsWith('image/')) return IMAGE_TYPE_MESSAGE;
-  if (file.size > IMAGE_MAX_BYTES) return IMAGE_TOO_LARGE_MESSAGE;
-  return undefined;
-}
+/** 9 663 676 → '9,2 Mo'. */
+const megabytes = (bytes: number) =>
+  `${(bytes / (1024 * 1024)).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Mo`;
 
 /** A preview address for each file, revoked when the files change or the form goes. */
 export function usePreviews(files: readonly File[]): string[] {
@@ -31,11 +26,44 @@ export function usePreviews(files: readonly File[]): string[] {
   return urls;
 }
 
+/** Said while a picked photo is being shrunk: how long it takes cannot be told, the bar just moves. */
+export function ShrinkingNotice() {
+  return (
+    <div role="status" className="flex flex-col gap-1">
+      <p className="text-sm text-stone-700">Réduction de la photo…</p>
+      <ProgressBar label="Réduction de la photo" />
+    </div>
+  );
+}
+
+/** How far a photo's upload got (`value` from 0 to 1): 'Envoi de la photo… 45 %'. */
+export function UploadProgress({ value, label = 'Envoi de la photo' }: { value: number; label?: string }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <p className="text-sm text-stone-700">
+        {label}… {percent(value)}
+      </p>
+      <ProgressBar value={value} label={label} />
+    </div>
+  );
+}
+
+/** What became of a photo shrunk before sending: 'Photo réduite pour l'envoi : 9,2 Mo → 1,4 Mo'. */
+export function ShrunkNote({ from, to }: { from: number; to: number }) {
+  return (
+    <p className="text-sm text-stone-600">
+      Photo réduite pour l'envoi : {megabytes(from)} → {megabytes(to)}
+    </p>
+  );
+}
+
 /**
- * One picture (a main image; optional unless `required`): checked as soon as it is picked, previewed,
- * and said why when refused (the field is then emptied, so a refused file is never sent).
- * `currentUrl` shows the image already saved until another is picked; `error` is the server's word
- * on it.
+ * One picture (a main image; optional unless `required`): prepared as soon as it is picked (shrunk
+ * when too large, lib/shrink-photo), previewed, and said why when refused. A refused file stays in
+ * the field, marked invalid, so the form is sent neither with it nor without it
+ * (useFormErrors); while a photo is being shrunk, the form's submit waits (photosInPreparation).
+ * `currentUrl` shows the image already saved until another is picked; `error` is the server's
+ * word on it.
  */
 export function ImageField({
   id,
@@ -57,22 +85,37 @@ export function ImageField({
 }) {
   const [picked, setPicked] = useState<File[]>([]);
   const [problem, setProblem] = useState<string | undefined>();
+  const [shrunk, setShrunk] = useState<{ from: number; to: number } | null>(null);
   const [preview] = usePreviews(picked);
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.currentTarget.files?.[0];
-    const refused = file ? imageProblem(file) : undefined;
-    setProblem(refused);
-    if (refused) event.currentTarget.value = '';
-    setPicked(file && !refused ? [file] : []);
+  const { shrinking, prepare } = usePhotoPicks();
+  const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    input.setCustomValidity('');
+    setPicked([]);
+    setProblem(undefined);
+    setShrunk(null);
+    const [prepared] = (await prepare(file ? [file] : [])) ?? [];
+    if (!file || !prepared) return;
+    if ('problem' in prepared) {
+      input.setCustomValidity(prepared.problem);
+      setProblem(prepared.problem);
+      return;
+    }
+    if (prepared.shrunk) {
+      replaceFiles(input, [prepared.file]);
+      setShrunk({ from: file.size, to: prepared.file.size });
+    }
+    setPicked([prepared.file]);
   };
-  const message = problem ?? error;
+  const message = shrinking ? undefined : (problem ?? error);
   const shown = preview ?? currentUrl;
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-semibold text-stone-800">
         {label} {!required && <span className="font-normal text-stone-600">(facultatif)</span>}
       </label>
-      {shown && (
+      {shown && !shrinking && (
         <img
           src={shown}
           alt="Aperçu de l'image"
@@ -92,6 +135,8 @@ export function ImageField({
       <p id={`${id}-hint`} className="text-sm text-stone-600">
         {IMAGE_HINT}
       </p>
+      {shrinking && <ShrinkingNotice />}
+      {shrunk && <ShrunkNote from={shrunk.from} to={shrunk.to} />}
       {message && (
         <p id={`${id}-error`} className="text-sm font-medium text-red-800">
           {message}

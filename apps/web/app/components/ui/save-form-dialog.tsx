@@ -1,12 +1,16 @@
 import type { ReactNode } from 'react';
+import { formUploadProgress, photosInPreparation } from '~/lib/photo-uploads';
 import { useSaveForm } from '~/lib/use-save-form';
 import { Dialog } from './dialog';
 import { FormActions, FormBanner } from './form-fields';
+import { UploadProgress } from './image-field';
 
 /**
  * A create/edit form in a dialog, posted to the page's action with the intent 'save' (and the `id`
  * of the row edited): the schema checks it first, the action's field errors come back under the
  * fields (`children` gets them), a general one in the banner; once saved, a toast and `onClose`.
+ * A photo being shrunk holds the submit; one being sent shows how far it got (the page's
+ * clientAction sends it: lib/photo-upload-action).
  */
 export function SaveFormDialog({
   fetcherKey,
@@ -46,6 +50,8 @@ export function SaveFormDialog({
     onClose,
     intent,
   );
+  const preparing = photosInPreparation.use() > 0;
+  const uploaded = formUploadProgress.use();
   return (
     <Dialog open={open} onClose={onClose} title={title} size={size} closeButton>
       <Form
@@ -62,7 +68,8 @@ export function SaveFormDialog({
         {id !== undefined && <input type="hidden" name="id" value={id} />}
         <FormBanner message={message} bannerRef={bannerRef} />
         {children(errors)}
-        <FormActions onCancel={onClose} pending={pending} disabled={submitDisabled}>
+        {pending && uploaded !== null && <UploadProgress value={uploaded} />}
+        <FormActions onCancel={onClose} pending={pending} disabled={submitDisabled || preparing}>
           {id !== undefined ? updateLabel : 'Créer'}
         </FormActions>
       </Form>

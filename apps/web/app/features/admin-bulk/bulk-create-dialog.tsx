@@ -8,12 +8,13 @@ import { Button } from '~/components/ui/button';
 import { CategoryOptions } from '~/components/ui/category-options';
 import { Dialog } from '~/components/ui/dialog';
 import { FormActions, FormBanner, SelectField } from '~/components/ui/form-fields';
-import { fileInputClass, imageProblem } from '~/components/ui/image-field';
+import { fileInputClass, ShrinkingNotice, ShrunkNote } from '~/components/ui/image-field';
 import { ProgressBar, percent } from '~/components/ui/progress-bar';
 import { showToast } from '~/components/ui/toast';
 import { browserApi } from '~/lib/api.client';
 import { failureMessage } from '~/lib/api-client';
 import { emptyVariantRow, type RowProblem, rowProblemsFromApi, type VariantRow } from '~/lib/draft-rows';
+import { photosInPreparation, usePhotoPicks } from '~/lib/photo-uploads';
 import { emptyProduct, type ProductDraft, problemText, rowPayload, rowProblems } from './bulk-rows';
 
 const control =
@@ -45,17 +46,22 @@ function ProductRow({
   index,
   problems,
   onChange,
+  onImage,
   onRemove,
 }: {
   product: ProductDraft;
   index: number;
   problems: readonly RowProblem[];
   onChange: (product: ProductDraft) => void;
+  /** The row's image, once prepared: set on the row as it is then, not as it was when picked. */
+  onImage: (image: File | null) => void;
   onRemove: (() => void) | undefined;
 }) {
   const id = (field: string) => `bulk-${product.key}-${field}`;
   const invalid = (field: string) => (problems.some((p) => p.field === field) ? true : undefined);
   const [imageError, setImageError] = useState<string | undefined>();
+  const [shrunkFrom, setShrunkFrom] = useState<number | null>(null);
+  const { shrinking, prepare } = usePhotoPicks();
   const setVariant = (at: number, variant: VariantRow) =>
     onChange({ ...product, variants: product.variants.map((v, i) => (i === at ? variant : v)) });
   return (
@@ -101,20 +107,32 @@ function ProductRow({
           accept={IMAGE_ACCEPT}
           aria-invalid={invalid('image_main') ?? (imageError ? true : undefined)}
           aria-describedby={imageError ? `${id('image')}-error` : undefined}
-          onChange={(event) => {
+          onChange={async (event) => {
             const input = event.currentTarget;
             const file = input.files?.[0] ?? null;
-            const problem = file ? imageProblem(file) : undefined;
-            setImageError(problem);
-            if (problem) input.value = '';
-            onChange({ ...product, image: problem ? null : file });
+            setImageError(undefined);
+            setShrunkFrom(null);
+            onImage(null);
+            const [photo] = (await prepare(file ? [file] : [])) ?? [];
+            if (!file || !photo) return;
+            // The row keeps what will be sent; a refused file leaves it without image, which the
+            // wizard refuses to send ('image obligatoire'), so the product is never made without it.
+            if ('problem' in photo) {
+              setImageError(photo.problem);
+              input.value = '';
+              return;
+            }
+            if (photo.shrunk) setShrunkFrom(file.size);
+            onImage(photo.file);
           }}
           className={fileInputClass}
         />
       </Labelled>
+      {shrinking && <ShrinkingNotice />}
       {product.image && !imageError && (
         <p className="text-xs text-stone-600">Image choisie : {product.image.name}</p>
       )}
+      {product.image && shrunkFrom !== null && <ShrunkNote from={shrunkFrom} to={product.image.size} />}
       {imageError && (
         <p id={`${id('image')}-error`} className="text-sm font-medium text-red-800">
           {imageError}
@@ -327,6 +345,7 @@ export function BulkCreateDialog({
   };
 
   const busy = progress !== null;
+  const preparing = photosInPreparation.use() > 0;
   return (
     <Dialog open={open} onClose={onClose} title="Créer plusieurs produits" size="lg" closeButton>
       <p className="text-sm text-stone-600">Étape {step} sur 2</p>
@@ -391,6 +410,11 @@ export function BulkCreateDialog({
                   onChange={(changed) =>
                     setProducts((current) => current.map((p, i) => (i === index ? changed : p)))
                   }
+                  onImage={(image) =>
+                    setProducts((current) =>
+                      current.map((p) => (p.key === product.key ? { ...p, image } : p)),
+                    )
+                  }
                   onRemove={
                     products.length > 1
                       ? () => setProducts((current) => current.filter((_, i) => i !== index))
@@ -430,7 +454,7 @@ export function BulkCreateDialog({
             <Button variant="secondary" disabled={busy} onClick={() => setStep(1)}>
               Précédent
             </Button>
-            <FormActions onCancel={onClose} pending={busy}>
+            <FormActions onCancel={onClose} pending={busy} disabled={preparing}>
               {`Créer ${products.length} produit(s)`}
             </FormActions>
           </div>

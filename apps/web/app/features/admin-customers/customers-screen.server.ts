@@ -7,7 +7,7 @@ import type { RouterContextProvider } from 'react-router';
 import { adminAction, noticeAnswer, refusedBeforeSending, withDetails } from '~/lib/admin-action.server';
 import { api, dataOrThrow } from '~/lib/api.server';
 import { failureMessage } from '~/lib/api-client';
-import { formText } from '~/lib/form-outcome.server';
+import { formText } from '~/lib/form-outcome';
 import { accessRefusal, adminAccess } from '~/lib/session.server';
 import { readCustomerScreen } from './customer-params';
 

@@ -7,35 +7,48 @@ import {
   VIDEO_TOO_LARGE_MESSAGE,
 } from '@souk/domain/admin-media';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
-import { fileInputClass, imageProblem } from '~/components/ui/image-field';
+import { fileInputClass } from '~/components/ui/image-field';
 import { ProgressBar, percent } from '~/components/ui/progress-bar';
 import { showToast } from '~/components/ui/toast';
 import { browserApi } from '~/lib/api.client';
 import { failureMessage } from '~/lib/api-client';
 import { newRowKey } from '~/lib/draft-rows';
+import { preparePicture } from '~/lib/photo-uploads';
 
 type Upload = {
   key: number;
   name: string;
+  video: boolean;
   progress: number;
-  state: 'waiting' | 'sending' | 'done' | 'refused';
+  state: 'waiting' | 'shrinking' | 'sending' | 'done' | 'refused';
   message?: string;
 };
 
 /**
- * Why a file cannot be sent (spec: images JPG, PNG, GIF, WEBP up to 5 MB; videos MP4, AVI, MOV), or
- * undefined. The browser's word on the type is only a first check: the server reads the bytes.
+ * Why a file cannot be sent (spec: images JPG, PNG, GIF, WEBP; videos MP4, AVI, MOV up to
+ * VIDEO_MAX_BYTES), or undefined; an image's size is dealt with when it is prepared (a large photo
+ * is shrunk). The browser's word on the type is only a first check: the server reads the bytes.
  */
 function fileProblem(file: File): string | undefined {
   if (isVideoFile(file)) return file.size > VIDEO_MAX_BYTES ? VIDEO_TOO_LARGE_MESSAGE : undefined;
   if (!file.type.startsWith('image/')) return MEDIA_TYPE_MESSAGE;
-  return imageProblem(file);
+  return undefined;
+}
+
+/** What a file being dealt with shows: 'Réduction de la photo…', 'Envoi de la photo… 45 %'. */
+function stateText(upload: Upload): string {
+  if (upload.state === 'waiting') return 'En attente';
+  if (upload.state === 'shrinking') return 'Réduction de la photo…';
+  if (upload.state === 'done') return 'Envoyé';
+  if (upload.state === 'refused') return 'Refusé';
+  return `${upload.video ? 'Envoi de la vidéo' : 'Envoi de la photo'}… ${percent(upload.progress)}`;
 }
 
 /**
  * Drag and drop, or the picker, for images and videos. Each file goes up on its own request, one
- * after the other, with a real progress bar (XMLHttpRequest's upload events); the list is read again
- * after each one. A refused file says why and the others carry on.
+ * after the other, with a real progress bar (XMLHttpRequest's upload events); a large photo is
+ * shrunk first, in its turn (lib/shrink-photo); the list is read again after each one. A refused
+ * file says why and the others carry on.
  */
 export function MediaUploader({ productId, onUploaded }: { productId: number; onUploaded: () => void }) {
   const inputId = useId();
@@ -64,7 +77,20 @@ export function MediaUploader({ productId, onUploaded }: { productId: number; on
     busy.current = true;
     let sent = 0;
     for (let next = queue.current.shift(); next; next = queue.current.shift()) {
-      const { key, file } = next;
+      const { key } = next;
+      let { file } = next;
+      if (!isVideoFile(file)) {
+        const photo = await preparePicture(file, () => update(key, { state: 'shrinking' }));
+        if (closed.current.signal.aborted) {
+          busy.current = false;
+          return; // the manager was closed
+        }
+        if ('problem' in photo) {
+          update(key, { state: 'refused', message: photo.problem });
+          continue;
+        }
+        file = photo.file;
+      }
       update(key, { state: 'sending' });
       const body = new FormData();
       body.append('media_files', file);
@@ -102,9 +128,10 @@ export function MediaUploader({ productId, onUploaded }: { productId: number; on
       const problem = fileProblem(file);
       const key = newRowKey();
       if (!problem) queue.current.push({ key, file });
+      const video = isVideoFile(file);
       return problem
-        ? { key, name: file.name, progress: 0, state: 'refused', message: problem }
-        : { key, name: file.name, progress: 0, state: 'waiting' };
+        ? { key, name: file.name, video, progress: 0, state: 'refused', message: problem }
+        : { key, name: file.name, video, progress: 0, state: 'waiting' };
     });
     setUploads((current) => [...current.filter((upload) => upload.state !== 'done'), ...added]);
     void sendNext();
@@ -130,8 +157,16 @@ export function MediaUploader({ productId, onUploaded }: { productId: number; on
           dragging ? 'border-emerald-700 bg-emerald-50' : 'border-stone-300 bg-stone-50'
         }`}
       >
-        <p className="text-sm font-semibold text-stone-800">Glissez-déposez vos images et vidéos ici</p>
-        <p className="text-sm text-stone-600">ou</p>
+        {/* A phone has nothing to drag from: it is told to touch. Chosen by CSS (pointer: coarse),
+            so the page arrives with the right words; the other sentence is display: none, so a
+            screen reader reads only the one shown. */}
+        <p className="text-sm font-semibold text-stone-800 pointer-coarse:hidden">
+          Glissez-déposez vos images et vidéos ici
+        </p>
+        <p className="hidden text-sm font-semibold text-stone-800 pointer-coarse:block">
+          Touchez pour choisir une photo
+        </p>
+        <p className="text-sm text-stone-600 pointer-coarse:hidden">ou</p>
         <label htmlFor={inputId} className="text-sm font-semibold text-stone-800">
           Choisir des fichiers
         </label>
@@ -149,8 +184,8 @@ export function MediaUploader({ productId, onUploaded }: { productId: number; on
           className={fileInputClass}
         />
         <p id={`${inputId}-hint`} className="text-xs text-stone-600">
-          Images JPG, PNG, GIF, WEBP (5 Mo au plus) ; vidéos MP4, AVI, MOV ({VIDEO_MAX_MEGABYTES} Mo au plus,
-          converties au besoin pour être lues sur tous les téléphones).
+          Images JPG, PNG, GIF, WEBP (une grande photo est réduite avant l'envoi) ; vidéos MP4, AVI, MOV (
+          {VIDEO_MAX_MEGABYTES} Mo au plus, converties au besoin pour être lues sur tous les téléphones).
         </p>
       </div>
       {uploads.length > 0 && (
@@ -162,16 +197,9 @@ export function MediaUploader({ productId, onUploaded }: { productId: number; on
             >
               <div className="flex items-center justify-between gap-2">
                 <span className="truncate font-medium text-stone-900">{upload.name}</span>
-                <span className="shrink-0 text-stone-600">
-                  {upload.state === 'waiting'
-                    ? 'En attente'
-                    : upload.state === 'sending'
-                      ? percent(upload.progress)
-                      : upload.state === 'done'
-                        ? 'Envoyé'
-                        : 'Refusé'}
-                </span>
+                <span className="shrink-0 text-stone-600">{stateText(upload)}</span>
               </div>
+              {upload.state === 'shrinking' && <ProgressBar label={`Réduction de ${upload.name}`} />}
               {(upload.state === 'sending' || upload.state === 'waiting') && (
                 <ProgressBar value={upload.progress} label={`Envoi de ${upload.name}`} />
               )}

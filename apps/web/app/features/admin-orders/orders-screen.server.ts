@@ -12,7 +12,7 @@ import {
 } from '~/lib/admin-action.server';
 import { api, dataOrThrow, serverConfig } from '~/lib/api.server';
 import { type ApiResult, failureMessage, failureWithReason } from '~/lib/api-client';
-import { formText } from '~/lib/form-outcome.server';
+import { formText } from '~/lib/form-outcome';
 import { accessRefusal, adminAccess } from '~/lib/session.server';
 import { orderListQuery, readOrderScreen } from './order-params';
 

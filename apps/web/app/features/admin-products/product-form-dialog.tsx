@@ -14,29 +14,32 @@ import {
   TextAreaField,
   TextField,
 } from '~/components/ui/form-fields';
-import { fileInputClass, ImageField, imageProblem, usePreviews } from '~/components/ui/image-field';
+import { fileInputClass, ImageField, ShrinkingNotice, usePreviews } from '~/components/ui/image-field';
 import { SaveFormDialog } from '~/components/ui/save-form-dialog';
+import { replaceFiles, usePhotoPicks } from '~/lib/photo-uploads';
 
-// The form checks with the API's own schema, less the images, which the browser checks by their
-// size and type (the server decides from the bytes).
+// The form checks with the API's own schema, less the images, which the browser prepares (shrunk
+// when too large) and checks by their type (the server decides from the bytes).
 const ProductFormSchema = CreateProductInputSchema.omit({ image_main: true, images: true });
 
 /**
- * Additional images (spec §5): a file that is not an image or is over 5 MB is silently left out,
- * and PRODUCT_IMAGES_MAX at most are kept; the input then holds only what will be sent.
+ * Additional images (spec §5): each is prepared as it is picked (a large photo shrunk); a file that
+ * is not an image, or cannot be brought under 5 MB, is silently left out, and PRODUCT_IMAGES_MAX
+ * at most are kept; the input then holds only what will be sent.
  */
 function AdditionalImagesField({ error }: { error?: string }) {
   const [files, setFiles] = useState<File[]>([]);
   const previews = usePreviews(files);
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+  const { shrinking, prepare } = usePhotoPicks();
+  const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
     const picked = Array.from(input.files ?? []);
-    const kept = picked.filter((file) => !imageProblem(file)).slice(0, PRODUCT_IMAGES_MAX);
-    if (kept.length !== picked.length) {
-      const transfer = new DataTransfer();
-      for (const file of kept) transfer.items.add(file);
-      input.files = transfer.files;
-    }
+    setFiles([]);
+    const prepared = await prepare(picked, PRODUCT_IMAGES_MAX);
+    if (!prepared) return;
+    const kept = prepared.flatMap((photo) => ('file' in photo ? [photo.file] : []));
+    if (kept.length !== picked.length || kept.some((file, i) => file !== picked[i]))
+      replaceFiles(input, kept);
     setFiles(kept);
   };
   return (
@@ -56,8 +59,10 @@ function AdditionalImagesField({ error }: { error?: string }) {
         className={fileInputClass}
       />
       <p id="product-images-hint" className="text-sm text-stone-600">
-        {PRODUCT_IMAGES_MAX} images au plus : JPG, PNG, GIF ou WEBP, 5 Mo au plus chacune.
+        {PRODUCT_IMAGES_MAX} images au plus : JPG, PNG, GIF ou WEBP. Une grande photo est réduite avant
+        l'envoi.
       </p>
+      {shrinking && <ShrinkingNotice />}
       {previews.length > 0 && (
         <ul className="flex flex-wrap gap-2">
           {previews.map((url, index) => (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiFormBody } from './read-form.server';
+import { apiFormBody } from './api-form-body';
 
 describe('apiFormBody', () => {
   const fields = { texts: ['name', 'price'], checkboxes: ['is_active'], files: ['image_main', 'images'] };
