@@ -79,6 +79,8 @@ export default defineConfig({
       // Every journey's customers order from 127.0.0.1 too (checkout, orders, dashboard): its refused
       // orders (empty cart, out of stock) all count against that one address.
       ORDER_RATE_LIMIT_IP_MAX: '1000',
+      // Hours of their own, not the demo's: the checkout journey sees the configured agency reach the page.
+      AGENCY_HOURS: 'Du lundi au vendredi, 8 h 30 – 18 h',
       // The back office's journeys log in as this admin (e2e/admin-helpers.ts).
       ADMIN_EMAIL: 'admin@souk.test',
       ADMIN_PASSWORD: 'motdepasse-admin-e2e',

@@ -142,7 +142,7 @@ test('the shell: menu (a drawer on phones), search, bell, every page accessible,
     pending === 0 ? 'Aucune commande en attente' : `${pending} commande${pending > 1 ? 's' : ''} en attente`;
   await expect(page.getByRole('link', { name: bell, exact: true })).toHaveAttribute(
     'href',
-    '/admin/orders?status=en_attente',
+    '/admin/orders?status=en_attente#liste-commandes',
   );
 
   // 'Se déconnecter' ends the session and opens the login page.

@@ -31,8 +31,16 @@ export async function pictureFile(
   return { name, mimeType: 'image/jpeg', buffer };
 }
 
-/** A name nobody used before in this run of the suite (the database lives for the whole run). */
-export const unique = (name: string) => `${name} ${Date.now().toString(36).slice(-5)}`;
+/**
+ * A name nobody used before in this run of the suite (the database lives for the whole run). Its
+ * mark is letters only: digits would also match the phone numbers holding them (the customers'
+ * search reads three digits or more as a phone), and find someone else.
+ */
+export const unique = (name: string) =>
+  `${name} ${Date.now()
+    .toString(26)
+    .slice(-6)
+    .replace(/[0-9]/g, (digit) => 'qrstuvwxyz'[Number(digit)] ?? 'q')}`;
 
 /** A new client account, signed in in this page's browser context (the API sets its cookie). */
 export async function signInNewClient(page: Page) {

@@ -14,6 +14,8 @@ import { placeOrder } from './order-helpers.ts';
 // the order from the bell, moves it through every status up to 'disponible' telling the client on
 // WhatsApp at each step, and the customer's account shows it done.
 
+const NOTE = 'Livraison à Cocody svp, appelez avant';
+
 /** The prefilled text of a WhatsApp link (wa.me/<number>?text=…). */
 async function whatsappText(link: Locator) {
   const href = (await link.getAttribute('href')) ?? '';
@@ -52,23 +54,29 @@ test('a customer orders; the admin finds it from the bell and takes it to the ag
     client,
     number,
     total,
-  } = await placeOrder(browser, baseURL, 'Awa Parcours');
+  } = await placeOrder(browser, baseURL, 'Awa Parcours', NOTE);
 
-  // The admin: the bell counts the new order among those waiting, and leads to them.
+  // The admin: the bell counts the new order among those waiting, and leads to them: to the list
+  // itself, so on a phone the first waiting order is in sight, not the counters and the filters.
   await page.reload();
   const waiting = pendingBefore + 1;
   await page
     .getByRole('link', { name: `${waiting} commande${waiting > 1 ? 's' : ''} en attente`, exact: true })
     .click();
-  await expect(page).toHaveURL('/admin/orders?status=en_attente');
+  await expect(page).toHaveURL('/admin/orders?status=en_attente#liste-commandes');
   await expect(page.getByRole('heading', { level: 1, name: 'Commandes' })).toBeVisible();
   await expect(page.getByLabel('Statut', { exact: true })).toHaveValue('en_attente');
+  await expect(page.locator('#liste-commandes > li').first()).toBeInViewport();
   const card = page.getByRole('article', { name: `Commande ${number}` });
   await expect(card).toBeVisible();
   await expect(card).toContainText(client.name);
   await expect(card).toContainText(fcfa(total));
-  // Only the steps the table allows from 'en_attente'.
+  // The customer's note, on the card itself.
+  await expect(card).toContainText(`Note du client : ${NOTE}`);
+  await expect(card).toContainText('Non payée');
+  // The payment, and only the steps the table allows from 'en_attente'.
   await expect(card.getByRole('button', { name: new RegExp(`commande ${number}$`) })).toHaveText([
+    'Paiement reçu',
     'Accepter',
     'Annuler la commande',
   ]);
@@ -82,14 +90,36 @@ test('a customer orders; the admin finds it from the bell and takes it to the ag
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
 
-  // Its details, where the owner moves it along.
+  // 'Accepter' on the unpaid order asks once, then the card stays where it was, accepted, though
+  // the list shows the orders waiting: the owner takes it on from there.
+  await card.getByRole('button', { name: `Accepter, commande ${number}` }).click();
+  const unpaid = page.getByRole('alertdialog', { name: 'Commande non payée' });
+  await expect(unpaid).toContainText(`La commande ${number} de ${client.name}`);
+  await expectAccessible(page);
+  await unpaid.getByRole('button', { name: 'Accepter sans paiement' }).click();
+  await expect(page.getByText('Statut de la commande mis à jour')).toBeVisible();
+  await expect(card.getByText('Mis à jour', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: `Marquer prête, commande ${number}` })).toBeVisible();
+  await expect(card).toContainText('Acceptée');
+  await expect(page.getByText('Aucune commande trouvée')).toHaveCount(0);
+  // The offer to tell her carries the acceptance, which repeats her wish; closed, it uncovers the list.
+  const offer = page.getByRole('link', { name: 'Envoyer le message WhatsApp' });
+  const accepted = await whatsappText(offer);
+  expect(accepted).toMatch(/est acceptée\. Montant à payer : .*Orange Money/s);
+  expect(accepted).toContain(`Votre demande : « ${NOTE} »`);
+  await page.getByRole('status').getByRole('button', { name: 'Fermer' }).click();
+  await expect(offer).toBeHidden();
+
+  // Its details, where the owner records the payment and moves it along, never asked again.
   await card.getByRole('link', { name: `Voir détails, commande ${number}` }).click();
   const dialog = page.getByRole('dialog', { name: `Commande ${number}` });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(client.email);
+  await dialog.getByRole('button', { name: `Paiement reçu, commande ${number}` }).click();
+  await expect(page.getByText('Paiement enregistré')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: `Annuler le paiement, commande ${number}` })).toBeVisible();
+  await expect(dialog).toContainText('Payée');
   await expectAccessible(page);
-
-  await moveTo(page, dialog, number, 'Accepter', /est acceptée\. Montant à payer : .*Orange Money/s);
   expect(
     await whatsappText(dialog.getByRole('link', { name: `WhatsApp à ${client.name} (nouvel onglet)` })),
   ).toContain(`référence ${number}`);
@@ -102,11 +132,14 @@ test('a customer orders; the admin finds it from the bell and takes it to the ag
     "Marquer disponible à l'agence",
     /est disponible à notre agence.*Itinéraire : https:\/\/www\.google\.com\/maps/s,
   );
-  // A final status: no step left.
-  await expect(dialog.getByRole('button', { name: new RegExp(`commande ${number}$`) })).toHaveCount(0);
+  // A final status: no step left, only the payment's undoing.
+  await expect(dialog.getByRole('button', { name: new RegExp(`commande ${number}$`) })).toHaveText([
+    'Annuler le paiement',
+  ]);
   // The timeline: who moved it, from what to what.
   const history = dialog.getByRole('region', { name: 'Historique des statuts' });
-  await expect(history.getByRole('listitem')).toHaveCount(5);
+  await expect(history.getByRole('listitem')).toHaveCount(6);
+  await expect(history.getByRole('listitem').nth(2)).toContainText('Paiement reçu');
   await expect(history.getByRole('listitem').last()).toContainText("Disponible à l'agence");
   await expectAccessible(page);
 
@@ -144,6 +177,7 @@ test('an order cancelled after a confirmation, a stale step refused with the rea
   page,
   browser,
   baseURL,
+  isMobile,
 }) => {
   const { context, number } = await placeOrder(browser, baseURL, 'Moussa Annulation');
   await context.close();
@@ -172,6 +206,10 @@ test('an order cancelled after a confirmation, a stale step refused with the rea
     ).status(),
   ).toBe(200);
   await staleCard.getByRole('button', { name: `Accepter, commande ${stale}` }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Commande non payée' })
+    .getByRole('button', { name: 'Accepter sans paiement' })
+    .click();
   await expect(
     page.getByText('Erreur lors de la mise à jour du statut : La commande est déjà « Acceptée »'),
   ).toBeVisible();
@@ -179,6 +217,8 @@ test('an order cancelled after a confirmation, a stale step refused with the rea
   await expect(staleCard.getByRole('button', { name: `Marquer prête, commande ${stale}` })).toBeVisible();
 
   await page.goto('/admin/orders');
+  // On a phone the search and the filters are folded under one line.
+  if (isMobile) await page.getByText('Rechercher et filtrer', { exact: true }).click();
   await page.getByLabel('Statut', { exact: true }).selectOption('annulée');
   await page.getByLabel('Période').selectOption('month');
   await page.getByRole('button', { name: 'Rechercher' }).click();
@@ -197,7 +237,7 @@ test('an order cancelled after a confirmation, a stale step refused with the rea
   expect(download.suggestedFilename()).toMatch(/^commandes-\d{12}\.csv$/);
   const bytes = await (await download.createReadStream()).toArray();
   const text = Buffer.concat(bytes).toString('utf8');
-  expect(text.startsWith('\uFEFFNuméro de commande;Date;Statut;')).toBe(true);
+  expect(text.startsWith('\uFEFFNuméro de commande;Date;Statut;Paiement;Payée le;')).toBe(true);
   const rows = text.split('\r\n').slice(1).filter(Boolean);
   expect(rows.some((row) => row.startsWith(`${number};`))).toBe(true);
   for (const row of rows) expect(row).toContain(';Annulée;');

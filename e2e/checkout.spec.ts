@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { logInAsAdmin } from './admin-helpers.ts';
 import { expectAccessible, expectNoHorizontalScroll, fcfa } from './helpers.ts';
 
 type Summary = { id: number; name: string; price: number; variants_count: number; is_available: boolean };
@@ -14,7 +15,15 @@ async function pickProducts(page: Page) {
   return { plain, lavender };
 }
 
+const NOTE = 'Livraison à Cocody svp, appelez avant';
+
 const cartLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Panier/ });
+
+// The demo's delivery terms (DELIVERY_TERMS unset), the agency's demo address and the hours
+// playwright.config.ts gives AGENCY_HOURS.
+const DELIVERY = 'Livraison gratuite à notre agence';
+const AGENCY_ADDRESS = 'Avenue Blaise Diagne, Médina, Dakar';
+const AGENCY_HOURS = 'Du lundi au vendredi, 8 h 30 – 18 h';
 
 async function addLavender30(page: Page, id: number) {
   await page.goto(`/products/${id}`);
@@ -34,9 +43,12 @@ async function addPlain(page: Page, id: number, quantity: number) {
   await expect(page.getByText('Produit ajouté au panier !')).toBeVisible();
 }
 
-test('a guest fills the cart, registers at checkout, orders and gets the payment options', async ({
+test('a guest fills the cart, registers at checkout with her note kept, orders, gets the payment options, and cancels from her account', async ({
   page,
+  browser,
+  baseURL,
 }) => {
+  test.setTimeout(60_000);
   const { plain, lavender } = await pickProducts(page);
   const total = 9500 + 2 * plain.price;
 
@@ -47,6 +59,8 @@ test('a guest fills the cart, registers at checkout, orders and gets the payment
 
   await addPlain(page, plain.id, 2);
   await expect(cartLink(page)).toHaveAccessibleName('Panier, 3 articles');
+  // The product page says where delivery goes, as the cart and the order's messages do.
+  await expect(page.getByText(`Taxes incluses · ${DELIVERY}`)).toBeVisible();
   await expect(
     page.getByRole('navigation', { name: 'Navigation mobile' }).getByRole('link', { name: /^Panier/ }),
   ).toHaveAccessibleName('Panier, 3 articles');
@@ -63,10 +77,17 @@ test('a guest fills the cart, registers at checkout, orders and gets the payment
   await expect(lines.filter({ hasText: lavender.name })).toContainText('30 ml');
   await expect(lines.filter({ hasText: plain.name }).getByRole('status')).toHaveText('2');
   await expect(page.getByTestId('cart-total')).toHaveText(fcfa(total));
-  await expect(page.getByText('Gratuite')).toBeVisible();
-  await expect(page.getByText('Taxes incluses')).toBeVisible();
+  // The same line in the summary's table: 'Livraison' heads it, 'Gratuite à notre agence' follows.
+  const summary = page.getByRole('region', { name: 'Récapitulatif' });
+  await expect(summary.getByRole('term').filter({ hasText: /^Livraison$/ })).toBeVisible();
+  await expect(
+    summary.getByRole('definition').filter({ hasText: /^Gratuite à notre agence$/ }),
+  ).toBeVisible();
+  await expect(summary.getByText('Taxes incluses')).toBeVisible();
   await expectNoHorizontalScroll(page);
 
+  // Her wish for the shop, typed as a guest: it is kept with the cart through registration.
+  await page.getByLabel(/Note pour la boutique/).fill(NOTE);
   await page.getByRole('button', { name: 'Commander' }).click();
   await expect(page).toHaveURL(
     /\/auth\/quick-register\?redirectTo=%2Fcart&checkout=1|\/auth\/quick-register\?redirectTo=\/cart&checkout=1/,
@@ -86,7 +107,7 @@ test('a guest fills the cart, registers at checkout, orders and gets the payment
   await expect(lines).toHaveCount(2);
   await expect(page.getByTestId('cart-total')).toHaveText(fcfa(total));
 
-  await page.getByLabel(/Note pour la boutique/).fill('Livraison après 18 h');
+  await expect(page.getByLabel(/Note pour la boutique/)).toHaveValue(NOTE);
   await page.getByRole('button', { name: 'Commander' }).click();
   await expect(page).toHaveURL(/\/order-success\?order=\d+&new=1$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
@@ -103,18 +124,30 @@ test('a guest fills the cart, registers at checkout, orders and gets the payment
   }[];
   expect(orders).toHaveLength(1);
   const order = orders[0] as (typeof orders)[number];
-  expect(order).toMatchObject({ status: 'en_attente', total_amount: total, notes: 'Livraison après 18 h' });
+  expect(order).toMatchObject({ status: 'en_attente', total_amount: total, notes: NOTE });
   await expect(page.getByText(order.order_number)).toBeVisible();
   await expect(page.getByText('3 articles')).toBeVisible();
   await expect(page.locator('main')).toContainText(fcfa(total));
 
   const pay = page.getByRole('link', { name: /Payer maintenant/ });
   await expect(pay).toHaveAttribute('target', '_blank');
-  const message = decodeURIComponent((await pay.getAttribute('href')) ?? '');
-  expect(message).toContain(order.order_number);
+  const payHref = (await pay.getAttribute('href')) ?? '';
+  const message = decodeURIComponent(payHref);
+  expect(message).toContain(`Bonjour, je suis ${name}. Je souhaite payer ma commande ${order.order_number}`);
   expect(message).toMatch(fcfa(total));
+  expect(message).toContain(`Ma note : « ${NOTE} »`);
   expect(message).toContain(`${lavender.name} (30 ml) x1`);
   expect(message).toContain(`${plain.name} x2`);
+  await expect(
+    page
+      .getByRole('region', { name: 'Votre commande' })
+      .getByRole('definition')
+      .filter({ hasText: /^Gratuite à notre agence$/ }),
+  ).toBeVisible();
+  // Paying at the agency: where it is and when it opens, then the map.
+  const payment = page.getByRole('region', { name: 'Choisissez votre mode de paiement' });
+  await expect(payment.getByText(AGENCY_ADDRESS, { exact: true })).toBeVisible();
+  await expect(payment.getByText(AGENCY_HOURS, { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: /Voir l'agence/ })).toHaveAttribute(
     'href',
     /google\.com\/maps/,
@@ -132,6 +165,39 @@ test('a guest fills the cart, registers at checkout, orders and gets the payment
   await expect(page).toHaveURL(/\/profile/);
   await expect(page.getByText(order.order_number).first()).toBeVisible();
   await expect(page.getByText('En attente').first()).toBeVisible();
+
+  // 'Mes Commandes': the pending order can still be paid, with the same message, or cancelled.
+  await page.goto('/profile?tab=orders');
+  const card = page.getByRole('article', { name: `Commande ${order.order_number}` });
+  await expect(card).toContainText('Non payée');
+  const payAgain = card.getByRole('link', { name: /Payer maintenant/ });
+  await expect(payAgain).toHaveAttribute('href', payHref);
+  await card.getByRole('link', { name: /Annuler la commande/ }).click();
+  await expect(card).toContainText(`Annuler la commande ${order.order_number} ?`);
+  await expectAccessible(page);
+  await card.getByRole('button', { name: 'Oui, annuler la commande' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `La commande ${order.order_number} est annulée` }),
+  ).toBeVisible();
+  await expect(card).toContainText('Annulée');
+  await expect(card.getByRole('link', { name: /Payer maintenant|Annuler la commande/ })).toHaveCount(0);
+  expect(
+    ((await (await page.request.get(`/api/orders/${order.id}`)).json()).data.order as { status: string })
+      .status,
+  ).toBe('annulée');
+
+  // The owner sees it: her note on the card, the cancellation by the client in its history.
+  const owner = await browser.newContext({ baseURL });
+  const admin = await owner.newPage();
+  await logInAsAdmin(admin, `/admin/orders?search=${encodeURIComponent(order.order_number)}`);
+  const adminCard = admin.getByRole('article', { name: `Commande ${order.order_number}` });
+  await expect(adminCard).toContainText(`Note du client : ${NOTE}`);
+  await expect(adminCard).toContainText('Annulée');
+  await adminCard.getByRole('link', { name: `Voir détails, commande ${order.order_number}` }).click();
+  await expect(
+    admin.getByRole('region', { name: 'Historique des statuts' }).getByRole('listitem').last(),
+  ).toContainText(`Par Client (${name})`);
+  await owner.close();
 });
 
 test('the cart page: a quantity below 1 removes the line, and clearing asks first', async ({ page }) => {

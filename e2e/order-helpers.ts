@@ -23,14 +23,19 @@ export async function sellableLine(request: APIRequestContext) {
 }
 
 /** A customer in a browser of their own: an account, two units in the cart, the order placed. */
-export async function placeOrder(browser: Browser, baseURL: string | undefined, name: string) {
+export async function placeOrder(
+  browser: Browser,
+  baseURL: string | undefined,
+  name: string,
+  notes?: string,
+) {
   const context = await browser.newContext({ baseURL });
   const customer = await context.newPage();
   const client = freshClient(name);
   await registerThroughApi(customer.request, client);
   const line = await sellableLine(customer.request);
   expect((await customer.request.post('/api/cart', { data: line })).status()).toBe(200);
-  const placed = await customer.request.post('/api/orders', { data: {} });
+  const placed = await customer.request.post('/api/orders', { data: notes ? { notes } : {} });
   expect(placed.status()).toBe(201);
   const { order_number: number, total_amount: total } = (await placed.json()).data.order as {
     order_number: string;

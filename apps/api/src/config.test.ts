@@ -16,6 +16,37 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'pas une url' })).toThrow(/DATABASE_URL/);
   });
 
+  it("says the demo agency's address and hours, and free delivery to it, unless configured", () => {
+    const demo = loadConfig({});
+    expect(demo.AGENCY_ADDRESS).toBe('Avenue Blaise Diagne, Médina, Dakar');
+    expect(demo.AGENCY_HOURS).toBe('Du lundi au samedi, 9 h – 19 h');
+    expect(demo.DELIVERY_TERMS).toBe('Livraison gratuite à notre agence');
+    // Blank is unset; the owner's words are kept, trimmed.
+    expect(loadConfig({ AGENCY_HOURS: '  ' }).AGENCY_HOURS).toBe('Du lundi au samedi, 9 h – 19 h');
+    const owner = loadConfig({
+      AGENCY_ADDRESS: ' Boulevard Latrille, Cocody, Abidjan ',
+      AGENCY_HOURS: 'Tous les jours, 8 h – 20 h',
+      DELIVERY_TERMS: 'Livraison à notre agence : 1 000 FCFA',
+    });
+    expect(owner).toMatchObject({
+      AGENCY_ADDRESS: 'Boulevard Latrille, Cocody, Abidjan',
+      AGENCY_HOURS: 'Tous les jours, 8 h – 20 h',
+      DELIVERY_TERMS: 'Livraison à notre agence : 1 000 FCFA',
+    });
+  });
+
+  it('refuses agency and delivery words on several lines or too long to read', () => {
+    expect(() => loadConfig({ AGENCY_ADDRESS: 'Rue 10\nDakar' })).toThrow(
+      /Configuration invalide :\n {2}AGENCY_ADDRESS: AGENCY_ADDRESS doit tenir sur une seule ligne/,
+    );
+    expect(() => loadConfig({ AGENCY_HOURS: `Du lundi au samedi${', 9 h – 19 h'.repeat(10)}` })).toThrow(
+      /AGENCY_HOURS ne doit pas dépasser 80 caractères/,
+    );
+    expect(() => loadConfig({ DELIVERY_TERMS: 'x'.repeat(81) })).toThrow(
+      /DELIVERY_TERMS ne doit pas dépasser 80 caractères/,
+    );
+  });
+
   it('keeps the shop number in E.164, with or without its +', () => {
     expect(loadConfig({ SHOP_WHATSAPP_NUMBER: '+225 07 00 00 00 00' }).SHOP_WHATSAPP_NUMBER).toBe(
       '+2250700000000',

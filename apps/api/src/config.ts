@@ -1,7 +1,13 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { isShopCountry, phoneCountry, phoneExample, readPhone } from '@souk/domain/phone';
-import { DEFAULT_AGENCY_LOCATION, DEFAULT_SHOP_WHATSAPP_NUMBER } from '@souk/domain/shop';
+import {
+  DEFAULT_AGENCY_ADDRESS,
+  DEFAULT_AGENCY_HOURS,
+  DEFAULT_AGENCY_LOCATION,
+  DEFAULT_DELIVERY_TERMS,
+  DEFAULT_SHOP_WHATSAPP_NUMBER,
+} from '@souk/domain/shop';
 import type { ShopLocale } from '@souk/domain/shop-locale';
 import { z } from 'zod';
 import { type VideoTools, videoTools } from './modules/media/video-pipeline.ts';
@@ -65,6 +71,19 @@ const attemptMax = (name: string) =>
       .optional(),
   );
 
+/**
+ * Words the pages and the status messages show as the owner wrote them: on one line (a message
+ * gives each its own line) and short enough to read on a phone; the demo shop's when unset.
+ */
+const shownText = (name: string, max: number, fallback: string) =>
+  optionalText.pipe(
+    z
+      .string()
+      .max(max, { error: `${name} ne doit pas dépasser ${max} caractères` })
+      .regex(/^\P{Cc}*$/u, { error: `${name} doit tenir sur une seule ligne` })
+      .default(fallback),
+  );
+
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -105,6 +124,10 @@ const ConfigSchema = z.object({
       .optional(),
   ),
   AGENCY_LOCATION: z.string().default(DEFAULT_AGENCY_LOCATION),
+  AGENCY_ADDRESS: shownText('AGENCY_ADDRESS', 160, DEFAULT_AGENCY_ADDRESS),
+  AGENCY_HOURS: shownText('AGENCY_HOURS', 80, DEFAULT_AGENCY_HOURS),
+  // What the storefront and the messages say of delivery (docs/decisions/0026).
+  DELIVERY_TERMS: shownText('DELIVERY_TERMS', 80, DEFAULT_DELIVERY_TERMS),
   ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalText,
   TRUST_PROXY: TrustProxySchema,

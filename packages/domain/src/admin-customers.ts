@@ -87,7 +87,7 @@ export type AdminCustomerListQuery = z.infer<typeof AdminCustomerListQuerySchema
 
 /**
  * A customer with their figures, summed by the server over all their orders, cancelled ones
- * aside (never paid): count, total spent, last order, average basket.
+ * aside: count, total ordered ('Total commandé') and of it paid, last order, average basket.
  */
 export const AdminCustomerSchema = z.object({
   id: z.number(),
@@ -98,7 +98,10 @@ export const AdminCustomerSchema = z.object({
   created_at: z.string(),
   last_login_at: z.string().nullable(),
   orders_count: z.number(),
+  /** What their orders (not cancelled) amount to, paid or not: the tiers count this. */
   total_spent: z.number(),
+  /** Of it, what the shop recorded as paid. */
+  total_paid: z.number(),
   last_order_at: z.string().nullable(),
   /** null before the first order. */
   avg_order_value: z.number().nullable(),
@@ -131,7 +134,9 @@ export const CustomerStatsSchema = z.object({
   new_clients_this_month: z.number(),
   active_percentage: z.number(),
   total_orders: z.number(),
+  /** Ordered (not cancelled), and of it collected (paid). */
   total_revenue: z.number(),
+  collected_revenue: z.number(),
   avg_order_value: z.number(),
   retention_rate: z.number(),
 });

@@ -61,14 +61,16 @@ export const ProductSalesSchema = z.object({
 export type ProductSales = z.infer<typeof ProductSalesSchema>;
 
 /**
- * One day of the shop ('2026-11-25'): the orders placed, of each status, and the articles and
- * revenue of those not cancelled. A day without orders is there with zeros.
+ * One day of the shop ('2026-11-25'): the orders placed, of each status, the articles and revenue
+ * of those not cancelled (ordered), and of it what was paid (collected). A day without orders is
+ * there with zeros.
  */
 export const DayFiguresSchema = z.object({
   day: z.string(),
   orders: z.number(),
   items: z.number(),
   revenue: z.number(),
+  collected: z.number(),
   by_status: PerStatusSchema,
 });
 export type DayFigures = z.infer<typeof DayFiguresSchema>;
@@ -90,8 +92,10 @@ export const DashboardSchema = z.object({
     /** Customer accounts (role client) not blocked. */
     active_customers: z.number(),
     total_orders: z.number(),
-    /** Every order but the cancelled ones. */
+    /** Ordered: every order but the cancelled ones. */
     total_revenue: z.number(),
+    /** Collected: of those, the orders whose payment the shop recorded. */
+    collected_revenue: z.number(),
   }),
   recent_orders: z.array(RecentOrderSchema),
   popular_products: z.array(ProductSalesSchema),
@@ -143,7 +147,7 @@ export function reportPeriod(query: ReportQuery, today: string): { from: string;
 export const ReportSchema = z.object({
   generated_at: z.string(),
   period: z.object({ from: z.string(), to: z.string() }),
-  totals: z.object({ orders: z.number(), items: z.number(), revenue: z.number() }),
+  totals: z.object({ orders: z.number(), items: z.number(), revenue: z.number(), collected: z.number() }),
   /** Every day of the period, oldest first. */
   days: z.array(DayFiguresSchema),
   top_products: z.array(ProductSalesSchema),

@@ -1,8 +1,15 @@
 import { z } from 'zod';
 import { ORDERS_PER_PAGE } from './admin-limits.ts';
 import { PaginationSchema } from './api.ts';
+import { USER_ROLES } from './auth.ts';
 import { SearchTextSchema } from './catalog.ts';
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from './order-status.ts';
+import {
+  CANCELLED_ORDER_STATUS,
+  ORDER_EVENTS,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  type OrderStatus,
+} from './order-status.ts';
 import { OrderSchema } from './orders.ts';
 import { idSchema, PageSchema, priceSchema, wholeNumber } from './primitives.ts';
 
@@ -91,8 +98,19 @@ export const AdminOrderSchema = OrderSchema.extend({
     whatsapp_phone: z.string().nullable(),
   }),
   updated_at: z.string(),
+  /** The owner has already moved it on while unpaid (and confirmed doing so): she is not asked again. */
+  moved_unpaid: z.boolean(),
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
+
+/**
+ * Moving an unpaid order on asks the owner to confirm, once per order: an order paid at the agency
+ * goes all the way unpaid, and she is warned only the first time. Cancelling never asks this.
+ */
+export const asksUnpaidConfirmation = (
+  order: Pick<AdminOrder, 'paid_at' | 'moved_unpaid'>,
+  to: OrderStatus,
+) => order.paid_at === null && !order.moved_unpaid && to !== CANCELLED_ORDER_STATUS;
 
 /** A figure for each of the six statuses (the orders screen's, the dashboard's, a customer's). */
 export const PerStatusSchema = z.object(
@@ -109,11 +127,14 @@ export const perStatusFigures = (figures: Iterable<readonly [OrderStatus, number
 /**
  * The counters, over every order the search and the period, dates and amount filters keep, of
  * every status (the status select narrows the list, not the counters that help choose it).
- * Revenue leaves cancelled orders out: they were never paid.
+ * Revenue ordered leaves cancelled orders out; revenue collected counts, of those, the paid ones.
  */
 export const AdminOrderSummarySchema = z.object({
   total_orders: z.number(),
+  /** Ordered: every order but the cancelled ones. */
   total_revenue: z.number(),
+  /** Collected: the orders not cancelled whose payment the shop recorded. */
+  collected_revenue: z.number(),
   status_breakdown: PerStatusSchema,
   revenue_breakdown: PerStatusSchema,
 });
@@ -128,10 +149,13 @@ export type AdminOrderList = z.infer<typeof AdminOrderListSchema>;
 
 export const OrderHistoryEntrySchema = z.object({
   id: z.number(),
+  /** A status change, or a payment recorded ('paid') or undone ('unpaid'; `note` says why). */
+  event: z.enum(ORDER_EVENTS),
   from_status: OrderStatusSchema.nullable(),
   to_status: OrderStatusSchema,
-  /** Who made the change: the admin, the customer who ordered, or nobody known (a guest, a deleted account). */
-  changed_by: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /** Who made the change: an admin, the customer who ordered, or nobody known (a guest, a deleted account). */
+  changed_by: z.object({ id: z.number(), name: z.string(), role: z.enum(USER_ROLES) }).nullable(),
+  note: z.string().nullable(),
   created_at: z.string(),
 });
 export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntrySchema>;
@@ -146,6 +170,45 @@ export const AdminOrderDetailEnvelopeSchema = z.object({ order: AdminOrderDetail
 
 /** PUT /admin/orders/:id/status */
 export const UpdateOrderStatusInputSchema = z.object({ status: OrderStatusSchema });
+
+export const PAYMENT_REASON_MAX_LENGTH = 300;
+const PAYMENT_REASON_REQUIRED = 'Indiquez pourquoi le paiement est annulé';
+
+/**
+ * PUT /admin/orders/:id/payment: 'Paiement reçu' ({ paid: true }), or undoing it, which needs a
+ * reason kept in the order's history ({ paid: false, reason }).
+ */
+export const UpdateOrderPaymentInputSchema = z.discriminatedUnion(
+  'paid',
+  [
+    z.object({ paid: z.literal(true) }),
+    z.object({
+      paid: z.literal(false),
+      reason: z
+        .string({ error: PAYMENT_REASON_REQUIRED })
+        .trim()
+        .min(3, { error: PAYMENT_REASON_REQUIRED })
+        .max(PAYMENT_REASON_MAX_LENGTH, {
+          error: `La raison ne peut pas dépasser ${PAYMENT_REASON_MAX_LENGTH} caractères`,
+        }),
+    }),
+  ],
+  { error: 'Paiement invalide' },
+);
+export type UpdateOrderPaymentInput = z.infer<typeof UpdateOrderPaymentInputSchema>;
+
+export const PAYMENT_RECORDED = 'Paiement enregistré';
+export const PAYMENT_UNDONE = 'Paiement annulé';
+export const PAYMENT_UPDATE_FAILED = "Erreur lors de l'enregistrement du paiement";
+export const PAYMENT_ALREADY_RECORDED = 'Le paiement de cette commande est déjà enregistré';
+export const PAYMENT_NOT_RECORDED = "Aucun paiement n'est enregistré pour cette commande";
+export const PAYMENT_ON_CANCELLED = "Impossible d'enregistrer le paiement d'une commande annulée";
+
+/** The figure beside every revenue ordered: what the shop has been paid of it. */
+export const COLLECTED_LABEL = 'Encaissé (payé)';
+
+/** 'Payée' / 'Non payée': the card's and the export's word for an order's payment. */
+export const paymentLabel = (order: { paid_at: string | null }) => (order.paid_at ? 'Payée' : 'Non payée');
 export type UpdateOrderStatusInput = z.infer<typeof UpdateOrderStatusInputSchema>;
 
 /** What the button that moves an order to each status says. */

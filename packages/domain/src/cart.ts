@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ProductSummarySchema } from './catalog.ts';
+import { NotesSchema } from './orders.ts';
 import { idSchema, QuantitySchema } from './primitives.ts';
 
 export { QuantitySchema };
@@ -19,6 +20,10 @@ export type AddToCartInput = z.infer<typeof AddToCartInputSchema>;
 
 export const UpdateCartItemInputSchema = z.object({ quantity: QuantitySchema });
 export type UpdateCartItemInput = z.infer<typeof UpdateCartItemInputSchema>;
+
+/** PUT /cart/notes: the note typed in the cart, kept with it (an empty one removes it). */
+export const CartNotesInputSchema = z.object({ notes: NotesSchema });
+export type CartNotesInput = z.infer<typeof CartNotesInputSchema>;
 
 export const CartItemIdParamsSchema = z.object({
   id: idSchema('Article non trouvé dans le panier'),
@@ -52,6 +57,8 @@ export const CartSchema = z.object({
   items: z.array(CartItemSchema),
   summary: CartSummarySchema,
   session_id: z.string().nullable(),
+  /** The note for the shop, kept with the cart until the order takes it (it survives registering). */
+  notes: z.string().nullable(),
 });
 export type Cart = z.infer<typeof CartSchema>;
 

@@ -64,6 +64,7 @@ import {
   AdminOrderIdParamsSchema,
   AdminOrderListQuerySchema,
   AdminOrderListSchema,
+  UpdateOrderPaymentInputSchema,
   UpdateOrderStatusInputSchema,
 } from './admin-orders.ts';
 import {
@@ -91,6 +92,7 @@ import {
   AddToCartInputSchema,
   CartItemIdParamsSchema,
   CartLineChangeSchema,
+  CartNotesInputSchema,
   CartSchema,
   UpdateCartItemInputSchema,
 } from './cart.ts';
@@ -483,6 +485,14 @@ export const operations = {
     access: 'visitor',
     data: CartSchema,
   }),
+  'PUT /cart/notes': op({
+    summary:
+      'Garder la note pour la boutique avec le panier (elle le suit à l’inscription ou à la connexion ; vide, elle est retirée)',
+    tag: 'panier',
+    access: 'visitor',
+    body: CartNotesInputSchema,
+    data: CartSchema,
+  }),
 
   // ---- orders ----
   'POST /orders': op({
@@ -518,6 +528,15 @@ export const operations = {
     params: OrderIdParamsSchema,
     data: OrderEnvelopeSchema,
     errors: [404],
+  }),
+  'POST /orders/:id/cancel': op({
+    summary:
+      "Annuler une de mes commandes tant qu'elle est en attente (son stock est remis en vente ; 409 une fois acceptée)",
+    tag: 'commandes',
+    access: 'user',
+    params: OrderIdParamsSchema,
+    data: OrderEnvelopeSchema,
+    errors: [404, 409],
   }),
 
   // ---- back office (every /admin path is served by the admin scope: an admin session, no-store) ----
@@ -801,6 +820,16 @@ export const operations = {
     access: 'admin',
     params: AdminOrderIdParamsSchema,
     body: UpdateOrderStatusInputSchema,
+    data: AdminOrderDetailEnvelopeSchema,
+    errors: [404, 409],
+  }),
+  'PUT /admin/orders/:id/payment': op({
+    summary:
+      "Enregistrer le paiement d'une commande (« Paiement reçu »), ou l'annuler avec une raison ; l'un et l'autre vont dans son historique",
+    tag: 'admin commandes',
+    access: 'admin',
+    params: AdminOrderIdParamsSchema,
+    body: UpdateOrderPaymentInputSchema,
     data: AdminOrderDetailEnvelopeSchema,
     errors: [404, 409],
   }),

@@ -1,13 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { type OrderForMessage, orderMailLink, orderStatusMessage } from './order-messages.ts';
+import {
+  type OrderForMessage,
+  orangeMoneyMessage,
+  orderMailLink,
+  orderStatusMessage,
+  type ShopContact,
+} from './order-messages.ts';
 import type { OrderStatus } from './order-status.ts';
 
-const shop = { whatsappNumber: '+221770000000', agencyLocation: '14.6928,-17.4467' };
-const order = (status: OrderStatus): OrderForMessage => ({
+const shop: ShopContact = {
+  whatsappNumber: '+221770000000',
+  agency: {
+    location: '14.6928,-17.4467',
+    address: 'Rue 10, Sicap Liberté 2, Dakar',
+    hours: 'Du lundi au samedi, 9 h – 19 h',
+  },
+  deliveryTerms: 'Livraison gratuite à notre agence',
+};
+const order = (status: OrderStatus, notes: string | null = null): OrderForMessage => ({
   order_number: 'CMD-20261125-0042',
   total_amount: 38500,
   status,
   client: { name: '  Awa   Diop ' },
+  notes,
 });
 // formatFcfa spaces thousands and the currency with no-break spaces (fr-FR).
 const AMOUNT = /38\s500\sFCFA/u;
@@ -36,15 +51,58 @@ describe('orderStatusMessage', () => {
     expect(text).toContain("payer à l'agence");
   });
 
-  it('prête and en_cours: the order is on its way', () => {
-    expect(orderStatusMessage(order('prête'), shop)).toContain('est prête et part en livraison');
-    expect(orderStatusMessage(order('en_cours'), shop)).toContain('est en route vers notre agence');
+  it("acceptée: repeats the customer's note on one line, single-spaced", () => {
+    const text = orderStatusMessage(
+      order('acceptée', '  Livraison à Cocody svp,\n\n  appelez   avant '),
+      shop,
+    );
+    expect(text.split('\n')).toContain('Votre demande : « Livraison à Cocody svp, appelez avant »');
   });
 
-  it('disponible: ready at the agency with the map link of AGENCY_LOCATION', () => {
-    const text = orderStatusMessage(order('disponible'), shop);
-    expect(text).toContain('est disponible à notre agence');
-    expect(text).toContain('Itinéraire : https://www.google.com/maps/search/?api=1&query=14.6928%2C-17.4467');
+  it('acceptée: no such line without a note, nor with a blank one', () => {
+    for (const notes of [null, '', ' \n\t ']) {
+      const text = orderStatusMessage(order('acceptée', notes), shop);
+      expect(text).not.toContain('Votre demande');
+      expect(text).not.toContain('«');
+    }
+  });
+
+  it('acceptée: a long note is quoted up to 200 characters, an emoji never cut in half', () => {
+    const text = orderStatusMessage(order('acceptée', `${'a'.repeat(198)}👍👍👍 la suite`), shop);
+    const quoted = text.split('\n').find((line) => line.startsWith('Votre demande'));
+    expect(quoted).toBe(`Votre demande : « ${'a'.repeat(198)}👍… »`);
+  });
+
+  it('prête: on its way, with the delivery line the storefront shows', () => {
+    const text = orderStatusMessage(order('prête'), shop);
+    expect(text).toContain('est prête et part en livraison.');
+    expect(text.split('\n')).toContain('Livraison gratuite à notre agence.');
+    expect(text).toContain('venir la retirer');
+    const owner = { ...shop, deliveryTerms: 'Livraison à notre agence : 1 000 FCFA, payés au retrait.' };
+    expect(orderStatusMessage(order('prête'), owner).split('\n')).toContain(
+      'Livraison à notre agence : 1 000 FCFA, payés au retrait.',
+    );
+  });
+
+  it('en_cours: on its way to the agency, where the customer collects it', () => {
+    expect(orderStatusMessage(order('en_cours'), shop)).toContain(
+      'est en route vers notre agence, où vous viendrez la retirer.',
+    );
+  });
+
+  it("disponible: at the agency, with its address, its hours and AGENCY_LOCATION's map link", () => {
+    const lines = orderStatusMessage(order('disponible'), shop).split('\n');
+    expect(lines[1]).toContain('est disponible à notre agence');
+    expect(lines).toContain('Adresse : Rue 10, Sicap Liberté 2, Dakar');
+    expect(lines).toContain('Horaires : Du lundi au samedi, 9 h – 19 h');
+    expect(lines).toContain(
+      'Itinéraire : https://www.google.com/maps/search/?api=1&query=14.6928%2C-17.4467',
+    );
+  });
+
+  it('only acceptée quotes the note', () => {
+    for (const status of ['en_attente', 'prête', 'en_cours', 'disponible', 'annulée'] as const)
+      expect(orderStatusMessage(order(status, 'Appelez avant'), shop)).not.toContain('Appelez avant');
   });
 
   it('annulée: an apology', () => {
@@ -71,5 +129,46 @@ describe('orderMailLink', () => {
     const url = new URL(link);
     expect(url.searchParams.get('subject')).toBe('Votre commande CMD-20261125-0042 — Souk');
     expect(url.searchParams.get('body')).toBe(orderStatusMessage(order('disponible'), shop));
+  });
+});
+
+describe('orangeMoneyMessage', () => {
+  const item = (name: string, variant: string | null, quantity: number, total: number) => ({
+    id: 1,
+    product_id: 1,
+    variant_id: null,
+    product_name: name,
+    variant_name: variant,
+    sku: null,
+    product: { id: 1, name },
+    unit_price: total / quantity,
+    price: total / quantity,
+    quantity,
+    total_price: total,
+  });
+  const order = {
+    order_number: 'CMD-20260101-0007',
+    total_amount: 38000,
+    total_items: 3,
+    notes: null,
+    contact: { name: ' Awa Koné ', phone: '+2250707123456', email: null },
+    items: [item('Crème de nuit', null, 2, 24000), item("Crème à l'argan", '100 ml', 1, 14000)],
+  };
+
+  it('names the customer, the order, every line, the article count and the total', () => {
+    const text = orangeMoneyMessage(order);
+    expect(text.split('\n')[0]).toBe(
+      'Bonjour, je suis Awa Koné. Je souhaite payer ma commande CMD-20260101-0007 par Orange Money.',
+    );
+    expect(text).toContain('- Crème de nuit x2 : 24\u202f000\u00a0FCFA');
+    expect(text).toContain("- Crème à l'argan (100 ml) x1 : 14\u202f000\u00a0FCFA");
+    expect(text).toContain("Nombre d'articles : 3 articles");
+    expect(text).toContain('Total à payer : 38\u202f000\u00a0FCFA');
+    expect(text).not.toContain('Ma note');
+  });
+
+  it('quotes her note on one line when she left one', () => {
+    const text = orangeMoneyMessage({ ...order, notes: 'Livraison à Cocody svp,\n  appelez avant' });
+    expect(text.split('\n').at(-1)).toBe('Ma note : « Livraison à Cocody svp, appelez avant »');
   });
 });

@@ -25,6 +25,16 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
 
 export const canTransition = (from: OrderStatus, to: OrderStatus) => ORDER_TRANSITIONS[from].includes(to);
 
+/**
+ * A customer may cancel her own order while the shop has not accepted it: the terms promise free
+ * cancellation before preparation, and an accepted order is already being prepared.
+ */
+export const customerMayCancel = (status: OrderStatus) => status === INITIAL_ORDER_STATUS;
+
+/** What an order's history records: a status change, a payment recorded, a payment undone. */
+export const ORDER_EVENTS = ['status', 'paid', 'unpaid'] as const;
+export type OrderEvent = (typeof ORDER_EVENTS)[number];
+
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   en_attente: 'En attente',
   acceptée: 'Acceptée',

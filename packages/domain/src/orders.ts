@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { EmailSchema, NameSchema, PhoneSchema, SessionIdSchema } from './auth.ts';
 import { ORDER_NOTES_MAX_LENGTH } from './limits.ts';
-import { ORDER_STATUSES } from './order-status.ts';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from './order-status.ts';
 import { idSchema } from './primitives.ts';
 
-const NotesSchema = z.preprocess(
+/** The note for the shop ('Livraison à Cocody svp, appelez avant'): trimmed, bounded, empty is none. */
+export const NotesSchema = z.preprocess(
   (v) => (v === null ? undefined : v),
   z
     .string({ error: 'Les notes doivent être un texte' })
@@ -66,6 +67,8 @@ export const OrderSchema = z.object({
   total_amount: z.number(),
   total_items: z.number(),
   notes: z.string().nullable(),
+  /** When the shop recorded its payment ('Paiement reçu'); null while unpaid. */
+  paid_at: z.string().nullable(),
   contact: z.object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable() }),
   created_at: z.string(),
   items: z.array(OrderItemSchema),
@@ -76,3 +79,13 @@ export type Order = z.infer<typeof OrderSchema>;
 
 export const OrderEnvelopeSchema = z.object({ order: OrderSchema });
 export const OrderListSchema = z.object({ orders: z.array(OrderSchema) });
+
+// ---- The customer's cancellation (POST /orders/:id/cancel) ----
+
+export const ORDER_CANCELLED = 'Votre commande a été annulée';
+
+/** Why a customer's cancellation is refused (409): the shop has already taken the order in hand. */
+export const customerCancelRefusal = (status: OrderStatus) =>
+  status === 'annulée'
+    ? 'Cette commande est déjà annulée'
+    : `Cette commande ne peut plus être annulée : elle est « ${ORDER_STATUS_LABELS[status]} ». Écrivez-nous sur WhatsApp.`;

@@ -1,6 +1,6 @@
 // The whole shop's data model (storefront and back office), so later features do not churn it.
 import { MEDIA_STATUSES } from '@souk/domain/admin-media';
-import { INITIAL_ORDER_STATUS, ORDER_STATUSES } from '@souk/domain/order-status';
+import { INITIAL_ORDER_STATUS, ORDER_EVENTS, ORDER_STATUSES } from '@souk/domain/order-status';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -246,6 +246,8 @@ export const carts = pgTable(
     user_id: integer('user_id')
       .unique()
       .references(() => users.id, { onDelete: 'cascade' }),
+    // The note typed for the shop, kept until the order takes it (a guest's survives registering).
+    notes: text('notes'),
     ...timestamps,
   },
   (t) => [check('carts_owner_check', sql`${t.session_id} is not null or ${t.user_id} is not null`)],
@@ -287,6 +289,11 @@ export const orders = pgTable(
     contact_name: text('contact_name').notNull(),
     contact_phone: text('contact_phone'),
     contact_email: text('contact_email'),
+    // 'Paiement reçu': when and by whom; null while unpaid (or after the payment was undone).
+    paid_at: timestamp('paid_at', { withTimezone: true, mode: 'string' }),
+    paid_by: integer('paid_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    // When the owner first moved it on unpaid: she confirms that once per order.
+    moved_unpaid_at: timestamp('moved_unpaid_at', { withTimezone: true, mode: 'string' }),
     ...timestamps,
   },
   (t) => [
@@ -353,6 +360,8 @@ export const order_status_history = pgTable(
     from_status: text('from_status', { enum: ORDER_STATUSES }),
     to_status: text('to_status', { enum: ORDER_STATUSES }).notNull(),
     changed_by: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    // A status change, or a payment recorded ('paid') or undone ('unpaid', its reason in note).
+    event: text('event', { enum: ORDER_EVENTS }).notNull().default('status'),
     note: text('note'),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
@@ -361,6 +370,10 @@ export const order_status_history = pgTable(
     check(
       'order_status_history_from_check',
       sql`${t.from_status} is null or ${t.from_status} in (${orderStatusList})`,
+    ),
+    check(
+      'order_status_history_event_check',
+      sql`${t.event} in (${sql.raw(ORDER_EVENTS.map((e) => `'${e}'`).join(', '))})`,
     ),
     index('order_status_history_order_idx').on(t.order_id, t.created_at),
   ],

@@ -19,6 +19,8 @@ export type OrderInput = {
   contact_email?: string | null;
   /** ISO timestamp; now by default. */
   created_at?: string;
+  /** When its payment was recorded (ISO); unpaid by default. */
+  paid_at?: string | null;
   items?: OrderItemInput[];
 };
 
@@ -36,7 +38,8 @@ export async function addOrder(db: Db, input: OrderInput = {}) {
   const [row] = await db
     .insert(orders)
     .values({
-      order_number: `CMD-${created.slice(0, 10).replaceAll('-', '')}-${String(counter).padStart(4, '0')}`,
+      // From 900001: never one the checkout gives an order placed through the API in the same test.
+      order_number: `CMD-${created.slice(0, 10).replaceAll('-', '')}-${900_000 + counter}`,
       user_id: input.user_id ?? null,
       status: input.status ?? INITIAL_ORDER_STATUS,
       total_amount: items.reduce((sum, i) => sum + i.unit_price * i.quantity, 0),
@@ -45,6 +48,7 @@ export async function addOrder(db: Db, input: OrderInput = {}) {
       contact_phone:
         input.contact_phone === undefined ? `+22177${String(counter).padStart(7, '0')}` : input.contact_phone,
       contact_email: input.contact_email ?? null,
+      paid_at: input.paid_at ?? null,
       created_at: created,
       updated_at: created,
     })

@@ -1,4 +1,4 @@
-import type { ShopPhone } from '@souk/domain/shop';
+import type { Agency, ShopPhone } from '@souk/domain/shop';
 import type { ShopLocale } from '@souk/domain/shop-locale';
 import { createContext } from 'react-router';
 import type { Transport } from '~/lib/api-client';
@@ -10,7 +10,10 @@ export type ServerContext = {
   shopWhatsapp: ShopPhone;
   /** The shop's country and time zone (SHOP_COUNTRY, SHOP_TIME_ZONE), set for the pages by root.tsx. */
   shopLocale: ShopLocale;
-  agencyLocation: string;
+  /** Where orders are collected: AGENCY_LOCATION, AGENCY_ADDRESS, AGENCY_HOURS. */
+  agency: Agency;
+  /** DELIVERY_TERMS: what the storefront and the status messages say of delivery. */
+  deliveryTerms: string;
   /** Fresh for each request: allows React Router's inline scripts under the page's CSP (entry.server). */
   cspNonce: string;
   /**

@@ -1,3 +1,4 @@
+import type { ShopContact } from '@souk/domain/order-messages';
 import { data, type RouterContextProvider } from 'react-router';
 import { serverContext } from '#api-context';
 import { type ApiClient, type ApiResult, createApiClient } from './api-client';
@@ -19,6 +20,12 @@ export function dataOrThrow<T>(result: ApiResult<T>): T {
 }
 
 export const serverConfig = (context: Context) => {
-  const { publicUrl, shopWhatsapp, agencyLocation } = context.get(serverContext);
-  return { publicUrl, shopWhatsapp, agencyLocation };
+  const { publicUrl, shopWhatsapp, agency, deliveryTerms } = context.get(serverContext);
+  return { publicUrl, shopWhatsapp, agency, deliveryTerms };
+};
+
+/** The shop's details the status messages point to (the orders screen's WhatsApp and e-mail). */
+export const shopContact = (context: Context): ShopContact => {
+  const { shopWhatsapp, agency, deliveryTerms } = serverConfig(context);
+  return { whatsappNumber: shopWhatsapp.number, agency, deliveryTerms };
 };

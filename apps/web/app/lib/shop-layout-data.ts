@@ -1,5 +1,5 @@
 import type { User } from '@souk/domain/auth';
-import type { ShopPhone } from '@souk/domain/shop';
+import type { Agency, ShopPhone } from '@souk/domain/shop';
 import { useRouteLoaderData } from 'react-router';
 import type { CartBadge } from './cart-badge.server';
 
@@ -14,6 +14,10 @@ export const SHOP_LAYOUT_ROUTE_ID = 'routes/shop-layout';
 export type ShopLayoutData = {
   shopWhatsapp: ShopPhone;
   publicUrl: string;
+  /** Where orders are collected (order-success, terms): its map point, address and hours. */
+  agency: Agency;
+  /** DELIVERY_TERMS, which every page says through the domain's deliveryLine. */
+  deliveryTerms: string;
   year: number;
   cart: CartBadge;
   user: User | null;

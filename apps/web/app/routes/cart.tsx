@@ -11,6 +11,7 @@ import { ClearCartButton } from '~/features/cart/clear-cart-button';
 import { useOptimisticCart } from '~/features/cart/optimistic-cart';
 import { OrderErrorDialog } from '~/features/cart/order-error-dialog';
 import { ProductRow } from '~/features/catalog/product-suggestions';
+import { useShopConfig } from '~/features/layout/use-shop-config';
 import { setCartBadge } from '~/lib/cart-badge';
 import { accountPageHeaders } from '~/lib/no-store';
 import type { Route } from './+types/cart';
@@ -42,6 +43,7 @@ const SUGGESTION_SETS: { key: keyof CartSuggestions; title: string }[] = [
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { cart, suggestions, registered } = loaderData;
   const view = useOptimisticCart(cart);
+  const { deliveryTerms } = useShopConfig();
   const failure = actionData && 'orderError' in actionData ? actionData : null;
 
   // The badges follow the lines at once while an update is on its way.
@@ -94,6 +96,8 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             sessionId={cart.session_id}
             registered={registered}
             disabled={view.items.some((item) => !item.is_available)}
+            deliveryTerms={deliveryTerms}
+            notes={cart.notes}
           />
         </div>
       )}

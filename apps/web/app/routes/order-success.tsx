@@ -1,6 +1,7 @@
 import { ErrorState, routeErrorInfo } from '~/components/ui/error-state';
 import { loadOrderSuccess } from '~/features/checkout/order-success.server';
 import { OrderSuccessView } from '~/features/checkout/order-success-view';
+import { useShopConfig } from '~/features/layout/use-shop-config';
 import { accountPageHeaders } from '~/lib/no-store';
 import type { Route } from './+types/order-success';
 
@@ -15,7 +16,8 @@ export function meta() {
 }
 
 export default function OrderSuccessPage({ loaderData }: Route.ComponentProps) {
-  return <OrderSuccessView {...loaderData} />;
+  const { agency, deliveryTerms } = useShopConfig();
+  return <OrderSuccessView {...loaderData} agency={agency} deliveryTerms={deliveryTerms} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

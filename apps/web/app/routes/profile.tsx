@@ -1,6 +1,7 @@
 import { ORDER_STATUSES, type OrderStatus } from '@souk/domain/order-status';
 import type { Order } from '@souk/domain/orders';
 import { formatPhone } from '@souk/domain/phone-format';
+import { IdSchema } from '@souk/domain/primitives';
 import { data, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router';
 import { countByStatus, totalSpent } from '~/features/account/order-status';
 import { OrdersPanel } from '~/features/account/orders-panel';
@@ -25,6 +26,9 @@ import type { Route } from './+types/profile';
 export const headers: Route.HeadersFunction = accountPageHeaders;
 
 const ORDERS_ERROR = 'Erreur lors de la récupération des commandes';
+const CANCEL_FAILED = "Erreur lors de l'annulation de la commande";
+
+type CancelFailure = { intent: 'cancel-order'; message: string };
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
   values.includes(value as T) ? (value as T) : null;
@@ -54,6 +58,10 @@ function viewOf(params: URLSearchParams) {
     filter: oneOf(ORDER_STATUSES, params.get('status')),
     editing: oneOf(PROFILE_FIELDS, params.get('edit')),
     passwordOpen: params.get('password') === '1',
+    /** The order whose cancellation is being confirmed on its card. */
+    cancelling: Number(params.get('cancel')) || null,
+    /** The order number just cancelled, said once above the list. */
+    cancelled: params.get('cancelled'),
     saved: oneOf(Object.keys(SAVED_MESSAGES) as (keyof typeof SAVED_MESSAGES)[], params.get('saved')),
   };
 }
@@ -112,6 +120,27 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ intent, ...result.failure } as SettingsFailure, { status: result.status || 500 });
   }
 
+  if (intent === 'cancel-order') {
+    // The API decides: only her own order, only while it waits for the shop (409 otherwise).
+    const id = IdSchema.safeParse(formText(form, 'id'));
+    const result = id.success
+      ? await api(context).post('/orders/:id/cancel', { params: { id: id.data } })
+      : null;
+    const status = oneOf(ORDER_STATUSES, new URL(request.url).searchParams.get('status'));
+    const back = (extra: Record<string, string>) =>
+      `/profile?${new URLSearchParams({ tab: 'orders', ...(status ? { status } : {}), ...extra })}`;
+    if (result?.ok) return redirect(back({ cancelled: result.data.order.order_number }));
+    if (result?.status === 401) return redirect(loginUrl(back({}), true));
+    const message: CancelFailure = {
+      intent,
+      message:
+        result && result.status >= 400 && result.status < 500 && result.message
+          ? result.message
+          : CANCEL_FAILED,
+    };
+    return data(message, { status: result?.status || 400 });
+  }
+
   return data({ intent: 'update-profile', message: 'Erreur de requête' } as SettingsFailure, { status: 400 });
 }
 
@@ -127,7 +156,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { user, phoneDisplay, orders, ordersError, shopWhatsapp } = loaderData;
   const [params] = useSearchParams();
-  const { tab, filter, editing, passwordOpen, saved } = viewOf(params);
+  const { tab, filter, editing, passwordOpen, saved, cancelling, cancelled } = viewOf(params);
+  const cancelFailure = actionData?.intent === 'cancel-order' ? actionData.message : null;
   const counts: Record<OrderStatus, number> | null = orders ? countByStatus(orders) : null;
 
   return (
@@ -146,7 +176,16 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             <OverviewPanel orders={orders} ordersError={ordersError} shopWhatsapp={shopWhatsapp} />
           )}
           {tab === 'orders' && (
-            <OrdersPanel orders={orders} ordersError={ordersError} counts={counts} filter={filter} />
+            <OrdersPanel
+              orders={orders}
+              ordersError={ordersError}
+              counts={counts}
+              filter={filter}
+              shopWhatsapp={shopWhatsapp}
+              cancelling={cancelling}
+              cancelled={cancelled}
+              cancelFailure={cancelFailure}
+            />
           )}
           {tab === 'settings' && (
             <SettingsPanel
@@ -154,7 +193,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
               editing={editing}
               passwordOpen={passwordOpen}
               saved={saved}
-              failure={actionData}
+              failure={actionData?.intent === 'cancel-order' ? undefined : actionData}
               shopWhatsapp={shopWhatsapp}
               phoneDisplay={phoneDisplay}
             />

@@ -13,13 +13,13 @@ import type { ShopLayoutData } from '~/lib/shop-layout-data';
 import type { Route } from './+types/shop-layout';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { shopWhatsapp, publicUrl } = serverConfig(context);
+  const { shopWhatsapp, publicUrl, agency, deliveryTerms } = serverConfig(context);
   const cart = await loadCartBadge(request, context);
   const user = await getCurrentUser(request, context);
   // The year comes from the server so the client renders the same text (no hydration mismatch),
   // the shop's year: on the night of 31 December it turns at the shop's midnight.
   const year = Number(shopDay(new Date()).slice(0, 4));
-  return { shopWhatsapp, publicUrl, year, cart, user } satisfies ShopLayoutData;
+  return { shopWhatsapp, publicUrl, agency, deliveryTerms, year, cart, user } satisfies ShopLayoutData;
 }
 
 // The user and the cart count only change through an action (form or fetcher submission) or an

@@ -1,4 +1,4 @@
-import { whatsappLink } from '@souk/domain/shop';
+import { deliveryLine, whatsappLink } from '@souk/domain/shop';
 import { Link } from 'react-router';
 import { layoutPublicUrl, StaticPage } from '~/features/layout/static-page';
 import { useShopConfig } from '~/features/layout/use-shop-config';
@@ -15,7 +15,8 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function TermsPage() {
-  const { shopWhatsapp } = useShopConfig();
+  const { shopWhatsapp, agency, deliveryTerms } = useShopConfig();
+  const delivery = deliveryLine(deliveryTerms);
   const number = shopWhatsapp.display;
   return (
     <StaticPage title="Conditions générales de vente" updated="novembre 2026">
@@ -40,8 +41,9 @@ export default function TermsPage() {
         <h2>3. Prix</h2>
         <p>
           Les prix sont indiqués en francs CFA (FCFA), arrondis à l’unité, toutes taxes comprises. La
-          livraison est affichée gratuite sauf mention contraire convenue avec vous avant la confirmation. Le
-          prix applicable est celui affiché au moment de la commande.
+          livraison est celle affichée sur chaque produit et dans le panier (« {delivery} »), sauf mention
+          contraire convenue avec vous avant la confirmation. Le prix applicable est celui affiché au moment
+          de la commande.
         </p>
       </section>
       <section>
@@ -64,8 +66,16 @@ export default function TermsPage() {
       <section>
         <h2>6. Livraison et retrait</h2>
         <p>
-          Le délai et le lieu de livraison sont convenus avec vous sur WhatsApp. Vous pouvez aussi retirer
-          votre commande à l’agence. Vérifiez vos articles à la réception.
+          {delivery}. Nous vous prévenons sur WhatsApp dès que votre commande est disponible à notre agence,
+          où vous la retirez et pouvez la payer :
+        </p>
+        <ul>
+          <li>Adresse : {agency.address}</li>
+          <li>Horaires : {agency.hours}</li>
+        </ul>
+        <p>
+          Un autre lieu de livraison peut être convenu avec vous sur WhatsApp. Vérifiez vos articles à la
+          réception.
         </p>
       </section>
       <section>

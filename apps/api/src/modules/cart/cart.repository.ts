@@ -11,8 +11,24 @@ const ownerWhere = (owner: CartOwner) =>
   'userId' in owner ? eq(carts.user_id, owner.userId) : eq(carts.session_id, owner.sessionId);
 
 export async function findCartId(db: DbOrTx, owner: CartOwner): Promise<number | null> {
-  const [row] = await db.select({ id: carts.id }).from(carts).where(ownerWhere(owner)).limit(1);
-  return row?.id ?? null;
+  return (await findCart(db, owner))?.id ?? null;
+}
+
+/** The owner's cart row: its id and the note kept with it. */
+export async function findCart(
+  db: DbOrTx,
+  owner: CartOwner,
+): Promise<{ id: number; notes: string | null } | null> {
+  const [row] = await db
+    .select({ id: carts.id, notes: carts.notes })
+    .from(carts)
+    .where(ownerWhere(owner))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function setNotes(db: DbOrTx, cartId: number, notes: string | null) {
+  await db.update(carts).set({ notes, updated_at: sql`now()` }).where(eq(carts.id, cartId));
 }
 
 /** The owner's cart, created on first use (concurrent first uses end up with the same cart). */

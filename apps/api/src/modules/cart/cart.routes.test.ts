@@ -39,6 +39,7 @@ describe.each(engines)('cart API on %s', (engine) => {
       items: [],
       summary: { total_items: 0, total_price: 0, items_count: 0 },
       session_id: expect.stringMatching(/^[A-Za-z0-9_-]{16,}$/),
+      notes: null,
     });
   });
 

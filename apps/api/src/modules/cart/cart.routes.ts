@@ -21,5 +21,8 @@ export const cartRoutes: RouteModule = ({ db }) => {
       ok(await cart.removeItem(db, callerOf(req), req.params.id), 'Article retiré du panier'),
     );
     route(app, 'DELETE /cart', async (req) => ok(await cart.clearCart(db, callerOf(req)), 'Panier vidé'));
+    route(app, 'PUT /cart/notes', async (req) =>
+      ok(await cart.setCartNotes(db, callerOf(req), req.body.notes), 'Note enregistrée'),
+    );
   };
 };

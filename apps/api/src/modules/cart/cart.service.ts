@@ -28,12 +28,15 @@ export const insufficientStock = (label: string, left: number) =>
  * variant add their quantities, capped at the stock left; the guest cart is then deleted.
  */
 export async function mergeGuestCart(tx: DbOrTx, sessionId: string, userId: number) {
-  const guestCartId = await repo.findCartId(tx, { sessionId });
-  if (guestCartId === null) return;
+  const guest = await repo.findCart(tx, { sessionId });
+  if (guest === null) return;
+  const guestCartId = guest.id;
   const lines = await repo.findLines(tx, guestCartId);
-  if (lines.length) {
+  if (lines.length || guest.notes) {
     const userCartId = await repo.ensureCartId(tx, { userId });
     await repo.lockCart(tx, userCartId);
+    // The note typed last, as a guest just before registering or logging in, is the one meant.
+    if (guest.notes) await repo.setNotes(tx, userCartId, guest.notes);
     let lineCount = await repo.countLines(tx, userCartId);
     for (const line of lines) {
       // A product the user's cart lacks is a new line: none past CART_MAX_LINES (the rest stays out).
@@ -66,25 +69,26 @@ async function callerCart(tx: DbOrTx, caller: CartCaller) {
   if (caller.userId !== undefined) {
     const { userId, sessionId } = caller;
     if (sessionId) await mergeGuestCart(tx, sessionId, userId);
-    return { cartId: await repo.findCartId(tx, { userId }), sessionId: sessionId ?? null };
+    const cart = await repo.findCart(tx, { userId });
+    return { cartId: cart?.id ?? null, notes: cart?.notes ?? null, sessionId: sessionId ?? null };
   }
   // A guest cart id is only ever made here: an id the server did not issue (no such cart) is
   // ignored and a new one is issued, so nobody can choose the id of a cart to come.
-  const known = caller.sessionId ? await repo.findCartId(tx, { sessionId: caller.sessionId }) : null;
-  if (known !== null) return { cartId: known, sessionId: caller.sessionId as string };
-  return { cartId: null, sessionId: newSessionId() };
+  const known = caller.sessionId ? await repo.findCart(tx, { sessionId: caller.sessionId }) : null;
+  if (known !== null) return { cartId: known.id, notes: known.notes, sessionId: caller.sessionId as string };
+  return { cartId: null, notes: null, sessionId: newSessionId() };
 }
 
-async function cartContents(db: DbOrTx, cartId: number | null, sessionId: string | null): Promise<Cart> {
-  const items = cartId === null ? [] : (await repo.findLines(db, cartId)).map(toCartItem);
-  return { items, summary: toCartSummary(items), session_id: sessionId };
+async function cartContents(
+  db: DbOrTx,
+  cart: { cartId: number | null; notes: string | null; sessionId: string | null },
+): Promise<Cart> {
+  const items = cart.cartId === null ? [] : (await repo.findLines(db, cart.cartId)).map(toCartItem);
+  return { items, summary: toCartSummary(items), session_id: cart.sessionId, notes: cart.notes };
 }
 
 export async function getCart(db: Db, caller: CartCaller): Promise<Cart> {
-  const read = async (handle: DbOrTx) => {
-    const { cartId, sessionId } = await callerCart(handle, caller);
-    return cartContents(handle, cartId, sessionId);
-  };
+  const read = async (handle: DbOrTx) => cartContents(handle, await callerCart(handle, caller));
   // Every page shows the cart badge: only a merge (a user with a guest cart) needs a transaction.
   const merges = caller.userId !== undefined && caller.sessionId !== undefined;
   return merges ? db.transaction(read) : read(db);
@@ -142,7 +146,7 @@ export async function addItem(
       input.quantity,
       CART_LINE_MAX_QUANTITY,
     );
-    const cart = await cartContents(tx, cartId, sessionId);
+    const cart = await cartContents(tx, { cartId, notes: null, sessionId });
     const item = cart.items.find((i) => i.id === lineId);
     if (!item) throw new Error('cart line vanished');
     return { cart_item: item, session_id: sessionId, summary: cart.summary };
@@ -150,10 +154,10 @@ export async function addItem(
 }
 
 async function callerLine(tx: DbOrTx, caller: CartCaller, lineId: number) {
-  const { cartId, sessionId } = await callerCart(tx, caller);
+  const { cartId, notes, sessionId } = await callerCart(tx, caller);
   const line = cartId === null ? null : await repo.findLine(tx, cartId, lineId);
   if (cartId === null || !line) throw new AppError('not_found', 'Article non trouvé dans le panier');
-  return { cartId, sessionId, line };
+  return { cartId, notes, sessionId, line };
 }
 
 export async function updateItem(db: Db, caller: CartCaller, lineId: number, quantity: number) {
@@ -161,7 +165,7 @@ export async function updateItem(db: Db, caller: CartCaller, lineId: number, qua
     const { cartId, sessionId, line } = await callerLine(tx, caller, lineId);
     if (quantity > line.quantity) await assertSellable(tx, line.product_id, line.variant_id, quantity);
     await repo.setLineQuantity(tx, lineId, quantity);
-    const cart = await cartContents(tx, cartId, sessionId);
+    const cart = await cartContents(tx, { cartId, notes: null, sessionId });
     return {
       cart_item: cart.items.find((i) => i.id === lineId),
       session_id: sessionId,
@@ -172,16 +176,35 @@ export async function updateItem(db: Db, caller: CartCaller, lineId: number, qua
 
 export async function removeItem(db: Db, caller: CartCaller, lineId: number): Promise<Cart> {
   return db.transaction(async (tx) => {
-    const { cartId, sessionId } = await callerLine(tx, caller, lineId);
-    await repo.deleteLine(tx, cartId, lineId);
-    return cartContents(tx, cartId, sessionId);
+    const found = await callerLine(tx, caller, lineId);
+    await repo.deleteLine(tx, found.cartId, lineId);
+    return cartContents(tx, found);
   });
 }
 
+/** 'Vider le panier': its lines and its note go (an empty cart's note would greet the next one). */
 export async function clearCart(db: Db, caller: CartCaller): Promise<Cart> {
   return db.transaction(async (tx) => {
     const { cartId, sessionId } = await callerCart(tx, caller);
-    if (cartId !== null) await repo.deleteLines(tx, cartId);
-    return cartContents(tx, null, sessionId);
+    if (cartId !== null) {
+      await repo.deleteLines(tx, cartId);
+      await repo.setNotes(tx, cartId, null);
+    }
+    return cartContents(tx, { cartId: null, notes: null, sessionId });
+  });
+}
+
+/**
+ * Keeps the note typed in the cart with it (the cart is made for it if need be), so it survives
+ * quick registration and login as the cart does; an empty note removes it.
+ */
+export async function setCartNotes(db: Db, caller: CartCaller, notes: string | undefined): Promise<Cart> {
+  return db.transaction(async (tx) => {
+    const found = await callerCart(tx, caller);
+    const owner =
+      caller.userId !== undefined ? { userId: caller.userId } : { sessionId: found.sessionId as string };
+    const cartId = found.cartId ?? (await repo.ensureCartId(tx, owner));
+    await repo.setNotes(tx, cartId, notes ?? null);
+    return cartContents(tx, { cartId, notes: notes ?? null, sessionId: found.sessionId });
   });
 }

@@ -25,6 +25,7 @@ export function toAdminCustomer(row: repo.CustomerRow): AdminCustomer {
     last_login_at: row.last_login_at ? iso(row.last_login_at) : null,
     orders_count: orders,
     total_spent: spent,
+    total_paid: row.total_paid,
     last_order_at: row.last_order_at ? iso(row.last_order_at) : null,
     avg_order_value: orders ? Math.round(spent / orders) : null,
     tier: customerTier({ orders, spent }),
@@ -61,6 +62,7 @@ export function toCustomerStats(totals: repo.CustomerTotals): CustomerStats {
     active_percentage: percentage(totals.active_clients, totals.total_clients),
     total_orders: totals.total_orders,
     total_revenue: totals.total_revenue,
+    collected_revenue: totals.collected_revenue,
     avg_order_value: totals.total_orders ? Math.round(totals.total_revenue / totals.total_orders) : 0,
     retention_rate: percentage(totals.repeat_buyers, totals.buyers),
   };

@@ -4,19 +4,24 @@ import type { OrderStatus } from '@souk/domain/order-status';
 import { and, asc, desc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { contactSearch } from '../../db/like.ts';
-import { paidOrder } from '../../db/order-rules.ts';
+import { collectedOrder, countedOrder } from '../../db/order-rules.ts';
 import { order_items, orders, users } from '../../db/schema.ts';
 
 // Only this file builds the customers screen's SQL. A customer is an account with the role 'client';
-// their figures leave cancelled orders out (never paid), here and nowhere else (ADR 0019).
+// their figures leave cancelled orders out, here and nowhere else (ADR 0019): what they ordered,
+// and of it what the shop recorded as paid.
 
 const isClient = eq(users.role, 'client');
-const paid = paidOrder();
+const paid = countedOrder();
 
 const figureColumns = {
   orders_count: sql<number>`count(*)::int`.as('orders_count'),
   // float8: a lifetime's spending may pass int4.
   total_spent: sql<number>`coalesce(sum(${orders.total_amount}), 0)::float8`.as('total_spent'),
+  total_paid:
+    sql<number>`coalesce(sum(${orders.total_amount}) filter (where ${collectedOrder()}), 0)::float8`.as(
+      'total_paid',
+    ),
   last_order_at: sql<string | null>`max(${orders.created_at})`.as('last_order_at'),
 };
 
@@ -46,6 +51,7 @@ const allFigures = (db: DbOrTx) =>
 type Figures = {
   orders_count: SQL.Aliased<number>;
   total_spent: SQL.Aliased<number>;
+  total_paid: SQL.Aliased<number>;
   last_order_at: SQL.Aliased<string | null>;
 };
 
@@ -60,6 +66,7 @@ const customerColumns = (f: Figures) => ({
   last_login_at: users.last_login_at,
   orders_count: sql<number>`coalesce(${f.orders_count}, 0)::int`,
   total_spent: sql<number>`coalesce(${f.total_spent}, 0)::float8`,
+  total_paid: sql<number>`coalesce(${f.total_paid}, 0)::float8`,
   last_order_at: sql<string | null>`${f.last_order_at}`,
 });
 
@@ -189,12 +196,13 @@ export type CustomerTotals = {
   new_clients_this_month: number;
   total_orders: number;
   total_revenue: number;
-  /** Customers with at least one paid order, and with two or more. */
+  collected_revenue: number;
+  /** Customers with at least one order (not cancelled), and with two or more. */
   buyers: number;
   repeat_buyers: number;
 };
 
-/** The screen's statistics in one statement: the accounts, then their paid orders per customer. */
+/** The screen's statistics in one statement: the accounts, then their orders (not cancelled) per customer. */
 export async function customerTotals(db: DbOrTx): Promise<CustomerTotals> {
   const [row] = await queryRows<CustomerTotals>(
     db,
@@ -207,7 +215,8 @@ export async function customerTotals(db: DbOrTx): Promise<CustomerTotals> {
                  )::int as new_clients_this_month
             from ${users} where ${isClient}
         ), per_customer as (
-          select count(*)::int as n, sum(${orders.total_amount})::float8 as spent
+          select count(*)::int as n, sum(${orders.total_amount})::float8 as spent,
+                 coalesce(sum(${orders.total_amount}) filter (where ${collectedOrder()}), 0)::float8 as collected
             from ${orders} join ${users} on ${users.id} = ${orders.user_id} and ${isClient}
            where ${paid}
            group by ${orders.user_id}
@@ -215,6 +224,7 @@ export async function customerTotals(db: DbOrTx): Promise<CustomerTotals> {
         select accounts.*,
                coalesce((select sum(n) from per_customer), 0)::int as total_orders,
                coalesce((select sum(spent) from per_customer), 0)::float8 as total_revenue,
+               coalesce((select sum(collected) from per_customer), 0)::float8 as collected_revenue,
                (select count(*) from per_customer)::int as buyers,
                (select count(*) from per_customer where n >= 2)::int as repeat_buyers
           from accounts`,

@@ -52,12 +52,19 @@ describe.each(engines)('customer figures on %s', (engine) => {
       await setCreatedAt(t, id as number, lastMonth);
     // Aïcha: five small orders → VIP by count.
     for (let i = 0; i < 5; i += 1) await order(t, ids['Aïcha Diop'] as number, 1000);
-    // Bineta: one large order → VIP by amount.
-    await order(t, ids['Bineta Fall'] as number, 250_000);
+    // Bineta: one large order → VIP by amount, paid.
+    await order(t, ids['Bineta Fall'] as number, 250_000, { paid_at: new Date().toISOString() });
     // Cheikh: two orders → Régulier; a third, cancelled, counts nowhere.
     await order(t, ids['Cheikh Ndiaye'] as number, 3000, { created_at: '2026-01-10T10:00:00.000Z' });
-    await order(t, ids['Cheikh Ndiaye'] as number, 5000, { created_at: '2026-02-10T10:00:00.000Z' });
-    await order(t, ids['Cheikh Ndiaye'] as number, 90_000, { status: 'annulée' });
+    await order(t, ids['Cheikh Ndiaye'] as number, 5000, {
+      created_at: '2026-02-10T10:00:00.000Z',
+      paid_at: '2026-02-11T10:00:00.000Z',
+    });
+    // Paid, then cancelled: refunded, so not collected either.
+    await order(t, ids['Cheikh Ndiaye'] as number, 90_000, {
+      status: 'annulée',
+      paid_at: '2026-02-11T10:00:00.000Z',
+    });
     // Dame: one order and three cancelled → Nouveau.
     await order(t, ids['Dame Sarr'] as number, 7000);
     for (let i = 0; i < 3; i += 1) await order(t, ids['Dame Sarr'] as number, 1000, { status: 'annulée' });
@@ -67,7 +74,7 @@ describe.each(engines)('customer figures on %s', (engine) => {
   });
   afterAll(() => t?.close());
 
-  it('answers the statistics over every customer and their paid orders', async () => {
+  it('answers the statistics over every customer and their orders, ordered and collected', async () => {
     const res = await call('GET', '/admin/customers/stats');
     expect(res.statusCode).toBe(200);
     const stats: CustomerStats = res.json().data;
@@ -77,9 +84,11 @@ describe.each(engines)('customer figures on %s', (engine) => {
       blocked_clients: 1,
       new_clients_this_month: 3,
       active_percentage: 80,
-      // 5 + 1 + 2 + 1 paid orders: 5 000 + 250 000 + 8 000 + 7 000 FCFA.
+      // 5 + 1 + 2 + 1 orders not cancelled: 5 000 + 250 000 + 8 000 + 7 000 FCFA.
       total_orders: 9,
       total_revenue: 270_000,
+      // Of those, Bineta's and Cheikh's second were paid.
+      collected_revenue: 255_000,
       avg_order_value: 30_000,
       // Of the four who ordered, Aïcha and Cheikh came back.
       retention_rate: 50,
@@ -101,13 +110,20 @@ describe.each(engines)('customer figures on %s', (engine) => {
     expect(byName['Aïcha Diop']).toMatchObject({
       orders_count: 5,
       total_spent: 5000,
+      total_paid: 0,
       tier: 'vip',
       avg_order_value: 1000,
     });
-    expect(byName['Bineta Fall']).toMatchObject({ orders_count: 1, total_spent: 250_000, tier: 'vip' });
+    expect(byName['Bineta Fall']).toMatchObject({
+      orders_count: 1,
+      total_spent: 250_000,
+      total_paid: 250_000,
+      tier: 'vip',
+    });
     expect(byName['Cheikh Ndiaye']).toMatchObject({
       orders_count: 2,
       total_spent: 8000,
+      total_paid: 5000,
       tier: 'regular',
       last_order_at: '2026-02-10T10:00:00.000Z',
     });

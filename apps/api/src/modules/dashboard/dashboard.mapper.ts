@@ -10,6 +10,7 @@ export const toDayFigures = (row: DayRow): DayFigures => ({
   orders: row.orders,
   items: row.items,
   revenue: row.revenue,
+  collected: row.collected,
   by_status: { ...perStatusFigures(), ...row.by_status },
 });
 
@@ -20,13 +21,14 @@ export const toProductSales = (row: ProductSalesRow): ProductSales => ({
   revenue: row.revenue,
 });
 
-/** The days added up: a period's orders, articles, revenue and orders of each status. */
+/** The days added up: a period's orders, articles, revenue ordered and collected, orders of each status. */
 export function totalOf(days: DayFigures[]) {
-  const total = { orders: 0, items: 0, revenue: 0, by_status: perStatusFigures() };
+  const total = { orders: 0, items: 0, revenue: 0, collected: 0, by_status: perStatusFigures() };
   for (const day of days) {
     total.orders += day.orders;
     total.items += day.items;
     total.revenue += day.revenue;
+    total.collected += day.collected;
     for (const status of ORDER_STATUSES) total.by_status[status] += day.by_status[status];
   }
   return total;
@@ -38,6 +40,7 @@ export const REPORT_CSV_HEADER = [
   'Commandes',
   'Articles',
   "Chiffre d'affaires (FCFA)",
+  'Encaissé (FCFA)',
   ...ORDER_STATUSES.map((s) => ORDER_STATUS_LABELS[s]),
 ];
 
@@ -46,6 +49,7 @@ const csvLine = (label: string, figures: Omit<DayFigures, 'day'>): CsvCell[] => 
   figures.orders,
   figures.items,
   figures.revenue,
+  figures.collected,
   ...ORDER_STATUSES.map((s) => figures.by_status[s]),
 ];
 

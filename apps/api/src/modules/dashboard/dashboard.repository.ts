@@ -2,7 +2,7 @@ import { shopTimeZone } from '@souk/domain/dates';
 import { ORDER_STATUSES } from '@souk/domain/order-status';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { paidOrder } from '../../db/order-rules.ts';
+import { collectedOrder, countedOrder } from '../../db/order-rules.ts';
 import { order_items, orders, product_sales, products, users } from '../../db/schema.ts';
 import { shopDayEnd, shopDayStart } from '../../db/shop-days.ts';
 
@@ -39,8 +39,8 @@ export async function shopCounts(db: DbOrTx): Promise<ShopCounts> {
         ), weekly as (
           select count(*) filter (where o.created_at >= week.this_start)::int as orders_this_week,
                  count(*) filter (where o.created_at < week.this_start)::int as orders_last_week,
-                 coalesce(sum(o.total_amount) filter (where o.created_at >= week.this_start and ${paidOrder(sql`o.status`)}), 0)::float8 as revenue_this_week,
-                 coalesce(sum(o.total_amount) filter (where o.created_at < week.this_start and ${paidOrder(sql`o.status`)}), 0)::float8 as revenue_last_week
+                 coalesce(sum(o.total_amount) filter (where o.created_at >= week.this_start and ${countedOrder(sql`o.status`)}), 0)::float8 as revenue_this_week,
+                 coalesce(sum(o.total_amount) filter (where o.created_at < week.this_start and ${countedOrder(sql`o.status`)}), 0)::float8 as revenue_last_week
             from ${orders} o, week
            where o.created_at >= week.last_start
         )
@@ -74,7 +74,7 @@ export async function topProducts(
   const byName: SQL = period
     ? sql`select coalesce(oi.product_id, 0) as product_id, oi.product_name, sum(oi.quantity) as quantity, sum(oi.total_price) as revenue
             from ${order_items} oi
-           where oi.order_id in (select id from ${orders} where ${orders.created_at} >= ${shopDayStart(period.from)} and ${orders.created_at} < ${shopDayEnd(period.to)} and ${paidOrder()})
+           where oi.order_id in (select id from ${orders} where ${orders.created_at} >= ${shopDayStart(period.from)} and ${orders.created_at} < ${shopDayEnd(period.to)} and ${countedOrder()})
            group by 1, 2`
     : sql`select product_id, product_name, quantity, revenue from ${product_sales} where quantity > 0`;
   return queryRows(
@@ -98,6 +98,7 @@ export type DayRow = {
   orders: number;
   items: number;
   revenue: number;
+  collected: number;
   /** Null on a day without orders. */
   by_status: Record<string, number> | null;
 };
@@ -109,11 +110,12 @@ const perStatusCounts = sql.join(
 
 /**
  * Every day of `period`, oldest first (generate_series: a day without orders is there, with
- * zeros): the orders placed, of each status, and the articles and revenue of those not cancelled.
+ * zeros): the orders placed, of each status, the articles and revenue of those not cancelled,
+ * and the revenue of those among them paid (collected).
  * One range read of the orders' date index, grouped by the shop's day.
  */
 export async function dailyFigures(db: DbOrTx, period: Period): Promise<DayRow[]> {
-  const notCancelled = paidOrder();
+  const notCancelled = countedOrder();
   return queryRows(
     db,
     sql`with placed as (
@@ -121,6 +123,7 @@ export async function dailyFigures(db: DbOrTx, period: Period): Promise<DayRow[]
                  count(*)::int as orders,
                  coalesce(sum(${orders.total_items}) filter (where ${notCancelled}), 0)::int as items,
                  coalesce(sum(${orders.total_amount}) filter (where ${notCancelled}), 0)::float8 as revenue,
+                 coalesce(sum(${orders.total_amount}) filter (where ${collectedOrder()}), 0)::float8 as collected,
                  json_build_object(${perStatusCounts}) as by_status
             from ${orders}
            where ${orders.created_at} >= ${shopDayStart(period.from)} and ${orders.created_at} < ${shopDayEnd(period.to)}
@@ -130,6 +133,7 @@ export async function dailyFigures(db: DbOrTx, period: Period): Promise<DayRow[]
                coalesce(placed.orders, 0) as orders,
                coalesce(placed.items, 0) as items,
                coalesce(placed.revenue, 0) as revenue,
+               coalesce(placed.collected, 0) as collected,
                placed.by_status
           from generate_series(${period.from}::date, ${period.to}::date, interval '1 day') as d(day)
           left join placed on placed.day = d.day::date

@@ -69,12 +69,15 @@ describe.each(engines)('the dashboard on %s', (engine) => {
     orders.cancelled = await addOrder(t.db, {
       status: 'annulée',
       created_at: at(monday + MINUTE),
+      // Paid, then cancelled and refunded: never collected.
+      paid_at: at(monday + MINUTE),
       items: [line(ids.coffret, 50, 10_000)],
     });
-    // Last week: Sunday 23:59 (10 000).
+    // Last week: Sunday 23:59 (10 000), paid: the only money collected.
     orders.sunday = await addOrder(t.db, {
       status: 'acceptée',
       created_at: at(monday - MINUTE),
+      paid_at: at(monday - MINUTE),
       items: [line(ids.savon, 5, 2000)],
     });
     // The week before: a product deleted since (no id: its ordered name) and one renamed since.
@@ -112,6 +115,8 @@ describe.each(engines)('the dashboard on %s', (engine) => {
       total_orders: 6,
       // 3 000 + 10 000 + 3 000 + 2 000 + 5 000: the cancelled order's 500 000 left out.
       total_revenue: 23_000,
+      // Sunday's, the one paid: the cancelled order's payment was given back.
+      collected_revenue: 10_000,
     });
     expect(data.orders_by_status).toEqual({
       en_attente: 2,
@@ -166,12 +171,14 @@ describe.each(engines)('the dashboard on %s', (engine) => {
       day: string;
       orders: number;
       revenue: number;
+      collected: number;
       by_status: Record<string, number>;
     }[];
     expect(days).toHaveLength(30);
     expect(days.at(-1)?.day).toBe(today);
     expect(days[0]?.day).toBe(dayOf(Date.parse(`${today}T00:00:00Z`) - 29 * DAY));
     expect(days.reduce((sum, d) => sum + d.revenue, 0)).toBe(23_000);
+    expect(days.reduce((sum, d) => sum + d.collected, 0)).toBe(10_000);
     const mondayFigures = days.find((d) => d.day === dayOf(monday));
     expect(mondayFigures).toMatchObject({ orders: 2, revenue: 3000 });
     expect(mondayFigures?.by_status).toMatchObject({ en_attente: 1, annulée: 1, acceptée: 0 });
@@ -190,7 +197,7 @@ describe.each(engines)('the dashboard on %s', (engine) => {
       const data = await report(`from=${dayOf(monday - MINUTE)}&to=${dayOf(monday)}`);
       expect(data.period).toEqual({ from: dayOf(monday - MINUTE), to: dayOf(monday) });
       expect(data.days.map((d: { day: string }) => d.day)).toEqual([dayOf(monday - MINUTE), dayOf(monday)]);
-      expect(data.totals).toEqual({ orders: 3, items: 8, revenue: 13_000 });
+      expect(data.totals).toEqual({ orders: 3, items: 8, revenue: 13_000, collected: 10_000 });
       expect(data.top_products).toEqual([
         { product_id: ids.savon, name: 'Savon noir', quantity: 5, revenue: 10_000 },
         { product_id: ids.huile, name: "Huile d'argan", quantity: 3, revenue: 3000 },
@@ -202,7 +209,7 @@ describe.each(engines)('the dashboard on %s', (engine) => {
       const data = await report('');
       expect(data.period.to).toBe(today);
       expect(data.days).toHaveLength(30);
-      expect(data.totals).toEqual({ orders: 6, items: 16, revenue: 23_000 });
+      expect(data.totals).toEqual({ orders: 6, items: 16, revenue: 23_000, collected: 10_000 });
     });
 
     it('refuses days that are not days, reversed or too far apart, in French', async () => {
@@ -231,10 +238,10 @@ describe.each(engines)('the dashboard on %s', (engine) => {
       expect(res.headers['cache-control']).toBe('no-store');
       expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       expect(res.rawPayload.toString('utf8').slice(1).split('\r\n')).toEqual([
-        "Date;Commandes;Articles;Chiffre d'affaires (FCFA);En attente;Acceptée;Prête pour la livraison;En cours de livraison;Disponible à l'agence;Annulée",
-        `${frDay(monday - MINUTE)};1;5;10000;0;1;0;0;0;0`,
-        `${frDay(monday)};2;3;3000;1;0;0;0;0;1`,
-        'Total;3;8;13000;1;1;0;0;0;1',
+        "Date;Commandes;Articles;Chiffre d'affaires (FCFA);Encaissé (FCFA);En attente;Acceptée;Prête pour la livraison;En cours de livraison;Disponible à l'agence;Annulée",
+        `${frDay(monday - MINUTE)};1;5;10000;10000;0;1;0;0;0;0`,
+        `${frDay(monday)};2;3;3000;0;1;0;0;0;0;1`,
+        'Total;3;8;13000;10000;1;1;0;0;0;1',
         '',
       ]);
     });

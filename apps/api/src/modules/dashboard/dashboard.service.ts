@@ -50,6 +50,7 @@ export async function getDashboard(db: Db, now = new Date()): Promise<Dashboard>
       active_customers: counts.active_customers,
       total_orders: summary.total_orders,
       total_revenue: summary.total_revenue,
+      collected_revenue: summary.collected_revenue,
     },
     recent_orders: recent.map(toOrderSearchResult),
     popular_products: popular.map(toProductSales),

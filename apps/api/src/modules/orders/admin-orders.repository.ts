@@ -1,10 +1,12 @@
 import type { AdminOrderListFilters } from '@souk/domain/admin-orders';
+import type { UserRole } from '@souk/domain/auth';
 import { shopTimeZone } from '@souk/domain/dates';
-import type { OrderStatus } from '@souk/domain/order-status';
+import type { OrderEvent, OrderStatus } from '@souk/domain/order-status';
 import { INT4_MAX } from '@souk/domain/primitives';
 import { and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { contactSearch } from '../../db/like.ts';
+import { collectedOrder } from '../../db/order-rules.ts';
 import { order_items, order_status_history, orders, users } from '../../db/schema.ts';
 import { shopDayEnd, shopDayStart } from '../../db/shop-days.ts';
 import type { OrderRow } from './orders.repository.ts';
@@ -74,16 +76,17 @@ export async function findOrders(
     .offset(page.offset);
 }
 
-export type StatusTotals = { status: OrderStatus; count: number; revenue: number }[];
+export type StatusTotals = { status: OrderStatus; count: number; revenue: number; collected: number }[];
 
 /**
- * How many orders the filters, their status aside, keep in each status, and their amounts (float8:
- * a sum may pass int4).
+ * How many orders the filters, their status aside, keep in each status, their amounts and the
+ * amounts of the paid ones (float8: a sum may pass int4).
  */
 export async function totalsByStatus(db: DbOrTx, filters: AdminOrderListFilters): Promise<StatusTotals> {
   return queryRows(
     db,
-    sql`select ${orders.status} as status, count(*)::int as count, coalesce(sum(${orders.total_amount}), 0)::float8 as revenue
+    sql`select ${orders.status} as status, count(*)::int as count, coalesce(sum(${orders.total_amount}), 0)::float8 as revenue,
+               coalesce(sum(${orders.total_amount}) filter (where ${collectedOrder()}), 0)::float8 as collected
           from ${orders}
          where ${orderFilters(filters, false)}
          group by ${orders.status}`,
@@ -92,23 +95,29 @@ export async function totalsByStatus(db: DbOrTx, filters: AdminOrderListFilters)
 
 export type HistoryRow = {
   id: number;
+  event: OrderEvent;
   from_status: OrderStatus | null;
   to_status: OrderStatus;
+  note: string | null;
   created_at: string;
   user_id: number | null;
   user_name: string | null;
+  user_role: UserRole | null;
 };
 
-/** An order's status changes, oldest first, with who made each one. */
+/** An order's status changes and payments, oldest first, with who made each one. */
 export async function findHistory(db: DbOrTx, orderId: number): Promise<HistoryRow[]> {
   return db
     .select({
       id: order_status_history.id,
+      event: order_status_history.event,
       from_status: order_status_history.from_status,
       to_status: order_status_history.to_status,
+      note: order_status_history.note,
       created_at: order_status_history.created_at,
       user_id: users.id,
       user_name: users.name,
+      user_role: users.role,
     })
     .from(order_status_history)
     .leftJoin(users, eq(users.id, order_status_history.changed_by))
@@ -122,8 +131,28 @@ export async function lockOrder(tx: DbOrTx, id: number): Promise<OrderRow | null
   return row ?? null;
 }
 
-export async function setStatus(tx: DbOrTx, id: number, status: OrderStatus) {
-  await tx.update(orders).set({ status, updated_at: sql`now()` }).where(eq(orders.id, id));
+/** A new status; `movedUnpaid` records that the owner moved it on unpaid (she is not asked again). */
+export async function setStatus(tx: DbOrTx, id: number, status: OrderStatus, movedUnpaid = false) {
+  await tx
+    .update(orders)
+    .set({
+      status,
+      updated_at: sql`now()`,
+      ...(movedUnpaid ? { moved_unpaid_at: sql`coalesce(${orders.moved_unpaid_at}, now())` } : {}),
+    })
+    .where(eq(orders.id, id));
+}
+
+/** 'Paiement reçu' by `adminId` now, or (null) the payment undone. */
+export async function setPayment(tx: DbOrTx, id: number, adminId: number | null) {
+  await tx
+    .update(orders)
+    .set(
+      adminId === null
+        ? { paid_at: null, paid_by: null, updated_at: sql`now()` }
+        : { paid_at: sql`now()`, paid_by: adminId, updated_at: sql`now()` },
+    )
+    .where(eq(orders.id, id));
 }
 
 /** Units of each variant the order holds (a variant deleted since has no id any more: nothing to give back). */

@@ -93,9 +93,11 @@ describe.each(engines)('admin order workflow on %s', (engine) => {
           expect(answered.status).toBe(to);
           expect(answered.history.at(-1)).toEqual({
             id: expect.any(Number),
+            event: 'status',
             from_status: from,
             to_status: to,
-            changed_by: { id: admin.user.id, name: 'Admin Souk' },
+            changed_by: { id: admin.user.id, name: 'Admin Souk', role: 'admin' },
+            note: null,
             created_at: expect.any(String),
           });
           expect(await statusOf(t, order.id)).toBe(to);
@@ -271,6 +273,7 @@ describe.each(engines)('admin order list on %s', (engine) => {
       contact_phone: '+221778889900',
       status: 'acceptée',
       created_at: at('2025-03-15T23:30:00Z'),
+      paid_at: at('2025-03-16T08:00:00Z'),
       items: line(30000),
     });
     moussa = await addOrder(t.db, {
@@ -278,6 +281,8 @@ describe.each(engines)('admin order list on %s', (engine) => {
       contact_phone: '+221701234567',
       status: 'annulée',
       created_at: at('2025-03-31T23:59:59Z'),
+      // Paid, then cancelled (and refunded): ordered and collected both leave it out.
+      paid_at: at('2025-03-31T23:59:59Z'),
       items: line(100000),
     });
     await addOrder(t.db, {
@@ -331,7 +336,7 @@ describe.each(engines)('admin order list on %s', (engine) => {
   const names = async (query: string) => (await list(query)).orders.map((o) => o.client.name);
   const MARCH = 'date_from=2025-03-01&date_to=2025-03-31';
 
-  it('counts every status over the filters, revenue without cancelled orders', async () => {
+  it('counts every status over the filters, revenue ordered and collected without cancelled orders', async () => {
     const { orders: shown, summary, pagination } = await list(MARCH);
     expect(shown.map((o) => o.client.name)).toEqual([
       'Moussa Fall ; "le grand"',
@@ -342,6 +347,7 @@ describe.each(engines)('admin order list on %s', (engine) => {
     expect(summary).toEqual({
       total_orders: 3,
       total_revenue: 39000,
+      collected_revenue: 30000,
       status_breakdown: { en_attente: 1, acceptée: 1, prête: 0, en_cours: 0, disponible: 0, annulée: 1 },
       revenue_breakdown: {
         en_attente: 9000,
@@ -455,8 +461,8 @@ describe.each(engines)('admin order list on %s', (engine) => {
       expect(res.headers['cache-control']).toBe('no-store');
       expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       expect(linesOf(text)).toEqual([
-        'Numéro de commande;Date;Statut;Client;Téléphone;E-mail;Produit;Variante;SKU;Quantité;Prix unitaire (FCFA);Total article (FCFA);Total commande (FCFA)',
-        `${moussa.order_number};31/03/2025 23:59;Annulée;"Moussa Fall ; ""le grand""";"'+221701234567";;Coffret;;;1;100000;100000;100000`,
+        'Numéro de commande;Date;Statut;Paiement;Payée le;Client;Téléphone;E-mail;Produit;Variante;SKU;Quantité;Prix unitaire (FCFA);Total article (FCFA);Total commande (FCFA)',
+        `${moussa.order_number};31/03/2025 23:59;Annulée;Payée;31/03/2025 23:59;"Moussa Fall ; ""le grand""";"'+221701234567";;Coffret;;;1;100000;100000;100000`,
       ]);
     });
 
@@ -470,15 +476,15 @@ describe.each(engines)('admin order list on %s', (engine) => {
         awa.order_number,
       ]);
       expect(lines.slice(2)).toEqual([
-        `${awa.order_number};10/03/2025 09:00;En attente;Awa Diop;"'+221771112233";awa@exemple.sn;Savon noir;250 g;;2;2500;5000;9000`,
-        `${awa.order_number};10/03/2025 09:00;En attente;Awa Diop;"'+221771112233";awa@exemple.sn;Huile d'argan;;;1;4000;4000;9000`,
+        `${awa.order_number};10/03/2025 09:00;En attente;Non payée;;Awa Diop;"'+221771112233";awa@exemple.sn;Savon noir;250 g;;2;2500;5000;9000`,
+        `${awa.order_number};10/03/2025 09:00;En attente;Non payée;;Awa Diop;"'+221771112233";awa@exemple.sn;Huile d'argan;;;1;4000;4000;9000`,
       ]);
     });
 
     it('neutralises what a spreadsheet would run', async () => {
       const { text } = await csv('date_from=2025-04-02&date_to=2025-04-02');
       expect(linesOf(text)[1]).toBe(
-        `${formula.order_number};02/04/2025 10:00;En attente;"'=HYPERLINK(""http://evil.example"",""x"")";;"'-attaque@exemple.sn";"'@SUM(1+1)";"'+1";;1;500;500;500`,
+        `${formula.order_number};02/04/2025 10:00;En attente;Non payée;;"'=HYPERLINK(""http://evil.example"",""x"")";;"'-attaque@exemple.sn";"'@SUM(1+1)";"'+1";;1;500;500;500`,
       );
     });
 

@@ -1,4 +1,4 @@
-import { ORDER_STATUS_UPDATED } from '@souk/domain/admin-orders';
+import { ORDER_STATUS_UPDATED, PAYMENT_RECORDED, PAYMENT_UNDONE } from '@souk/domain/admin-orders';
 import { formatStamp } from '@souk/domain/dates';
 import type { RouteModule } from '#shared/module.ts';
 import { downloadRoute, ok, route } from '#shared/route.ts';
@@ -21,6 +21,10 @@ export const adminOrdersRoutes: RouteModule = ({ db }) => {
     route(app, 'PUT /admin/orders/:id/status', async (req) => {
       const order = await orders.updateOrderStatus(db, authOf(req).user.id, req.params.id, req.body.status);
       return ok({ order }, ORDER_STATUS_UPDATED);
+    });
+    route(app, 'PUT /admin/orders/:id/payment', async (req) => {
+      const order = await orders.updateOrderPayment(db, authOf(req).user.id, req.params.id, req.body);
+      return ok({ order }, req.body.paid ? PAYMENT_RECORDED : PAYMENT_UNDONE);
     });
   };
 };

@@ -4,7 +4,11 @@ import {
   type AdminOrderList,
   type AdminOrderListFilters,
   type AdminOrderListQuery,
+  PAYMENT_ALREADY_RECORDED,
+  PAYMENT_NOT_RECORDED,
+  PAYMENT_ON_CANCELLED,
   transitionRefusal,
+  type UpdateOrderPaymentInput,
 } from '@souk/domain/admin-orders';
 import { CANCELLED_ORDER_STATUS, canTransition, type OrderStatus } from '@souk/domain/order-status';
 import { AppError, notFound } from '#shared/app-error.ts';
@@ -12,6 +16,7 @@ import { csvStream } from '#shared/csv.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { toPagination } from '../catalog/catalog.mapper.ts';
 import * as repo from './admin-orders.repository.ts';
+import { moveOrder } from './order-moves.ts';
 import {
   ORDER_CSV_HEADER,
   toAdminOrder,
@@ -19,7 +24,7 @@ import {
   toOrderCsvRows,
   toOrderSummary,
 } from './orders.mapper.ts';
-import { findItems, findOrder, insertHistory, lockVariants } from './orders.repository.ts';
+import { findItems, findOrder, insertHistory } from './orders.repository.ts';
 
 const NOT_FOUND = 'Commande non trouvée';
 
@@ -104,9 +109,10 @@ export async function getAdminOrder(db: DbOrTx, id: number): Promise<AdminOrderD
 
 /**
  * Moves an order to `to` if the spec's table allows it from where it is (else 409, nothing
- * changed). The order row is locked first, so two admins' changes run one after the other and the
- * second sees the first's status: an order is cancelled, and its stock given back, once. Variant
- * rows are then locked in ascending id order, as the checkout does, so neither can deadlock.
+ * changed). The order row is locked first, so two admins' changes (or an admin's and the
+ * customer's cancellation) run one after the other and the second sees the first's status: an
+ * order is cancelled, and its stock given back, once. Moving an unpaid order on is recorded, so
+ * the owner is asked to confirm that only once per order.
  */
 export async function updateOrderStatus(
   db: Db,
@@ -118,19 +124,39 @@ export async function updateOrderStatus(
     const order = await repo.lockOrder(tx, id);
     if (!order) throw notFound(NOT_FOUND);
     if (!canTransition(order.status, to)) throw new AppError('conflict', transitionRefusal(order.status, to));
-    await repo.setStatus(tx, id, to);
-    await insertHistory(tx, { order_id: id, from_status: order.status, to_status: to, changed_by: adminId });
-    if (to === CANCELLED_ORDER_STATUS) await giveStockBack(tx, id);
+    await moveOrder(tx, order, to, adminId);
   });
   return getAdminOrder(db, id);
 }
 
-/** A cancelled order's units go back on the counted stock of the variants it held. */
-async function giveStockBack(tx: DbOrTx, orderId: number) {
-  const ordered = await repo.orderedVariants(tx, orderId);
-  await lockVariants(
-    tx,
-    ordered.map((o) => o.variant_id),
-  );
-  for (const { variant_id, quantity } of ordered) await repo.incrementStock(tx, variant_id, quantity);
+/**
+ * 'Paiement reçu', or undoing it with a reason: the order row locked as for a status change, the
+ * event in its history with who and when. A cancelled order takes no payment (its money is given
+ * back); a payment recorded twice, or undone when there is none, is refused (409), nothing changed.
+ */
+export async function updateOrderPayment(
+  db: Db,
+  adminId: number,
+  id: number,
+  input: UpdateOrderPaymentInput,
+): Promise<AdminOrderDetail> {
+  await db.transaction(async (tx) => {
+    const order = await repo.lockOrder(tx, id);
+    if (!order) throw notFound(NOT_FOUND);
+    const paid = order.paid_at !== null;
+    if (input.paid) {
+      if (order.status === CANCELLED_ORDER_STATUS) throw new AppError('conflict', PAYMENT_ON_CANCELLED);
+      if (paid) throw new AppError('conflict', PAYMENT_ALREADY_RECORDED);
+    } else if (!paid) throw new AppError('conflict', PAYMENT_NOT_RECORDED);
+    await repo.setPayment(tx, id, input.paid ? adminId : null);
+    await insertHistory(tx, {
+      order_id: id,
+      event: input.paid ? 'paid' : 'unpaid',
+      from_status: order.status,
+      to_status: order.status,
+      changed_by: adminId,
+      note: input.paid ? null : input.reason,
+    });
+  });
+  return getAdminOrder(db, id);
 }

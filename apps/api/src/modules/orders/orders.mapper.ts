@@ -3,6 +3,7 @@ import {
   type AdminOrder,
   type AdminOrderSummary,
   type OrderHistoryEntry,
+  paymentLabel,
   perStatusFigures,
 } from '@souk/domain/admin-orders';
 import { formatDateTime } from '@souk/domain/dates';
@@ -35,6 +36,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     total_amount: row.total_amount,
     total_items: row.total_items,
     notes: row.notes,
+    paid_at: row.paid_at === null ? null : new Date(row.paid_at).toISOString(),
     contact: { name: row.contact_name, phone: row.contact_phone, email: row.contact_email },
     created_at: new Date(row.created_at).toISOString(),
     items: mapped,
@@ -52,30 +54,42 @@ export const toAdminOrder = (row: OrderRow, items: OrderItemRow[]): AdminOrder =
     whatsapp_phone: row.contact_phone,
   },
   updated_at: new Date(row.updated_at).toISOString(),
+  moved_unpaid: row.moved_unpaid_at !== null,
 });
 
 export const toHistoryEntry = (row: HistoryRow): OrderHistoryEntry => ({
   id: row.id,
+  event: row.event,
   from_status: row.from_status,
   to_status: row.to_status,
   changed_by:
-    row.user_id !== null && row.user_name !== null ? { id: row.user_id, name: row.user_name } : null,
+    row.user_id !== null && row.user_name !== null && row.user_role !== null
+      ? { id: row.user_id, name: row.user_name, role: row.user_role }
+      : null,
+  note: row.note,
   created_at: new Date(row.created_at).toISOString(),
 });
 
-/** The list's counters: every status present, cancelled orders out of the revenue. */
+/**
+ * The list's counters: every status present; revenue ordered leaves cancelled orders out, revenue
+ * collected counts only the paid among the rest (a cancelled order's payment is refunded).
+ */
 export function toOrderSummary(totals: StatusTotals): AdminOrderSummary {
   const summary: AdminOrderSummary = {
     total_orders: 0,
     total_revenue: 0,
+    collected_revenue: 0,
     status_breakdown: perStatusFigures(),
     revenue_breakdown: perStatusFigures(),
   };
-  for (const { status, count, revenue } of totals) {
+  for (const { status, count, revenue, collected } of totals) {
     summary.status_breakdown[status] = count;
     summary.revenue_breakdown[status] = revenue;
     summary.total_orders += count;
-    if (status !== CANCELLED_ORDER_STATUS) summary.total_revenue += revenue;
+    if (status !== CANCELLED_ORDER_STATUS) {
+      summary.total_revenue += revenue;
+      summary.collected_revenue += collected;
+    }
   }
   return summary;
 }
@@ -95,6 +109,8 @@ export const ORDER_CSV_HEADER = [
   'Numéro de commande',
   'Date',
   'Statut',
+  'Paiement',
+  'Payée le',
   'Client',
   'Téléphone',
   'E-mail',
@@ -113,6 +129,8 @@ export function toOrderCsvRows(row: OrderRow, items: OrderItemRow[]): CsvCell[][
     row.order_number,
     formatDateTime(row.created_at),
     ORDER_STATUS_LABELS[row.status],
+    paymentLabel(row),
+    row.paid_at === null ? null : formatDateTime(row.paid_at),
     row.contact_name,
     // E.164 ('+221771234567'): the cell is neutralised like any starting with '+', which also keeps
     // a spreadsheet from reading it as a number (2,21771E+11).

@@ -1,3 +1,4 @@
+import { ORDER_CANCELLED } from '@souk/domain/orders';
 import type { RouteModule } from '#shared/module.ts';
 import { ok, route } from '#shared/route.ts';
 import { authOf } from '../../plugins/auth.ts';
@@ -46,6 +47,10 @@ export const ordersRoutes: RouteModule = ({ db, rateLimits }) => {
 
     route(app, 'GET /orders/:id', async (req) =>
       ok({ order: await orders.getOrder(db, authOf(req).user.id, req.params.id) }),
+    );
+
+    route(app, 'POST /orders/:id/cancel', async (req) =>
+      ok({ order: await orders.cancelOrder(db, authOf(req).user.id, req.params.id) }, ORDER_CANCELLED),
     );
   };
 };

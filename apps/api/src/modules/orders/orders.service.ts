@@ -1,12 +1,14 @@
 import { CART_MAX_LINES, ORDER_TOTAL_MAX } from '@souk/domain/limits';
 import { formatFcfa } from '@souk/domain/money';
-import { INITIAL_ORDER_STATUS } from '@souk/domain/order-status';
-import type { Order } from '@souk/domain/orders';
+import { CANCELLED_ORDER_STATUS, customerMayCancel, INITIAL_ORDER_STATUS } from '@souk/domain/order-status';
+import { customerCancelRefusal, type Order } from '@souk/domain/orders';
 import { AppError } from '#shared/app-error.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import * as carts from '../cart/cart.repository.ts';
 import { insufficientStock, itemLabel, mergeGuestCart, TOO_MANY_LINES } from '../cart/cart.service.ts';
 import { sellability } from '../catalog/catalog-rules.ts';
+import { lockOrder } from './admin-orders.repository.ts';
+import { moveOrder } from './order-moves.ts';
 import { toOrder } from './orders.mapper.ts';
 import * as repo from './orders.repository.ts';
 
@@ -96,6 +98,8 @@ async function checkout(tx: DbOrTx, cartId: number | null, buyer: Buyer, notes: 
     changed_by: buyer.kind === 'user' ? buyer.userId : null,
   });
   await carts.deleteLines(tx, cartId);
+  // The note went with the order: the next cart starts without it.
+  await carts.setNotes(tx, cartId, null);
   return toOrder(order, orderItems);
 }
 
@@ -143,4 +147,20 @@ export async function getOrder(db: Db, userId: number, orderId: number): Promise
   const row = await repo.findOrder(db, orderId);
   if (!row || row.user_id !== userId) throw new AppError('not_found', NOT_FOUND);
   return toOrder(row, await repo.findItems(db, [row.id]));
+}
+
+/**
+ * 'Annuler la commande' from 'Mes Commandes': only her own order (someone else's answers 404 like
+ * an unknown one) and only while it waits for the shop (409 once accepted, whatever the page
+ * showed). The order row is locked as the owner's status change locks it, so a cancellation racing
+ * her 'Accepter' is one or the other, and the stock comes back once.
+ */
+export async function cancelOrder(db: Db, userId: number, orderId: number): Promise<Order> {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order || order.user_id !== userId) throw new AppError('not_found', NOT_FOUND);
+    if (!customerMayCancel(order.status)) throw new AppError('conflict', customerCancelRefusal(order.status));
+    await moveOrder(tx, order, CANCELLED_ORDER_STATUS, userId);
+  });
+  return getOrder(db, userId, orderId);
 }

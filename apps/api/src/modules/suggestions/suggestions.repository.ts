@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { paidOrder } from '../../db/order-rules.ts';
+import { countedOrder } from '../../db/order-rules.ts';
 
 // Only this file builds cart-suggestion SQL; product listings reuse the catalogue repository.
 
@@ -47,7 +47,7 @@ export async function findBoughtWith(db: DbOrTx, productIds: number[], limit: nu
     sql`
     select other.product_id
       from order_items other
-      join orders o on o.id = other.order_id and ${paidOrder(sql`o.status`)}
+      join orders o on o.id = other.order_id and ${countedOrder(sql`o.status`)}
      where other.order_id in (select order_id from order_items where product_id in (${idList(productIds)}))
        and other.product_id is not null
        and other.product_id not in (${idList(productIds)})

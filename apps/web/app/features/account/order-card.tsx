@@ -1,13 +1,48 @@
 import { formatLongDate } from '@souk/domain/dates';
 import { formatFcfa } from '@souk/domain/money';
+import { orangeMoneyMessage } from '@souk/domain/order-messages';
+import { CANCELLED_ORDER_STATUS, customerMayCancel } from '@souk/domain/order-status';
 import type { Order } from '@souk/domain/orders';
+import { type ShopPhone, whatsappLink } from '@souk/domain/shop';
+import { useEffect, useRef } from 'react';
+import { Form, Link, useNavigation } from 'react-router';
+import { WhatsappIcon } from '~/components/ui/icons';
 import { OrderLines } from '~/components/ui/order-lines';
 import { OrderStatusBadge } from '~/components/ui/status-badge';
+import { NEW_TAB } from '~/lib/new-tab';
 import { articleCount, articlesLabel, orderNumber } from './order-status';
 
-/** One order of 'Mes Commandes': number, date, total, status, article count and its lines. */
-export function OrderCard({ order }: { order: Order }) {
+const action =
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2';
+
+/** The address of 'Mes Commandes' asking to confirm the cancellation of `orderId` (or none). */
+export const cancelHref = (orderId: number | null, status: string | null) => {
+  const params = new URLSearchParams({ tab: 'orders' });
+  if (status) params.set('status', status);
+  if (orderId !== null) params.set('cancel', String(orderId));
+  return `/profile?${params}`;
+};
+
+/**
+ * One order of 'Mes Commandes': number, date, total, status, payment, article count and its lines;
+ * while unpaid, 'Payer maintenant' (the order-success page's Orange Money message), and while the
+ * shop has not accepted it, 'Annuler la commande', confirmed on the card itself (an address, so it
+ * works before the page's script has loaded).
+ */
+export function OrderCard({
+  order,
+  shopWhatsapp,
+  confirmingCancel,
+  filter,
+}: {
+  order: Order;
+  shopWhatsapp: ShopPhone;
+  confirmingCancel: boolean;
+  filter: string | null;
+}) {
   const number = orderNumber(order);
+  const cancelled = order.status === CANCELLED_ORDER_STATUS;
+  const payable = !cancelled && order.paid_at === null;
   return (
     <article
       aria-labelledby={`order-${order.id}`}
@@ -23,7 +58,20 @@ export function OrderCard({ order }: { order: Order }) {
             {articlesLabel(articleCount(order))}
           </p>
         </div>
-        <OrderStatusBadge status={order.status} />
+        <div className="flex flex-wrap items-center gap-2">
+          <OrderStatusBadge status={order.status} />
+          {!cancelled && (
+            <span
+              className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${
+                order.paid_at
+                  ? 'bg-emerald-50 text-emerald-900 ring-emerald-300'
+                  : 'bg-white text-stone-700 ring-stone-300'
+              }`}
+            >
+              {order.paid_at ? 'Payée' : 'Non payée'}
+            </span>
+          )}
+        </div>
       </div>
       <div className="mt-3">
         <OrderLines items={order.items} />
@@ -32,6 +80,85 @@ export function OrderCard({ order }: { order: Order }) {
         <span className="text-stone-700">Total</span>
         <span className="text-base font-bold text-emerald-900">{formatFcfa(order.total_amount)}</span>
       </p>
+      {(payable || customerMayCancel(order.status)) && !confirmingCancel && (
+        <div className="mt-3 flex flex-wrap gap-2">
+          {payable && (
+            <a
+              href={whatsappLink(shopWhatsapp.number, orangeMoneyMessage(order))}
+              {...NEW_TAB}
+              className={`${action} bg-emerald-800 text-white hover:bg-emerald-900 focus-visible:outline-emerald-800`}
+            >
+              <WhatsappIcon />
+              Payer maintenant
+              <span className="sr-only"> la commande {number} (WhatsApp, nouvel onglet)</span>
+            </a>
+          )}
+          {customerMayCancel(order.status) && (
+            <Link
+              to={cancelHref(order.id, filter)}
+              preventScrollReset
+              className={`${action} border border-stone-300 bg-white text-red-800 hover:bg-red-50 focus-visible:outline-red-700`}
+            >
+              Annuler la commande<span className="sr-only"> {number}</span>
+            </Link>
+          )}
+        </div>
+      )}
+      {confirmingCancel && customerMayCancel(order.status) && (
+        <CancelConfirmation order={order} number={number} filter={filter} />
+      )}
     </article>
+  );
+}
+
+/** 'Annuler la commande ?' on the card: the question, then keep it or cancel it (a POST to the page). */
+function CancelConfirmation({
+  order,
+  number,
+  filter,
+}: {
+  order: Order;
+  number: string;
+  filter: string | null;
+}) {
+  const navigation = useNavigation();
+  const sending =
+    navigation.state !== 'idle' &&
+    navigation.formData?.get('intent') === 'cancel-order' &&
+    navigation.formData?.get('id') === String(order.id);
+  const questionRef = useRef<HTMLParagraphElement>(null);
+  // Where the keyboard and the screen reader are taken once asked.
+  useEffect(() => questionRef.current?.focus(), []);
+  return (
+    <div className="mt-3 flex flex-col gap-3 rounded-xl border border-red-200 bg-red-50 p-3">
+      <p
+        id={`cancel-${order.id}`}
+        ref={questionRef}
+        tabIndex={-1}
+        className="text-sm text-stone-900 outline-none"
+      >
+        Annuler la commande {number} ? Elle ne sera pas préparée et ses articles seront remis en vente.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Form method="post" action={cancelHref(null, filter)} preventScrollReset>
+          <input type="hidden" name="intent" value="cancel-order" />
+          <input type="hidden" name="id" value={order.id} />
+          <button
+            type="submit"
+            disabled={sending}
+            className={`${action} bg-red-700 text-white hover:bg-red-800 focus-visible:outline-red-700 disabled:bg-stone-300`}
+          >
+            {sending ? 'Annulation…' : 'Oui, annuler la commande'}
+          </button>
+        </Form>
+        <Link
+          to={cancelHref(null, filter)}
+          preventScrollReset
+          className={`${action} border border-stone-300 bg-white text-stone-900 hover:bg-stone-50 focus-visible:outline-emerald-800`}
+        >
+          Garder la commande
+        </Link>
+      </div>
+    </div>
   );
 }

@@ -19,9 +19,12 @@ export function countByStatus(orders: readonly Order[]): Record<OrderStatus, num
   return counts;
 }
 
-/** What the client has spent: cancelled orders were never paid, so they do not count. */
+/** What the client has spent: the orders the shop recorded as paid (a cancelled one was refunded). */
 export const totalSpent = (orders: readonly Order[]) =>
-  orders.reduce((sum, o) => (normalizeStatus(o.status) === 'annulée' ? sum : sum + o.total_amount), 0);
+  orders.reduce(
+    (sum, o) => (normalizeStatus(o.status) === 'annulée' || o.paid_at === null ? sum : sum + o.total_amount),
+    0,
+  );
 
 export const orderNumber = (order: Pick<Order, 'id' | 'order_number'>) =>
   order.order_number || `CMD-${order.id}`;

@@ -1,5 +1,6 @@
 import { ORDER_STATUSES, type OrderStatus } from '@souk/domain/order-status';
 import type { Order } from '@souk/domain/orders';
+import type { ShopPhone } from '@souk/domain/shop';
 import { Form, Link } from 'react-router';
 import { EmptyState } from '~/components/ui/empty-state';
 import { normalizeStatus, statusStyle } from '~/components/ui/status-badge';
@@ -38,11 +39,22 @@ export function OrdersPanel({
   ordersError,
   counts,
   filter,
+  shopWhatsapp,
+  cancelling,
+  cancelled,
+  cancelFailure,
 }: {
   orders: Order[] | null;
   ordersError: string | null;
   counts: Record<OrderStatus, number> | null;
   filter: OrderStatus | null;
+  shopWhatsapp: ShopPhone;
+  /** The order whose cancellation is being confirmed. */
+  cancelling: number | null;
+  /** The number of the order just cancelled. */
+  cancelled: string | null;
+  /** Why the cancellation asked was refused. */
+  cancelFailure: string | null;
 }) {
   const pending = counts?.en_attente ?? 0;
   const shown = orders && filter ? orders.filter((o) => normalizeStatus(o.status) === filter) : orders;
@@ -60,6 +72,20 @@ export function OrdersPanel({
       </div>
 
       {ordersError && <OrdersLoadError message={ordersError} />}
+
+      {cancelled && (
+        <p
+          role="status"
+          className="rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-900"
+        >
+          La commande {cancelled} est annulée. Ses articles sont remis en vente.
+        </p>
+      )}
+      {cancelFailure && (
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
+          {cancelFailure}
+        </p>
+      )}
 
       {orders && orders.length > 0 && counts && (
         <>
@@ -134,7 +160,12 @@ export function OrdersPanel({
         <ul className="flex flex-col gap-3">
           {shown.map((order) => (
             <li key={order.id}>
-              <OrderCard order={order} />
+              <OrderCard
+                order={order}
+                shopWhatsapp={shopWhatsapp}
+                confirmingCancel={cancelling === order.id}
+                filter={filter}
+              />
             </li>
           ))}
         </ul>

@@ -56,6 +56,7 @@ export function ProfileHeader({
           <div className="rounded-2xl bg-white/10 px-4 py-3">
             <dt className="text-sm text-emerald-50">Total dépensé</dt>
             <dd className="text-xl font-bold">{spent === null ? '—' : formatFcfa(spent)}</dd>
+            <dd className="text-xs text-emerald-100">Commandes payées</dd>
           </div>
         </dl>
 

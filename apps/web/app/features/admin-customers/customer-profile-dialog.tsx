@@ -147,7 +147,9 @@ function ProfileBody({
 
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         <Tile label="Commandes" value={String(customer.orders_count)} />
-        <Tile label="Total dépensé" value={formatFcfa(customer.total_spent)} />
+        {/* What the orders amount to, cancelled ones aside, and of it what the shop was paid. */}
+        <Tile label="Total commandé" value={formatFcfa(customer.total_spent)} />
+        <Tile label="Dont payé" value={formatFcfa(customer.total_paid)} />
         <Tile label="Membre depuis" value={formatShortDate(customer.created_at)} />
         <Tile
           label="Dernière connexion"

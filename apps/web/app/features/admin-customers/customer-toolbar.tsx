@@ -8,6 +8,7 @@ import {
   SORT_DIRECTIONS,
 } from '@souk/domain/admin-customers';
 import { CUSTOMERS_PER_PAGE_CHOICES } from '@souk/domain/admin-limits';
+import { COLLECTED_LABEL } from '@souk/domain/admin-orders';
 import { formatCount, formatFcfa } from '@souk/domain/money';
 import { useLocation } from 'react-router';
 import { FilterLinks, FilterSelect, ListToolbar } from '~/components/ui/list-toolbar';
@@ -28,6 +29,7 @@ export function CustomerStatCards({ stats }: { stats: CustomerStats }) {
         { label: 'Nouveaux ce mois', value: stats.new_clients_this_month },
         { label: 'Commandes', value: stats.total_orders },
         { label: "Chiffre d'affaires", value: formatFcfa(stats.total_revenue) },
+        { label: COLLECTED_LABEL, value: formatFcfa(stats.collected_revenue) },
         { label: 'Panier moyen', value: formatFcfa(stats.avg_order_value) },
         { label: 'Taux de fidélisation', value: percent(stats.retention_rate) },
       ]}

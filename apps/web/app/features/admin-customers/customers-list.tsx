@@ -255,7 +255,7 @@ export function CustomersList({
                 </td>
                 <td className="p-3 align-top">
                   <CustomerStatusBadge status={customer.status} />
-                  <p className="mt-1 font-semibold whitespace-nowrap">{formatFcfa(customer.total_spent)}</p>
+                  <SpentFigures customer={customer} />
                 </td>
                 <td className="p-3 align-top">
                   <p className="font-semibold">{customer.orders_count}</p>
@@ -299,7 +299,7 @@ export function CustomersList({
                   <dt className="text-xs text-stone-600">Statut</dt>
                   <dd className="flex flex-wrap items-center gap-2">
                     <CustomerStatusBadge status={customer.status} />
-                    <span className="font-semibold">{formatFcfa(customer.total_spent)}</span>
+                    <SpentFigures customer={customer} />
                   </dd>
                 </div>
                 <div>
@@ -321,5 +321,17 @@ export function CustomersList({
         </ul>
       </div>
     </div>
+  );
+}
+
+/** What the customer's orders amount to (cancelled ones aside), and of it what the shop was paid. */
+function SpentFigures({ customer }: { customer: AdminCustomer }) {
+  return (
+    <span className="mt-1 flex flex-col">
+      <span className="font-semibold whitespace-nowrap">{formatFcfa(customer.total_spent)} commandés</span>
+      <span className="text-xs whitespace-nowrap text-stone-600">
+        dont {formatFcfa(customer.total_paid)} payés
+      </span>
+    </span>
   );
 }

@@ -17,12 +17,19 @@ export const dayFigures = (day: string, revenue: number): DayFigures => ({
   orders: revenue ? 1 : 0,
   items: revenue ? 1 : 0,
   revenue,
+  collected: 0,
   by_status: perStatus(),
 });
 
 export const sampleDashboard = (): Dashboard => ({
   generated_at: '2026-11-25T09:00:00.000Z',
-  stats: { total_products: 12, active_customers: 40, total_orders: 3, total_revenue: 2_000_000_000 },
+  stats: {
+    total_products: 12,
+    active_customers: 40,
+    total_orders: 3,
+    total_revenue: 2_000_000_000,
+    collected_revenue: 1_500_000_000,
+  },
   recent_orders: [
     {
       id: 7,

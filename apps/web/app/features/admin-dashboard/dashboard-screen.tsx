@@ -1,4 +1,5 @@
 import type { Dashboard } from '@souk/domain/admin-dashboard';
+import { COLLECTED_LABEL } from '@souk/domain/admin-orders';
 import { formatDateTime } from '@souk/domain/dates';
 import { formatFcfa } from '@souk/domain/money';
 import { useEffect, useState } from 'react';
@@ -136,13 +137,15 @@ export function DashboardScreen({
           {refreshError}
         </p>
       )}
+      {/* Revenue ordered (cancelled orders aside) beside what the shop has been paid of it. */}
       <StatCards
-        className="grid-cols-2 lg:grid-cols-4"
+        className="grid-cols-2 lg:grid-cols-5"
         items={[
           { label: 'Total Produits', value: stats.total_products },
           { label: 'Clients Actifs', value: stats.active_customers },
           { label: 'Commandes', value: stats.total_orders },
           { label: "Chiffre d'Affaires", value: formatFcfa(stats.total_revenue) },
+          { label: COLLECTED_LABEL, value: formatFcfa(stats.collected_revenue) },
         ]}
       />
       <div className="grid gap-4 lg:grid-cols-2">

@@ -1,4 +1,5 @@
 import { formatDay, type Report } from '@souk/domain/admin-dashboard';
+import { COLLECTED_LABEL } from '@souk/domain/admin-orders';
 import { formatDateTime } from '@souk/domain/dates';
 import { formatFcfa } from '@souk/domain/money';
 import { Form, Link } from 'react-router';
@@ -99,16 +100,12 @@ export function ReportScreen({
             </a>
           </div>
           <StatCards
-            className="grid-cols-2 sm:grid-cols-3"
+            className="grid-cols-2 sm:grid-cols-4"
             items={[
               { label: 'Commandes', value: report.totals.orders },
               { label: 'Articles vendus', value: report.totals.items },
-              // The widest figure gets the phone's whole row (the third card would sit alone anyway).
-              {
-                label: "Chiffre d'affaires",
-                value: formatFcfa(report.totals.revenue),
-                className: 'col-span-2 sm:col-span-1',
-              },
+              { label: "Chiffre d'affaires", value: formatFcfa(report.totals.revenue) },
+              { label: COLLECTED_LABEL, value: formatFcfa(report.totals.collected) },
             ]}
           />
           <RevenueChart id="report-revenue" title="Chiffre d'affaires par jour" days={report.days} />

@@ -5,6 +5,7 @@ import { CloseIcon } from '~/components/ui/icons';
 import { SearchBox } from '~/components/ui/list-toolbar';
 import { LogoutButton } from '~/components/ui/logout-button';
 import { ToastRegion } from '~/components/ui/toast';
+import { WAITING_ORDERS_HREF } from '~/lib/waiting-orders';
 import { BellIcon, LogoutIcon, MenuIcon } from './admin-icons';
 import { AdminNav } from './admin-nav';
 
@@ -108,7 +109,7 @@ function Bell({ pendingOrders }: { pendingOrders: number }) {
       : `${countLabel(pendingOrders, 'commande')} en attente`;
   return (
     <Link
-      to="/admin/orders?status=en_attente"
+      to={WAITING_ORDERS_HREF}
       aria-label={label}
       title={label}
       className="relative inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-stone-700 hover:bg-stone-100"

@@ -11,6 +11,7 @@ import { OrderLines } from '~/components/ui/order-lines';
 import { OrderStatusBadge, statusStyle } from '~/components/ui/status-badge';
 import { withParams } from '~/lib/url-params';
 import { OrderContactLinks } from './order-contact-links';
+import { PaymentBadge, PaymentReceivedButton } from './order-payment';
 import { OrderStatusActions } from './order-status-actions';
 import { awaitedStatus, type StatusControls } from './use-status-changes';
 
@@ -59,6 +60,7 @@ export function OrderCard({
         <div className="flex flex-wrap items-center gap-2">
           {recent && <RecentlyUpdatedBadge />}
           <OrderStatusBadge status={status} />
+          <PaymentBadge order={order} />
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
@@ -70,12 +72,21 @@ export function OrderCard({
           <p className="font-semibold break-words text-stone-900">{order.client.name}</p>
           {phone && <p className="text-stone-700">{formatPhone(phone)}</p>}
         </div>
+        {order.notes && (
+          <p className="rounded-xl bg-amber-50 px-3 py-2 text-sm break-words whitespace-pre-line text-stone-900 ring-1 ring-amber-200 ring-inset">
+            <span className="font-semibold">Note du client : </span>
+            {order.notes}
+          </p>
+        )}
         <OrderLines items={order.items} />
         <p className="text-sm text-stone-700">
           Total : {countLabel(order.items_summary.total_items, 'article')}
         </p>
         <OrderContactLinks order={order} shop={shop} />
-        <OrderStatusActions order={order} controls={controls} />
+        <div className="flex flex-wrap gap-2">
+          <PaymentReceivedButton order={order} />
+          <OrderStatusActions order={order} controls={controls} />
+        </div>
         <Link
           to={withParams(search, { details: order.id })}
           preventScrollReset

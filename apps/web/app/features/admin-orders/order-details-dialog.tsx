@@ -11,6 +11,7 @@ import { OrderLines } from '~/components/ui/order-lines';
 import { OrderStatusBadge } from '~/components/ui/status-badge';
 import { RecentlyUpdatedBadge } from './order-card';
 import { OrderContactLinks } from './order-contact-links';
+import { PaymentDetails } from './order-payment';
 import { OrderStatusActions } from './order-status-actions';
 import { awaitedStatus, type StatusControls } from './use-status-changes';
 
@@ -36,13 +37,27 @@ function Section({
   );
 }
 
-/** Who moved the order: the admin or the customer by name; a guest's order, or the shop itself. */
+/** Who moved the order: an admin by name, the client (her own order, her cancellation), a guest, or the shop itself. */
 function changedBy(entry: OrderHistoryEntry, order: AdminOrderDetail) {
+  if (entry.changed_by?.role === 'client') return `Client (${entry.changed_by.name})`;
   if (entry.changed_by) return entry.changed_by.name;
   return entry.from_status === null && order.client.id === null ? 'Client invité' : 'Système';
 }
 
-/** The order's life, oldest first: each step from → to, who made it and when. */
+/** What an entry of the history says happened: the order placed, a step, a payment recorded or undone. */
+function HistoryEvent({ entry }: { entry: OrderHistoryEntry }) {
+  if (entry.event === 'paid') return <>Paiement reçu</>;
+  if (entry.event === 'unpaid') return <>Paiement annulé : {entry.note}</>;
+  if (entry.from_status === null) return <>Commande passée : {ORDER_STATUS_LABELS[entry.to_status]}</>;
+  return (
+    <>
+      {ORDER_STATUS_LABELS[entry.from_status]} <span aria-hidden="true">→</span>
+      <span className="sr-only">vers</span> {ORDER_STATUS_LABELS[entry.to_status]}
+    </>
+  );
+}
+
+/** The order's life, oldest first: each step from → to and each payment, who made it and when. */
 function StatusHistory({ order }: { order: AdminOrderDetail }) {
   if (order.history.length === 0)
     return <p className="text-sm text-stone-600">Aucun changement de statut enregistré.</p>;
@@ -54,15 +69,8 @@ function StatusHistory({ order }: { order: AdminOrderDetail }) {
             aria-hidden="true"
             className="absolute top-1.5 -left-[1.3rem] h-2.5 w-2.5 rounded-full bg-emerald-700"
           />
-          <p className="font-medium text-stone-900">
-            {entry.from_status === null ? (
-              <>Commande passée : {ORDER_STATUS_LABELS[entry.to_status]}</>
-            ) : (
-              <>
-                {ORDER_STATUS_LABELS[entry.from_status]} <span aria-hidden="true">→</span>
-                <span className="sr-only">vers</span> {ORDER_STATUS_LABELS[entry.to_status]}
-              </>
-            )}
+          <p className="font-medium break-words text-stone-900">
+            <HistoryEvent entry={entry} />
           </p>
           <p className="text-stone-600">
             Par {changedBy(entry, order)}, le{' '}
@@ -129,6 +137,9 @@ export function OrderDetailsDialog({
               </DetailRow>
               <DetailRow label="Total">
                 <span className="font-bold text-emerald-900">{formatFcfa(order.total_amount)}</span>
+              </DetailRow>
+              <DetailRow label="Paiement">
+                <PaymentDetails order={order} />
               </DetailRow>
               <DetailRow label="Notes">
                 {order.notes ? (

@@ -1,4 +1,4 @@
-import type { AdminOrderSummary } from '@souk/domain/admin-orders';
+import { type AdminOrderSummary, COLLECTED_LABEL } from '@souk/domain/admin-orders';
 import { formatCount, formatFcfa } from '@souk/domain/money';
 import { CANCELLED_ORDER_STATUS, ORDER_STATUS_LABELS, ORDER_STATUSES } from '@souk/domain/order-status';
 import { Dialog } from '~/components/ui/dialog';
@@ -20,15 +20,16 @@ export function OrderOverviewDialog({
   summary: AdminOrderSummary;
   onClose: () => void;
 }) {
-  const paid = summary.total_orders - summary.status_breakdown[CANCELLED_ORDER_STATUS];
-  const average = paid ? summary.total_revenue / paid : 0;
+  const counted = summary.total_orders - summary.status_breakdown[CANCELLED_ORDER_STATUS];
+  const average = counted ? summary.total_revenue / counted : 0;
   return (
     <Dialog open={open} onClose={onClose} title="Vue d'ensemble" size="lg" closeButton>
       <div className="flex flex-col gap-5">
-        <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+        <dl className="grid grid-cols-1 gap-2 sm:grid-cols-2">
           {[
             ['Commandes', formatCount(summary.total_orders)],
             ["Chiffre d'affaires (hors annulées)", formatFcfa(summary.total_revenue)],
+            [COLLECTED_LABEL, formatFcfa(summary.collected_revenue)],
             ['Panier moyen', formatFcfa(average)],
           ].map(([label, value]) => (
             <div key={label} className="rounded-2xl border border-stone-200 bg-stone-50 p-3">

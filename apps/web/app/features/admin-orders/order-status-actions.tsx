@@ -8,7 +8,8 @@ import { STATUS_FETCHER, type StatusControls } from './use-status-changes';
 /**
  * The steps the order may take from its status (spec §4), and only those: each a form of its own
  * posting to the page's action (it works before the script has loaded). Cancelling asks first, so
- * it waits for the script. While a change of this order is awaited, its buttons wait too.
+ * it waits for the script; so does a step of an unpaid order, the first time. While a change of
+ * this order is awaited, its buttons wait too.
  */
 export function OrderStatusActions({ order, controls }: { order: AdminOrder; controls: StatusControls }) {
   const fetcher = useFetcher({ key: STATUS_FETCHER });
@@ -32,7 +33,15 @@ export function OrderStatusActions({ order, controls }: { order: AdminOrder; con
             {ORDER_ACTION_LABELS[status]}
           </Button>
         ) : (
-          <fetcher.Form key={status} method="post" onSubmit={() => controls.sending({ order, status })}>
+          <fetcher.Form
+            key={status}
+            method="post"
+            onSubmit={(event) => {
+              // An unpaid order asks first (once per order); the dialog then posts the step.
+              if (controls.asksFirst({ order, status })) event.preventDefault();
+              else controls.sending({ order, status });
+            }}
+          >
             <input type="hidden" name="intent" value="status" />
             <input type="hidden" name="id" value={order.id} />
             <input type="hidden" name="status" value={status} />

@@ -12,7 +12,8 @@ export function OrderCounters({ summary }: { summary: AdminOrderSummary }) {
   const count = summary.status_breakdown;
   return (
     <StatCards
-      className="grid-cols-2 sm:grid-cols-3 xl:grid-cols-6"
+      dense
+      className="grid-cols-3 xl:grid-cols-6"
       items={[
         { label: 'En attente', value: count.en_attente },
         { label: 'Acceptées', value: count.acceptée },
@@ -31,70 +32,90 @@ export function OrderCounters({ summary }: { summary: AdminOrderSummary }) {
  * applies them, and it works before the page's script has loaded.
  */
 export function OrderToolbar({ screen }: { screen: OrderScreen }) {
+  // On a phone the search and filters fold under one line (the list comes into sight), open when
+  // a search or an advanced filter is on so the owner sees what narrows the list; wider, always open.
+  const summary = screen.status
+    ? `Rechercher et filtrer (${ORDER_STATUS_LABELS[screen.status]})`
+    : 'Rechercher et filtrer';
   return (
-    <ListToolbar
-      state={[
-        screen.search,
-        screen.status,
-        screen.period,
-        screen.dateFrom,
-        screen.dateTo,
-        screen.minAmount,
-        screen.customerId,
-      ].join('|')}
-      search={{
-        id: 'order-search',
-        label: 'Rechercher une commande',
-        placeholder: 'N° de commande, client ou téléphone…',
-        value: screen.search ?? '',
-      }}
-      quick={
-        <>
-          <FilterSelect id="order-status" name="status" label="Statut" defaultValue={screen.status ?? ''}>
-            <option value="">Tous les statuts</option>
-            {ORDER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {ORDER_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </FilterSelect>
-          <FilterSelect id="order-period" name="period" label="Période" defaultValue={screen.period ?? ''}>
-            <option value="">Toutes les périodes</option>
-            {ORDER_PERIODS.map((period) => (
-              <option key={period} value={period}>
-                {ORDER_PERIOD_LABELS[period]}
-              </option>
-            ))}
-          </FilterSelect>
-        </>
-      }
-      // One customer's orders (a link from the customers screen) stay theirs while filtering.
-      hidden={{ customer_id: screen.customerId?.toString() }}
-      filtersOpen={hasPanelFilters(screen)}
-      panelTitle="Filtres avancés"
-      clear={{ to: clearFiltersHref(screen), label: 'Effacer les filtres' }}
+    <details
+      open={Boolean(screen.search) || hasPanelFilters(screen) || undefined}
+      className="rounded-2xl sm:[&::details-content]:[content-visibility:visible]"
     >
-      <FilterInput
-        id="order-date-from"
-        name="date_from"
-        label="Date de début"
-        type="date"
-        defaultValue={screen.dateFrom ?? ''}
-      />
-      <FilterInput
-        id="order-date-to"
-        name="date_to"
-        label="Date de fin"
-        type="date"
-        defaultValue={screen.dateTo ?? ''}
-      />
-      <FilterInput
-        id="order-min-amount"
-        name="min_amount"
-        label="Montant minimum (FCFA)"
-        type="number"
-        defaultValue={screen.minAmount?.toString() ?? ''}
-      />
-    </ListToolbar>
+      <summary className="flex min-h-11 cursor-pointer items-center rounded-2xl border border-stone-200 bg-white px-3 text-sm font-semibold text-stone-800 shadow-sm sm:hidden">
+        {summary}
+      </summary>
+      <div className="mt-2 sm:mt-0">
+        <ListToolbar
+          state={[
+            screen.search,
+            screen.status,
+            screen.period,
+            screen.dateFrom,
+            screen.dateTo,
+            screen.minAmount,
+            screen.customerId,
+          ].join('|')}
+          search={{
+            id: 'order-search',
+            label: 'Rechercher une commande',
+            placeholder: 'N° de commande, client ou téléphone…',
+            value: screen.search ?? '',
+          }}
+          quick={
+            <>
+              <FilterSelect id="order-status" name="status" label="Statut" defaultValue={screen.status ?? ''}>
+                <option value="">Tous les statuts</option>
+                {ORDER_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {ORDER_STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </FilterSelect>
+              <FilterSelect
+                id="order-period"
+                name="period"
+                label="Période"
+                defaultValue={screen.period ?? ''}
+              >
+                <option value="">Toutes les périodes</option>
+                {ORDER_PERIODS.map((period) => (
+                  <option key={period} value={period}>
+                    {ORDER_PERIOD_LABELS[period]}
+                  </option>
+                ))}
+              </FilterSelect>
+            </>
+          }
+          // One customer's orders (a link from the customers screen) stay theirs while filtering.
+          hidden={{ customer_id: screen.customerId?.toString() }}
+          filtersOpen={hasPanelFilters(screen)}
+          panelTitle="Filtres avancés"
+          clear={{ to: clearFiltersHref(screen), label: 'Effacer les filtres' }}
+        >
+          <FilterInput
+            id="order-date-from"
+            name="date_from"
+            label="Date de début"
+            type="date"
+            defaultValue={screen.dateFrom ?? ''}
+          />
+          <FilterInput
+            id="order-date-to"
+            name="date_to"
+            label="Date de fin"
+            type="date"
+            defaultValue={screen.dateTo ?? ''}
+          />
+          <FilterInput
+            id="order-min-amount"
+            name="min_amount"
+            label="Montant minimum (FCFA)"
+            type="number"
+            defaultValue={screen.minAmount?.toString() ?? ''}
+          />
+        </ListToolbar>
+      </div>
+    </details>
   );
 }

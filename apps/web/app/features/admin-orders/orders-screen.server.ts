@@ -1,6 +1,8 @@
 import {
   ORDER_STATUS_UNKNOWN,
   ORDER_STATUS_UPDATE_FAILED,
+  PAYMENT_UPDATE_FAILED,
+  UpdateOrderPaymentInputSchema,
   UpdateOrderStatusInputSchema,
 } from '@souk/domain/admin-orders';
 import type { RouterContextProvider } from 'react-router';
@@ -10,7 +12,7 @@ import {
   noticeAnswer,
   refusedBeforeSending,
 } from '~/lib/admin-action.server';
-import { api, dataOrThrow, serverConfig } from '~/lib/api.server';
+import { api, dataOrThrow, shopContact } from '~/lib/api.server';
 import { type ApiResult, failureMessage, failureWithReason } from '~/lib/api-client';
 import { formText } from '~/lib/form-outcome';
 import { accessRefusal, adminAccess } from '~/lib/session.server';
@@ -43,7 +45,6 @@ export async function loadOrdersScreen(request: Request, context: Readonly<Route
       await client.get('/admin/orders', { query: orderListQuery(screen, list.pagination.last_page) }),
     );
   }
-  const { shopWhatsapp, agencyLocation } = serverConfig(context);
   return {
     notice: null,
     screen,
@@ -51,7 +52,7 @@ export async function loadOrdersScreen(request: Request, context: Readonly<Route
     details: detail?.ok ? detail.data.order : null,
     // An unknown order, or the API failing: the dialog does not open and a toast says why.
     detailsError: detail && !detail.ok ? failureMessage(detail, LOAD_FAILED) : null,
-    shop: { whatsappNumber: shopWhatsapp.number, agencyLocation },
+    shop: shopContact(context),
   };
 }
 
@@ -70,10 +71,37 @@ async function changeStatus({ client, id, form }: IntentRequest): Promise<ApiRes
     : { ...result, errors: undefined, message: failureWithReason(result, ORDER_STATUS_UPDATE_FAILED) };
 }
 
+/**
+ * 'Paiement reçu' ({ paid: 'true' }) or its undoing with a reason, read by the API's own schema,
+ * then PUT /admin/orders/:id/payment. A missing reason stays a field error (the undo form shows it
+ * under its field); a refusal (409) says why after 'Erreur lors de l'enregistrement du paiement'.
+ */
+async function changePayment({ client, id, form }: IntentRequest): Promise<ApiResult<unknown>> {
+  const parsed = UpdateOrderPaymentInputSchema.safeParse({
+    paid: formText(form, 'paid') === 'true',
+    reason: formText(form, 'reason'),
+  });
+  if (!parsed.success)
+    return refusedBeforeSending(
+      PAYMENT_UPDATE_FAILED,
+      Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), [issue.message]])),
+    );
+  const result: ApiResult<unknown> = await client.put('/admin/orders/:id/payment', {
+    params: { id },
+    body: parsed.data,
+  });
+  return result.ok || result.status === 422
+    ? result
+    : { ...result, errors: undefined, message: failureWithReason(result, PAYMENT_UPDATE_FAILED) };
+}
+
 /** The orders screen's action, with its own notices when the session ended or the role went meanwhile. */
 export const ordersScreenAction = (args: { request: Request; context: Readonly<RouterContextProvider> }) =>
   adminAction(
     args,
-    { status: { failure: ORDER_STATUS_UPDATE_FAILED, run: changeStatus } },
+    {
+      status: { failure: ORDER_STATUS_UPDATE_FAILED, run: changeStatus },
+      payment: { failure: PAYMENT_UPDATE_FAILED, run: changePayment },
+    },
     { notices: true },
   );

@@ -1,4 +1,5 @@
-import type { AdminOrderDetail, AdminOrderList } from '@souk/domain/admin-orders';
+import { type AdminOrderDetail, type AdminOrderList, ORDER_ACTION_LABELS } from '@souk/domain/admin-orders';
+import { formatFcfa } from '@souk/domain/money';
 import type { ShopContact } from '@souk/domain/order-messages';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -8,11 +9,13 @@ import { EmptyState } from '~/components/ui/empty-state';
 import { Pagination } from '~/components/ui/pagination';
 import { showToast } from '~/components/ui/toast';
 import { useDropParams, withParams } from '~/lib/url-params';
+import { ORDERS_LIST_ID } from '~/lib/waiting-orders';
 import { OrderCard } from './order-card';
 import { StatusMessageOffer } from './order-contact-links';
 import { OrderDetailsDialog } from './order-details-dialog';
 import { OrderOverviewDialog } from './order-overview-dialog';
 import { clearFiltersHref, exportHref, isFiltered, type OrderScreen } from './order-params';
+import { usePaymentOutcomes } from './order-payment';
 import { OrderCounters, OrderToolbar } from './order-toolbar';
 import { useStatusChanges } from './use-status-changes';
 
@@ -60,8 +63,10 @@ export function OrdersScreen({
   const { search } = useLocation();
   const closeDetails = useDropParams('details');
   const closeOverview = useDropParams('overview');
-  const changes = useStatusChanges();
-  const { cancellation, controls, recentId } = changes;
+  // The list's own address: opening an order's details or the overview keeps what is in sight.
+  const changes = useStatusChanges(list.orders, withParams(search, { details: null, overview: null }));
+  const { cancellation, unpaidStep, controls, recentId, shown } = changes;
+  usePaymentOutcomes();
   // Once per order asked (a second failed one is told again).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when another order is asked
   useEffect(() => {
@@ -75,7 +80,7 @@ export function OrdersScreen({
       <OrderCounters summary={list.summary} />
       <OrderToolbar screen={screen} />
       <h2 className="sr-only">Liste des commandes</h2>
-      {list.orders.length === 0 ? (
+      {shown.length === 0 ? (
         <EmptyState
           title={filtering ? 'Aucune commande trouvée' : 'Aucune commande'}
           action={
@@ -91,8 +96,8 @@ export function OrdersScreen({
             : 'Les commandes des clients apparaîtront ici.'}
         </EmptyState>
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {list.orders.map((order) => (
+        <ul id={ORDERS_LIST_ID} className="grid scroll-mt-20 gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {shown.map((order) => (
             <li key={order.id} className="min-w-0">
               <OrderCard order={order} shop={shop} controls={controls} recent={recentId === order.id} />
             </li>
@@ -137,6 +142,21 @@ export function OrdersScreen({
         tone="danger"
         onConfirm={cancellation.confirm}
         onCancel={cancellation.cancel}
+      />
+      <ConfirmDialog
+        open={unpaidStep.change !== null}
+        title="Commande non payée"
+        message={
+          unpaidStep.change
+            ? `La commande ${unpaidStep.change.order.order_number} de ${unpaidStep.change.order.client.name} (${formatFcfa(unpaidStep.change.order.total_amount)}) n'est pas encore payée. Continuer sans paiement ? Cette question n'est posée qu'une fois par commande.`
+            : ''
+        }
+        confirmLabel={
+          unpaidStep.change ? `${ORDER_ACTION_LABELS[unpaidStep.change.status]} sans paiement` : ''
+        }
+        cancelLabel="Attendre le paiement"
+        onConfirm={unpaidStep.confirm}
+        onCancel={unpaidStep.cancel}
       />
       {details === null && (
         <StatusMessageOffer change={changes.done} shop={shop} onClose={changes.closeOffer} />

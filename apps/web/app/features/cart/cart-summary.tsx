@@ -1,21 +1,28 @@
 import { ORDER_NOTES_MAX_LENGTH } from '@souk/domain/limits';
 import { formatFcfa } from '@souk/domain/money';
+import { deliveryShortForm } from '@souk/domain/shop';
 import { useId } from 'react';
 import { Form, useNavigation } from 'react-router';
 
-/** Totals and the order button (spec: free delivery, taxes included, whole FCFA). */
+/** Totals and the order button (spec: delivery as the shop's terms say, taxes included, whole FCFA). */
 export function CartSummary({
   totalItems,
   totalPrice,
   sessionId,
   registered,
   disabled,
+  deliveryTerms,
+  notes,
 }: {
   totalItems: number;
   totalPrice: number;
   sessionId: string | null;
   registered: boolean;
   disabled: boolean;
+  /** DELIVERY_TERMS, said as the product page and the status messages say them. */
+  deliveryTerms: string;
+  /** The note kept with the cart (typed before registering or logging in). */
+  notes: string | null;
 }) {
   const notesId = useId();
   const navigation = useNavigation();
@@ -39,7 +46,7 @@ export function CartSummary({
         </div>
         <div className="flex justify-between gap-2">
           <dt>Livraison</dt>
-          <dd className="font-semibold text-emerald-800">Gratuite</dd>
+          <dd className="text-right font-semibold text-emerald-800">{deliveryShortForm(deliveryTerms)}</dd>
         </div>
         <div className="flex justify-between gap-2">
           <dt>Taxes</dt>
@@ -64,6 +71,7 @@ export function CartSummary({
             id={notesId}
             name="notes"
             rows={2}
+            defaultValue={notes ?? ''}
             maxLength={ORDER_NOTES_MAX_LENGTH}
             className="rounded-xl border border-stone-300 px-3 py-2 text-sm text-stone-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-emerald-800"
           />

@@ -60,15 +60,17 @@ export async function cartAction(request: Request, context: Context) {
 
 async function checkout(form: FormData, context: Context) {
   const sessionId = form.get('session_id');
-  const notes = form.get('notes');
+  const typed = form.get('notes');
+  const notes = typeof typed === 'string' ? typed : undefined;
   const result = await api(context).post('/orders', {
-    body: {
-      session_id: typeof sessionId === 'string' && sessionId ? sessionId : undefined,
-      notes: typeof notes === 'string' ? notes : undefined,
-    },
+    body: { session_id: typeof sessionId === 'string' && sessionId ? sessionId : undefined, notes },
   });
-  // A guest (or an expired session) registers first; the cart cookie keeps the cart (merged at registration).
-  if (result.status === 401) throw redirect(CHECKOUT_REGISTER_URL);
+  // A guest (or an expired session) registers first; the cart cookie keeps the cart (merged at
+  // registration or login), and the note is kept with it so she need not type it again.
+  if (result.status === 401) {
+    if (notes?.trim()) await api(context).put('/cart/notes', { body: { notes } });
+    throw redirect(CHECKOUT_REGISTER_URL);
+  }
   if (result.ok) {
     const welcome = form.get('registered') === '1' ? '&new=1' : '';
     throw redirect(`/order-success?order=${result.data.order.id}${welcome}`);

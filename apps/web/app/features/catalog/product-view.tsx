@@ -1,4 +1,5 @@
 import type { ProductDetail, ProductSuggestions as Suggestions, Variant } from '@souk/domain/catalog';
+import { deliveryLine } from '@souk/domain/shop';
 import { useState } from 'react';
 import { Breadcrumb, type BreadcrumbItem } from '~/components/ui/breadcrumb';
 import { Price } from '~/components/ui/price';
@@ -33,10 +34,13 @@ export function ProductView({
   product,
   suggestions,
   publicUrl,
+  deliveryTerms,
 }: {
   product: ProductDetail;
   suggestions: Suggestions | null;
   publicUrl: string;
+  /** DELIVERY_TERMS, said as the cart and the status messages say them. */
+  deliveryTerms: string;
 }) {
   const [selected, setSelected] = useState<Variant | null>(() => defaultVariant(product));
   const [quantity, setQuantity] = useState('1');
@@ -70,7 +74,7 @@ export function ProductView({
               />
               {selected && hasVariants && <span className="sr-only"> ({selected.name})</span>}
             </p>
-            <p className="text-xs text-stone-600">Taxes incluses · Livraison gratuite</p>
+            <p className="text-xs text-stone-600">Taxes incluses · {deliveryLine(deliveryTerms)}</p>
           </div>
 
           <p className="text-sm leading-relaxed whitespace-pre-line text-stone-700">{product.description}</p>

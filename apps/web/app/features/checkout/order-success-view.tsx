@@ -1,9 +1,10 @@
 import { formatFcfa } from '@souk/domain/money';
+import { orangeMoneyMessage } from '@souk/domain/order-messages';
 import type { Order } from '@souk/domain/orders';
-import { mapsLink, type ShopPhone, whatsappLink } from '@souk/domain/shop';
+import { type Agency, deliveryShortForm, mapsLink, type ShopPhone, whatsappLink } from '@souk/domain/shop';
+import { countLabel } from '@souk/domain/text';
 import { Link } from 'react-router';
 import { WhatsappIcon } from '~/components/ui/icons';
-import { articleCount, orangeMoneyMessage } from './payment-message';
 
 const primary =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-5 py-2.5 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2';
@@ -15,14 +16,18 @@ export function OrderSuccessView({
   userName,
   isNew,
   shopWhatsapp,
-  agencyLocation,
+  agency,
+  deliveryTerms,
 }: {
   order: Order;
   orderDate: string;
   userName: string;
   isNew: boolean;
   shopWhatsapp: ShopPhone;
-  agencyLocation: string;
+  /** Where the order is collected and may be paid (AGENCY_LOCATION, AGENCY_ADDRESS, AGENCY_HOURS). */
+  agency: Agency;
+  /** DELIVERY_TERMS, said as the product page, the cart and the status messages say them. */
+  deliveryTerms: string;
 }) {
   const phone = shopWhatsapp.display;
   return (
@@ -75,7 +80,11 @@ export function OrderSuccessView({
           </div>
           <div className="flex flex-col">
             <dt className="text-stone-600">Articles</dt>
-            <dd className="font-medium text-stone-900">{articleCount(order.total_items)}</dd>
+            <dd className="font-medium text-stone-900">{countLabel(order.total_items, 'article')}</dd>
+          </div>
+          <div className="col-span-2 flex flex-col">
+            <dt className="text-stone-600">Livraison</dt>
+            <dd className="font-medium text-emerald-800">{deliveryShortForm(deliveryTerms)}</dd>
           </div>
           <div className="col-span-2 flex items-baseline justify-between border-t border-stone-200 pt-3">
             <dt className="font-semibold text-stone-900">Montant à payer</dt>
@@ -107,11 +116,21 @@ export function OrderSuccessView({
           </div>
           <div className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
             <h3 className="font-semibold text-stone-900">Paiement à l'agence</h3>
-            <p className="flex-1 text-sm text-stone-600">
+            <p className="text-sm text-stone-600">
               Payez en espèces ou par Orange Money directement à notre agence.
             </p>
+            <dl className="flex flex-1 flex-col gap-2 text-sm">
+              <div className="flex flex-col">
+                <dt className="text-stone-600">Adresse</dt>
+                <dd className="font-medium break-words text-stone-900">{agency.address}</dd>
+              </div>
+              <div className="flex flex-col">
+                <dt className="text-stone-600">Horaires</dt>
+                <dd className="font-medium text-stone-900">{agency.hours}</dd>
+              </div>
+            </dl>
             <a
-              href={mapsLink(agencyLocation)}
+              href={mapsLink(agency.location)}
               target="_blank"
               rel="noopener noreferrer"
               className={`${primary} border border-stone-300 bg-white text-stone-900 hover:bg-stone-50 focus-visible:outline-emerald-800`}

@@ -18,7 +18,7 @@ export async function loadOrderSuccess(request: Request, context: Readonly<Route
   if (result.status === 404) throw redirect('/');
   if (result.status === 401) throw redirect(loginUrl(`${url.pathname}${url.search}`, true));
   if (!result.ok) throw apiError(result.status || 500, result.message || 'Erreur de chargement');
-  const { shopWhatsapp, agencyLocation } = serverConfig(context);
+  const { shopWhatsapp } = serverConfig(context);
   return {
     order: result.data.order,
     // Formatted here so the server and the browser show the same text (time zones differ).
@@ -26,6 +26,5 @@ export async function loadOrderSuccess(request: Request, context: Readonly<Route
     userName: user.name,
     isNew: url.searchParams.get('new') === '1',
     shopWhatsapp,
-    agencyLocation,
   };
 }

@@ -1,16 +1,21 @@
-import { DEFAULT_SHOP_WHATSAPP_NUMBER, type ShopPhone } from '@souk/domain/shop';
-import { useShopLayoutData } from '~/lib/shop-layout-data';
+import { DEFAULT_AGENCY, DEFAULT_DELIVERY_TERMS, DEFAULT_SHOP_WHATSAPP_NUMBER } from '@souk/domain/shop';
+import { type ShopLayoutData, useShopLayoutData } from '~/lib/shop-layout-data';
 
-export type ShopConfig = { shopWhatsapp: ShopPhone; publicUrl: string };
+export type ShopConfig = Pick<ShopLayoutData, 'shopWhatsapp' | 'publicUrl' | 'agency' | 'deliveryTerms'>;
 
-/** The shop's contact number and public origin, loaded once by the shop layout for every page under it. */
+/**
+ * The shop's contact number, public origin, agency and delivery terms, loaded once by the shop
+ * layout for every page under it.
+ */
 export function useShopConfig(): ShopConfig {
   const data = useShopLayoutData();
-  // Only undefined outside the shop layout (e.g. /test): fall back to the demo number rather than crash.
+  // Only undefined outside the shop layout (e.g. /test): fall back to the demo shop's rather than crash.
   return (
     data ?? {
       shopWhatsapp: { number: DEFAULT_SHOP_WHATSAPP_NUMBER, display: DEFAULT_SHOP_WHATSAPP_NUMBER },
       publicUrl: '',
+      agency: DEFAULT_AGENCY,
+      deliveryTerms: DEFAULT_DELIVERY_TERMS,
     }
   );
 }

@@ -1,0 +1,13 @@
+-- The order as a conversation (issue #25, docs/decisions/0018).
+-- The note a guest typed before registering is kept with her cart, as the cart itself is, and
+-- follows it when the guest cart is merged into her account's.
+ALTER TABLE carts ADD COLUMN notes text;--> statement-breakpoint
+-- The payment the owner records ('Paiement reçu'): when and by whom; null while unpaid (or undone).
+ALTER TABLE orders ADD COLUMN paid_at timestamp with time zone;--> statement-breakpoint
+ALTER TABLE orders ADD COLUMN paid_by integer REFERENCES users(id) ON DELETE SET NULL;--> statement-breakpoint
+-- When the owner first moved the order on while it was unpaid: she is asked to confirm that once.
+ALTER TABLE orders ADD COLUMN moved_unpaid_at timestamp with time zone;--> statement-breakpoint
+-- The order's history holds its payments beside its status changes: 'paid' (recorded), 'unpaid'
+-- (undone, its reason in note); from and to are then the status the order was in.
+ALTER TABLE order_status_history ADD COLUMN event text DEFAULT 'status' NOT NULL;--> statement-breakpoint
+ALTER TABLE order_status_history ADD CONSTRAINT order_status_history_event_check CHECK (event in ('status', 'paid', 'unpaid'));

@@ -1,0 +1,34 @@
+import { CANCELLED_ORDER_STATUS, type OrderStatus } from '@souk/domain/order-status';
+import type { DbOrTx } from '../../db/client.ts';
+import * as repo from './admin-orders.repository.ts';
+import { insertHistory, lockVariants, type OrderRow } from './orders.repository.ts';
+
+/**
+ * One status change of an order already locked and allowed (the owner's, or the customer's
+ * cancellation): the new status, its history line by `changedBy`, and on cancellation its stock
+ * back. Whoever calls holds the order row's lock, so this runs once per change.
+ */
+export async function moveOrder(tx: DbOrTx, order: OrderRow, to: OrderStatus, changedBy: number) {
+  const onward = to !== CANCELLED_ORDER_STATUS;
+  await repo.setStatus(tx, order.id, to, onward && order.paid_at === null);
+  await insertHistory(tx, {
+    order_id: order.id,
+    from_status: order.status,
+    to_status: to,
+    changed_by: changedBy,
+  });
+  if (!onward) await giveStockBack(tx, order.id);
+}
+
+/**
+ * A cancelled order's units go back on the counted stock of the variants it held, their rows
+ * locked in ascending id order as the checkout locks them, so neither can deadlock.
+ */
+async function giveStockBack(tx: DbOrTx, orderId: number) {
+  const ordered = await repo.orderedVariants(tx, orderId);
+  await lockVariants(
+    tx,
+    ordered.map((o) => o.variant_id),
+  );
+  for (const { variant_id, quantity } of ordered) await repo.incrementStock(tx, variant_id, quantity);
+}
