@@ -143,6 +143,22 @@ test('a customer orders; the admin finds it from the bell and takes it to the ag
   await expect(history.getByRole('listitem').last()).toContainText("Disponible à l'agence");
   await expectAccessible(page);
 
+  // Closed, the card is still in sight where it was, at its last status; another filter lets it go,
+  // and back on the orders waiting it is not there any more.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(card).toContainText("Disponible à l'agence");
+  const filters = page.getByText('Rechercher et filtrer (En attente)', { exact: true });
+  if (await filters.isVisible()) await filters.click();
+  await page.getByLabel('Statut', { exact: true }).selectOption('');
+  await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/orders\?(?!.*status=)/);
+  await page.getByLabel('Statut', { exact: true }).selectOption('en_attente');
+  await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
+  await expect(page).toHaveURL(/status=en_attente/);
+  await expect(page.getByLabel('Statut', { exact: true })).toHaveValue('en_attente');
+  await expect(card).toHaveCount(0);
+
   // Out of the 'en attente' list now, and the bell counts one less; the header search finds it by number.
   await page.goto('/admin/orders');
   const bell =

@@ -98,8 +98,8 @@ export const AdminOrderSchema = OrderSchema.extend({
     whatsapp_phone: z.string().nullable(),
   }),
   updated_at: z.string(),
-  /** The owner has already moved it on while unpaid (and confirmed doing so): she is not asked again. */
-  moved_unpaid: z.boolean(),
+  /** The owner has already confirmed moving it on unpaid: she is not asked again. */
+  unpaid_confirmed: z.boolean(),
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 
@@ -108,9 +108,9 @@ export type AdminOrder = z.infer<typeof AdminOrderSchema>;
  * goes all the way unpaid, and she is warned only the first time. Cancelling never asks this.
  */
 export const asksUnpaidConfirmation = (
-  order: Pick<AdminOrder, 'paid_at' | 'moved_unpaid'>,
+  order: Pick<AdminOrder, 'paid_at' | 'unpaid_confirmed'>,
   to: OrderStatus,
-) => order.paid_at === null && !order.moved_unpaid && to !== CANCELLED_ORDER_STATUS;
+) => order.paid_at === null && !order.unpaid_confirmed && to !== CANCELLED_ORDER_STATUS;
 
 /** A figure for each of the six statuses (the orders screen's, the dashboard's, a customer's). */
 export const PerStatusSchema = z.object(
@@ -167,9 +167,16 @@ export const AdminOrderDetailSchema = AdminOrderSchema.extend({
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;
 
 export const AdminOrderDetailEnvelopeSchema = z.object({ order: AdminOrderDetailSchema });
+export type AdminOrderDetailEnvelope = z.infer<typeof AdminOrderDetailEnvelopeSchema>;
 
-/** PUT /admin/orders/:id/status */
-export const UpdateOrderStatusInputSchema = z.object({ status: OrderStatusSchema });
+/**
+ * PUT /admin/orders/:id/status. `confirmed_unpaid`: the owner answered 'continue without payment'
+ * (asksUnpaidConfirmation), which is recorded so she is not asked again for this order.
+ */
+export const UpdateOrderStatusInputSchema = z.object({
+  status: OrderStatusSchema,
+  confirmed_unpaid: z.boolean({ error: 'Confirmation invalide' }).optional(),
+});
 
 export const PAYMENT_REASON_MAX_LENGTH = 300;
 const PAYMENT_REASON_REQUIRED = 'Indiquez pourquoi le paiement est annulé';
@@ -205,10 +212,7 @@ export const PAYMENT_NOT_RECORDED = "Aucun paiement n'est enregistré pour cette
 export const PAYMENT_ON_CANCELLED = "Impossible d'enregistrer le paiement d'une commande annulée";
 
 /** The figure beside every revenue ordered: what the shop has been paid of it. */
-export const COLLECTED_LABEL = 'Encaissé (payé)';
-
-/** 'Payée' / 'Non payée': the card's and the export's word for an order's payment. */
-export const paymentLabel = (order: { paid_at: string | null }) => (order.paid_at ? 'Payée' : 'Non payée');
+export const COLLECTED_LABEL = 'Encaissé';
 export type UpdateOrderStatusInput = z.infer<typeof UpdateOrderStatusInputSchema>;
 
 /** What the button that moves an order to each status says. */

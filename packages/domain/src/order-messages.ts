@@ -1,9 +1,8 @@
 import { formatFcfa } from './money.ts';
 import type { OrderStatus } from './order-status.ts';
-import type { Order } from './orders.ts';
 import { formatPhone } from './phone-format.ts';
 import { type Agency, deliveryLine, mapsLink } from './shop.ts';
-import { countLabel } from './text.ts';
+import { quotedNote } from './text.ts';
 
 // What the shop writes to a customer about an order, by WhatsApp or e-mail, at each status
 // (issue #15 §3). One place for the words, so the orders screen's buttons, the offer after a
@@ -26,25 +25,6 @@ export type OrderForMessage = {
 export type ShopContact = { whatsappNumber: string; agency: Agency; deliveryTerms: string };
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] || name.trim();
-
-// A note may run to ORDER_NOTES_MAX_LENGTH; a chat message quotes no more than a delivery wish needs.
-const NOTE_QUOTE_MAX_LENGTH = 200;
-
-/**
- * The customer's note as a message quotes it: on one line with single spaces (a line break would
- * split the quote), cut with '…' past NOTE_QUOTE_MAX_LENGTH characters, none when blank. Cut by
- * code points, so an emoji is never split in half.
- */
-function quotedNote(notes: string | null): string | null {
-  const text = (notes ?? '').replace(/[\s\p{Cc}]+/gu, ' ').trim();
-  if (!text) return null;
-  const chars = Array.from(text);
-  if (chars.length <= NOTE_QUOTE_MAX_LENGTH) return text;
-  return `${chars
-    .slice(0, NOTE_QUOTE_MAX_LENGTH - 1)
-    .join('')
-    .trimEnd()}…`;
-}
 
 /** The message that fits the order's status, in French, ready to prefill a WhatsApp chat or an e-mail. */
 export function orderStatusMessage(order: OrderForMessage, shop: ShopContact): string {
@@ -116,27 +96,3 @@ export const orderMessageSubject = (order: Pick<OrderForMessage, 'order_number'>
  */
 export const orderMailLink = (email: string, order: OrderForMessage, shop: ShopContact) =>
   `mailto:${encodeURIComponent(email).replaceAll('%40', '@').replaceAll('%2B', '+')}?subject=${encodeURIComponent(orderMessageSubject(order))}&body=${encodeURIComponent(orderStatusMessage(order, shop))}`;
-
-/**
- * What the customer sends the shop to pay by Orange Money ('Payer maintenant', on the order-success
- * page and in 'Mes Commandes'): who she is, the order, its lines, its count and total, and her note,
- * so the owner reading the chat needs nothing else to find the order and answer.
- */
-export function orangeMoneyMessage(
-  order: Pick<Order, 'order_number' | 'items' | 'total_items' | 'total_amount' | 'notes' | 'contact'>,
-): string {
-  const lines = order.items.map((item) => {
-    const name = item.variant_name ? `${item.product_name} (${item.variant_name})` : item.product_name;
-    return `- ${name} x${item.quantity} : ${formatFcfa(item.total_price)}`;
-  });
-  const note = quotedNote(order.notes);
-  return [
-    `Bonjour, je suis ${order.contact.name.trim()}. Je souhaite payer ma commande ${order.order_number} par Orange Money.`,
-    '',
-    ...lines,
-    '',
-    `Nombre d'articles : ${countLabel(order.total_items, 'article')}`,
-    `Total à payer : ${formatFcfa(order.total_amount)}`,
-    ...(note ? [`Ma note : « ${note} »`] : []),
-  ].join('\n');
-}

@@ -26,10 +26,15 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
 export const canTransition = (from: OrderStatus, to: OrderStatus) => ORDER_TRANSITIONS[from].includes(to);
 
 /**
- * A customer may cancel her own order while the shop has not accepted it: the terms promise free
- * cancellation before preparation, and an accepted order is already being prepared.
+ * A customer may cancel her own order while the shop has not accepted it (the terms promise free
+ * cancellation before preparation, and an accepted order is already being prepared) and has not
+ * been paid for it (a refund is the shop's to arrange with her).
  */
-export const customerMayCancel = (status: OrderStatus) => status === INITIAL_ORDER_STATUS;
+export const customerMayCancel = (order: { status: OrderStatus; paid_at: string | null }) =>
+  order.status === INITIAL_ORDER_STATUS && order.paid_at === null;
+
+/** 'Payée' / 'Non payée': an order's payment in a word (cards, the customer's account, the export). */
+export const paymentLabel = (order: { paid_at: string | null }) => (order.paid_at ? 'Payée' : 'Non payée');
 
 /** What an order's history records: a status change, a payment recorded, a payment undone. */
 export const ORDER_EVENTS = ['status', 'paid', 'unpaid'] as const;

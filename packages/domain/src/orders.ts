@@ -84,8 +84,10 @@ export const OrderListSchema = z.object({ orders: z.array(OrderSchema) });
 
 export const ORDER_CANCELLED = 'Votre commande a été annulée';
 
-/** Why a customer's cancellation is refused (409): the shop has already taken the order in hand. */
-export const customerCancelRefusal = (status: OrderStatus) =>
-  status === 'annulée'
-    ? 'Cette commande est déjà annulée'
-    : `Cette commande ne peut plus être annulée : elle est « ${ORDER_STATUS_LABELS[status]} ». Écrivez-nous sur WhatsApp.`;
+/** Why a customer's cancellation is refused (409): cancelled, paid, or taken in hand by the shop. */
+export function customerCancelRefusal(order: { status: OrderStatus; paid_at: string | null }) {
+  if (order.status === 'annulée') return 'Cette commande est déjà annulée';
+  if (order.paid_at !== null && order.status === 'en_attente')
+    return 'Cette commande est déjà payée : écrivez-nous sur WhatsApp pour l’annuler.';
+  return `Cette commande ne peut plus être annulée : elle est « ${ORDER_STATUS_LABELS[order.status]} ». Écrivez-nous sur WhatsApp.`;
+}

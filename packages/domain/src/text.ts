@@ -25,3 +25,22 @@ export function slugify(value: string): string {
 export function categoryPathFromName(name: string): string {
   return name.toLowerCase().replace(/\s+/g, '-');
 }
+
+// A note may run to ORDER_NOTES_MAX_LENGTH; a chat message quotes no more than a delivery wish needs.
+const NOTE_QUOTE_MAX_LENGTH = 200;
+
+/**
+ * The customer's note as a message quotes it: on one line with single spaces (a line break would
+ * split the quote), cut with '…' past NOTE_QUOTE_MAX_LENGTH characters, none when blank. Cut by
+ * code points, so an emoji is never split in half.
+ */
+export function quotedNote(notes: string | null): string | null {
+  const text = (notes ?? '').replace(/[\s\p{Cc}]+/gu, ' ').trim();
+  if (!text) return null;
+  const chars = Array.from(text);
+  if (chars.length <= NOTE_QUOTE_MAX_LENGTH) return text;
+  return `${chars
+    .slice(0, NOTE_QUOTE_MAX_LENGTH - 1)
+    .join('')
+    .trimEnd()}…`;
+}

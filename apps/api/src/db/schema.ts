@@ -292,8 +292,8 @@ export const orders = pgTable(
     // 'Paiement reçu': when and by whom; null while unpaid (or after the payment was undone).
     paid_at: timestamp('paid_at', { withTimezone: true, mode: 'string' }),
     paid_by: integer('paid_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
-    // When the owner first moved it on unpaid: she confirms that once per order.
-    moved_unpaid_at: timestamp('moved_unpaid_at', { withTimezone: true, mode: 'string' }),
+    // When the owner confirmed moving it on unpaid: she is asked that once per order.
+    unpaid_confirmed_at: timestamp('unpaid_confirmed_at', { withTimezone: true, mode: 'string' }),
     ...timestamps,
   },
   (t) => [

@@ -2,6 +2,7 @@ import type { User } from '@souk/domain/auth';
 import { cookieValue, SESSION_COOKIE } from '@souk/domain/cookies';
 import { type RouterContextProvider, redirect } from 'react-router';
 import { api, apiError } from './api.server';
+import { loginUrl } from './login-url';
 import { guestNotice } from './notice-pages';
 import { pageAddressOf } from './page-address';
 
@@ -49,14 +50,6 @@ export function cookieHeaders(setCookies: readonly string[]): Headers {
   const headers = new Headers();
   for (const cookie of setCookies) headers.append('Set-Cookie', cookie);
   return headers;
-}
-
-/** The login URL for a protected page, carrying where to come back (and why, when a session died). */
-export function loginUrl(returnTo: string, expired = false): string {
-  const params = new URLSearchParams();
-  if (expired) params.set('expired', '1');
-  params.set('redirectTo', returnTo);
-  return `/auth/login?${params}`;
 }
 
 /**

@@ -17,10 +17,11 @@ import {
 import { api, serverConfig } from '~/lib/api.server';
 import { formOutcome, formText } from '~/lib/form-outcome';
 import { echoValues } from '~/lib/form-outcome.server';
+import { loginUrl } from '~/lib/login-url';
 import { accountPageHeaders } from '~/lib/no-store';
 import { readForm } from '~/lib/read-form.server';
 import { pageMeta } from '~/lib/seo';
-import { loginUrl, requireUser } from '~/lib/session.server';
+import { requireUser } from '~/lib/session.server';
 import type { Route } from './+types/profile';
 
 export const headers: Route.HeadersFunction = accountPageHeaders;

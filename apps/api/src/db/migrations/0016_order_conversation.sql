@@ -5,8 +5,8 @@ ALTER TABLE carts ADD COLUMN notes text;--> statement-breakpoint
 -- The payment the owner records ('Paiement reçu'): when and by whom; null while unpaid (or undone).
 ALTER TABLE orders ADD COLUMN paid_at timestamp with time zone;--> statement-breakpoint
 ALTER TABLE orders ADD COLUMN paid_by integer REFERENCES users(id) ON DELETE SET NULL;--> statement-breakpoint
--- When the owner first moved the order on while it was unpaid: she is asked to confirm that once.
-ALTER TABLE orders ADD COLUMN moved_unpaid_at timestamp with time zone;--> statement-breakpoint
+-- When the owner confirmed moving the order on unpaid: she is asked that once per order.
+ALTER TABLE orders ADD COLUMN unpaid_confirmed_at timestamp with time zone;--> statement-breakpoint
 -- The order's history holds its payments beside its status changes: 'paid' (recorded), 'unpaid'
 -- (undone, its reason in note); from and to are then the status the order was in.
 ALTER TABLE order_status_history ADD COLUMN event text DEFAULT 'status' NOT NULL;--> statement-breakpoint

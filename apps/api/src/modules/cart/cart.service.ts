@@ -14,6 +14,7 @@ import * as repo from './cart.repository.ts';
 export type CartCaller = { userId?: number; sessionId?: string };
 
 const UNAVAILABLE = 'Produit non disponible';
+export const EMPTY_CART = 'Votre panier est vide';
 export const TOO_MANY_LINES = `Votre panier ne peut pas contenir plus de ${CART_MAX_LINES} produits différents`;
 /** A guest cart id: 144 random bits, base64url. */
 export const newSessionId = () => randomBytes(18).toString('base64url');
@@ -195,16 +196,15 @@ export async function clearCart(db: Db, caller: CartCaller): Promise<Cart> {
 }
 
 /**
- * Keeps the note typed in the cart with it (the cart is made for it if need be), so it survives
- * quick registration and login as the cart does; an empty note removes it.
+ * Keeps the note typed in the cart with it, so it survives quick registration and login as the
+ * cart does; an empty note removes it. A note is for an order to come: a caller without a cart
+ * (a guest whose cart is gone) is told the cart is empty, and nothing is made.
  */
 export async function setCartNotes(db: Db, caller: CartCaller, notes: string | undefined): Promise<Cart> {
   return db.transaction(async (tx) => {
     const found = await callerCart(tx, caller);
-    const owner =
-      caller.userId !== undefined ? { userId: caller.userId } : { sessionId: found.sessionId as string };
-    const cartId = found.cartId ?? (await repo.ensureCartId(tx, owner));
-    await repo.setNotes(tx, cartId, notes ?? null);
-    return cartContents(tx, { cartId, notes: notes ?? null, sessionId: found.sessionId });
+    if (found.cartId === null) throw new AppError('validation', EMPTY_CART);
+    await repo.setNotes(tx, found.cartId, notes ?? null);
+    return cartContents(tx, { ...found, notes: notes ?? null });
   });
 }

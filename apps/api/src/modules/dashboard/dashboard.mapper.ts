@@ -1,5 +1,5 @@
 import { type DayFigures, formatDay, type ProductSales } from '@souk/domain/admin-dashboard';
-import { perStatusFigures } from '@souk/domain/admin-orders';
+import { COLLECTED_LABEL, perStatusFigures } from '@souk/domain/admin-orders';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@souk/domain/order-status';
 import type { CsvCell } from '#shared/csv.ts';
 import type { DayRow, ProductSalesRow } from './dashboard.repository.ts';
@@ -40,7 +40,7 @@ export const REPORT_CSV_HEADER = [
   'Commandes',
   'Articles',
   "Chiffre d'affaires (FCFA)",
-  'Encaissé (FCFA)',
+  `${COLLECTED_LABEL} (FCFA)`,
   ...ORDER_STATUSES.map((s) => ORDER_STATUS_LABELS[s]),
 ];
 

@@ -131,14 +131,16 @@ export async function lockOrder(tx: DbOrTx, id: number): Promise<OrderRow | null
   return row ?? null;
 }
 
-/** A new status; `movedUnpaid` records that the owner moved it on unpaid (she is not asked again). */
-export async function setStatus(tx: DbOrTx, id: number, status: OrderStatus, movedUnpaid = false) {
+/** A new status; `unpaidConfirmed` records that the owner confirmed going on unpaid (not asked again). */
+export async function setStatus(tx: DbOrTx, id: number, status: OrderStatus, unpaidConfirmed = false) {
   await tx
     .update(orders)
     .set({
       status,
       updated_at: sql`now()`,
-      ...(movedUnpaid ? { moved_unpaid_at: sql`coalesce(${orders.moved_unpaid_at}, now())` } : {}),
+      ...(unpaidConfirmed
+        ? { unpaid_confirmed_at: sql`coalesce(${orders.unpaid_confirmed_at}, now())` }
+        : {}),
     })
     .where(eq(orders.id, id));
 }

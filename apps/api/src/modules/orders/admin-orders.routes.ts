@@ -19,7 +19,7 @@ export const adminOrdersRoutes: RouteModule = ({ db }) => {
       ok({ order: await orders.getAdminOrder(db, req.params.id) }),
     );
     route(app, 'PUT /admin/orders/:id/status', async (req) => {
-      const order = await orders.updateOrderStatus(db, authOf(req).user.id, req.params.id, req.body.status);
+      const order = await orders.updateOrderStatus(db, authOf(req).user.id, req.params.id, req.body);
       return ok({ order }, ORDER_STATUS_UPDATED);
     });
     route(app, 'PUT /admin/orders/:id/payment', async (req) => {

@@ -9,8 +9,9 @@ import {
   PAYMENT_ON_CANCELLED,
   transitionRefusal,
   type UpdateOrderPaymentInput,
+  type UpdateOrderStatusInput,
 } from '@souk/domain/admin-orders';
-import { CANCELLED_ORDER_STATUS, canTransition, type OrderStatus } from '@souk/domain/order-status';
+import { CANCELLED_ORDER_STATUS, canTransition } from '@souk/domain/order-status';
 import { AppError, notFound } from '#shared/app-error.ts';
 import { csvStream } from '#shared/csv.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -111,20 +112,20 @@ export async function getAdminOrder(db: DbOrTx, id: number): Promise<AdminOrderD
  * Moves an order to `to` if the spec's table allows it from where it is (else 409, nothing
  * changed). The order row is locked first, so two admins' changes (or an admin's and the
  * customer's cancellation) run one after the other and the second sees the first's status: an
- * order is cancelled, and its stock given back, once. Moving an unpaid order on is recorded, so
- * the owner is asked to confirm that only once per order.
+ * order is cancelled, and its stock given back, once. The owner's 'continue without payment' is
+ * recorded, so she is asked it only once per order.
  */
 export async function updateOrderStatus(
   db: Db,
   adminId: number,
   id: number,
-  to: OrderStatus,
+  { status: to, confirmed_unpaid }: UpdateOrderStatusInput,
 ): Promise<AdminOrderDetail> {
   await db.transaction(async (tx) => {
     const order = await repo.lockOrder(tx, id);
     if (!order) throw notFound(NOT_FOUND);
     if (!canTransition(order.status, to)) throw new AppError('conflict', transitionRefusal(order.status, to));
-    await moveOrder(tx, order, to, adminId);
+    await moveOrder(tx, order, to, adminId, confirmed_unpaid === true);
   });
   return getAdminOrder(db, id);
 }

@@ -1,8 +1,9 @@
 import { ORDER_NOTES_MAX_LENGTH } from '@souk/domain/limits';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { order_status_history, orders, product_variants } from '../../db/schema.ts';
+import { carts, order_status_history, orders, product_variants } from '../../db/schema.ts';
 import { createTestApp } from '../../test/app.ts';
+import { putInCart } from '../../test/cart-fixtures.ts';
 import { addProduct, seedCatalog } from '../../test/catalog-fixtures.ts';
 import { engines } from '../../test/database.ts';
 import { addOrder } from '../../test/order-fixtures.ts';
@@ -96,6 +97,8 @@ describe.each(engines)('the order as a conversation on %s', (engine) => {
     it("follows a guest who logs in to her account, replacing the account's older note", async () => {
       const user = await addUser(t.db, { whatsapp_phone: '+221771230001' });
       const mine = await signedInUser(t.db);
+      const { productId } = await stocked(5);
+      await putInCart(t.db, { userId: mine.user.id }, { productId, quantity: 1 });
       await call('PUT', '/cart/notes', mine.auth, { notes: 'Ancienne note' });
       const sessionId = await guestCart();
       await call('PUT', '/cart/notes', guest(sessionId), { notes: NOTE });
@@ -109,6 +112,14 @@ describe.each(engines)('the order as a conversation on %s', (engine) => {
       expect((await call('GET', '/cart', auth)).body.data.notes).toBe(NOTE);
       // Another account's note is its own.
       expect((await call('GET', '/cart', mine.auth)).body.data.notes).toBe('Ancienne note');
+    });
+
+    it('is refused to a guest without a cart, and makes none', async () => {
+      const fresh = (await call('GET', '/cart')).body.data.session_id as string;
+      const res = await call('PUT', '/cart/notes', guest(fresh), { notes: NOTE });
+      expect(res.status).toBe(422);
+      expect(res.body.message).toBe('Votre panier est vide');
+      expect(await t.db.select().from(carts).where(eq(carts.session_id, fresh))).toEqual([]);
     });
 
     it('is removed when emptied, and refused in French when too long, changing nothing', async () => {
@@ -185,6 +196,18 @@ describe.each(engines)('the order as a conversation on %s', (engine) => {
         success: false,
         message: 'Commande non trouvée',
       });
+      expect((await rowOf(order.id))?.status).toBe('en_attente');
+      expect(await stockOf(variantId)).toBe(7);
+    });
+
+    it('is refused on a pending order the shop has been paid for: the refund is arranged with the shop', async () => {
+      const { customer, order, variantId } = await pendingOrder();
+      await call('PUT', `/admin/orders/${order.id}/payment`, admin.auth, { paid: true });
+      const res = await cancel(order.id, customer.auth);
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe(
+        'Cette commande est déjà payée : écrivez-nous sur WhatsApp pour l’annuler.',
+      );
       expect((await rowOf(order.id))?.status).toBe('en_attente');
       expect(await stockOf(variantId)).toBe(7);
     });
@@ -284,16 +307,28 @@ describe.each(engines)('the order as a conversation on %s', (engine) => {
       expect((await pay(999_999, { paid: true })).status).toBe(404);
     });
 
-    it('remembers that the owner moved an unpaid order on, so she is asked once', async () => {
-      const unpaid = await addOrder(t.db);
-      const paid = await addOrder(t.db, { paid_at: new Date().toISOString() });
-      const listed = async (id: number) =>
-        (await call('GET', `/admin/orders/${id}`, admin.auth)).body.data.order.moved_unpaid;
-      expect(await listed(unpaid.id)).toBe(false);
-      for (const order of [unpaid, paid])
-        await call('PUT', `/admin/orders/${order.id}/status`, admin.auth, { status: 'acceptée' });
-      expect(await listed(unpaid.id)).toBe(true);
-      expect(await listed(paid.id)).toBe(false);
+    it("records the owner's 'continue without payment' on an unpaid order, so she is asked once", async () => {
+      const [unasked, confirmed, paid] = [
+        await addOrder(t.db),
+        await addOrder(t.db),
+        await addOrder(t.db, { paid_at: new Date().toISOString() }),
+      ];
+      const confirmedOf = async (id: number) =>
+        (await call('GET', `/admin/orders/${id}`, admin.auth)).body.data.order.unpaid_confirmed;
+      const accept = (id: number, body: object = {}) =>
+        call('PUT', `/admin/orders/${id}/status`, admin.auth, { status: 'acceptée', ...body });
+      expect(await confirmedOf(confirmed.id)).toBe(false);
+      // Moved on without the question (a form posted before the page's script): nothing to remember.
+      expect((await accept(unasked.id)).status).toBe(200);
+      expect(await confirmedOf(unasked.id)).toBe(false);
+      expect((await accept(confirmed.id, { confirmed_unpaid: true })).status).toBe(200);
+      expect(await confirmedOf(confirmed.id)).toBe(true);
+      // A paid order is not moved on unpaid, whatever the form said.
+      expect((await accept(paid.id, { confirmed_unpaid: true })).status).toBe(200);
+      expect(await confirmedOf(paid.id)).toBe(false);
+      const refused = await accept((await addOrder(t.db)).id, { confirmed_unpaid: 'oui' });
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors.confirmed_unpaid).toEqual(['Confirmation invalide']);
     });
 
     it('moves the collected revenue, not the ordered one, on the dashboard and the orders screen', async () => {

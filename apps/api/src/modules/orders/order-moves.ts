@@ -6,11 +6,18 @@ import { insertHistory, lockVariants, type OrderRow } from './orders.repository.
 /**
  * One status change of an order already locked and allowed (the owner's, or the customer's
  * cancellation): the new status, its history line by `changedBy`, and on cancellation its stock
- * back. Whoever calls holds the order row's lock, so this runs once per change.
+ * back. Whoever calls holds the order row's lock, so this runs once per change. `confirmedUnpaid`:
+ * the owner said to go on without payment, recorded for an order still unpaid.
  */
-export async function moveOrder(tx: DbOrTx, order: OrderRow, to: OrderStatus, changedBy: number) {
+export async function moveOrder(
+  tx: DbOrTx,
+  order: OrderRow,
+  to: OrderStatus,
+  changedBy: number,
+  confirmedUnpaid = false,
+) {
   const onward = to !== CANCELLED_ORDER_STATUS;
-  await repo.setStatus(tx, order.id, to, onward && order.paid_at === null);
+  await repo.setStatus(tx, order.id, to, onward && confirmedUnpaid && order.paid_at === null);
   await insertHistory(tx, {
     order_id: order.id,
     from_status: order.status,

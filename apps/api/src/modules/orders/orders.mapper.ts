@@ -3,11 +3,10 @@ import {
   type AdminOrder,
   type AdminOrderSummary,
   type OrderHistoryEntry,
-  paymentLabel,
   perStatusFigures,
 } from '@souk/domain/admin-orders';
 import { formatDateTime } from '@souk/domain/dates';
-import { CANCELLED_ORDER_STATUS, ORDER_STATUS_LABELS } from '@souk/domain/order-status';
+import { CANCELLED_ORDER_STATUS, ORDER_STATUS_LABELS, paymentLabel } from '@souk/domain/order-status';
 import type { Order, OrderItem } from '@souk/domain/orders';
 import type { CsvCell } from '#shared/csv.ts';
 import type { HistoryRow, StatusTotals } from './admin-orders.repository.ts';
@@ -54,7 +53,7 @@ export const toAdminOrder = (row: OrderRow, items: OrderItemRow[]): AdminOrder =
     whatsapp_phone: row.contact_phone,
   },
   updated_at: new Date(row.updated_at).toISOString(),
-  moved_unpaid: row.moved_unpaid_at !== null,
+  unpaid_confirmed: row.unpaid_confirmed_at !== null,
 });
 
 export const toHistoryEntry = (row: HistoryRow): OrderHistoryEntry => ({

@@ -5,7 +5,13 @@ import { customerCancelRefusal, type Order } from '@souk/domain/orders';
 import { AppError } from '#shared/app-error.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import * as carts from '../cart/cart.repository.ts';
-import { insufficientStock, itemLabel, mergeGuestCart, TOO_MANY_LINES } from '../cart/cart.service.ts';
+import {
+  EMPTY_CART,
+  insufficientStock,
+  itemLabel,
+  mergeGuestCart,
+  TOO_MANY_LINES,
+} from '../cart/cart.service.ts';
 import { sellability } from '../catalog/catalog-rules.ts';
 import { lockOrder } from './admin-orders.repository.ts';
 import { moveOrder } from './order-moves.ts';
@@ -13,7 +19,6 @@ import { toOrder } from './orders.mapper.ts';
 import * as repo from './orders.repository.ts';
 
 const NOT_FOUND = 'Commande non trouvée';
-const EMPTY_CART = 'Votre panier est vide';
 const TOTAL_TOO_LARGE = `Le montant de la commande dépasse le maximum autorisé (${formatFcfa(ORDER_TOTAL_MAX)})`;
 
 export type Buyer =
@@ -151,15 +156,15 @@ export async function getOrder(db: Db, userId: number, orderId: number): Promise
 
 /**
  * 'Annuler la commande' from 'Mes Commandes': only her own order (someone else's answers 404 like
- * an unknown one) and only while it waits for the shop (409 once accepted, whatever the page
- * showed). The order row is locked as the owner's status change locks it, so a cancellation racing
+ * an unknown one), only while it waits for the shop and is unpaid (409 otherwise, whatever the
+ * page showed). The order row is locked as the owner's status change locks it, so a cancellation racing
  * her 'Accepter' is one or the other, and the stock comes back once.
  */
 export async function cancelOrder(db: Db, userId: number, orderId: number): Promise<Order> {
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order || order.user_id !== userId) throw new AppError('not_found', NOT_FOUND);
-    if (!customerMayCancel(order.status)) throw new AppError('conflict', customerCancelRefusal(order.status));
+    if (!customerMayCancel(order)) throw new AppError('conflict', customerCancelRefusal(order));
     await moveOrder(tx, order, CANCELLED_ORDER_STATUS, userId);
   });
   return getOrder(db, userId, orderId);

@@ -1,8 +1,8 @@
 import { formatLongDate } from '@souk/domain/dates';
 import { formatFcfa } from '@souk/domain/money';
-import { orangeMoneyMessage } from '@souk/domain/order-messages';
-import { CANCELLED_ORDER_STATUS, customerMayCancel } from '@souk/domain/order-status';
+import { CANCELLED_ORDER_STATUS, customerMayCancel, paymentLabel } from '@souk/domain/order-status';
 import type { Order } from '@souk/domain/orders';
+import { orangeMoneyMessage } from '@souk/domain/payment-message';
 import { type ShopPhone, whatsappLink } from '@souk/domain/shop';
 import { useEffect, useRef } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
@@ -68,7 +68,7 @@ export function OrderCard({
                   : 'bg-white text-stone-700 ring-stone-300'
               }`}
             >
-              {order.paid_at ? 'Payée' : 'Non payée'}
+              {paymentLabel(order)}
             </span>
           )}
         </div>
@@ -80,7 +80,7 @@ export function OrderCard({
         <span className="text-stone-700">Total</span>
         <span className="text-base font-bold text-emerald-900">{formatFcfa(order.total_amount)}</span>
       </p>
-      {(payable || customerMayCancel(order.status)) && !confirmingCancel && (
+      {(payable || customerMayCancel(order)) && !confirmingCancel && (
         <div className="mt-3 flex flex-wrap gap-2">
           {payable && (
             <a
@@ -93,7 +93,7 @@ export function OrderCard({
               <span className="sr-only"> la commande {number} (WhatsApp, nouvel onglet)</span>
             </a>
           )}
-          {customerMayCancel(order.status) && (
+          {customerMayCancel(order) && (
             <Link
               to={cancelHref(order.id, filter)}
               preventScrollReset
@@ -104,7 +104,7 @@ export function OrderCard({
           )}
         </div>
       )}
-      {confirmingCancel && customerMayCancel(order.status) && (
+      {confirmingCancel && customerMayCancel(order) && (
         <CancelConfirmation order={order} number={number} filter={filter} />
       )}
     </article>

@@ -1,11 +1,12 @@
-import { ORDER_STATUSES, type OrderStatus } from '@souk/domain/order-status';
+import { CANCELLED_ORDER_STATUS, ORDER_STATUSES, type OrderStatus } from '@souk/domain/order-status';
 import type { Order } from '@souk/domain/orders';
 import type { ShopPhone } from '@souk/domain/shop';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Form, Link } from 'react-router';
 import { EmptyState } from '~/components/ui/empty-state';
 import { normalizeStatus, statusStyle } from '~/components/ui/status-badge';
 import { OrderCard } from './order-card';
-import { STATUS_COUNT_LABELS } from './order-status';
+import { orderNumber, STATUS_COUNT_LABELS } from './order-status';
 import { sectionTitle } from './panel-styles';
 
 const filterHref = (status: OrderStatus | null) =>
@@ -73,18 +74,17 @@ export function OrdersPanel({
 
       {ordersError && <OrdersLoadError message={ordersError} />}
 
-      {cancelled && (
-        <p
-          role="status"
-          className="rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-900"
-        >
-          La commande {cancelled} est annulée. Ses articles sont remis en vente.
-        </p>
-      )}
+      {/* Said only of an order she has and that is cancelled (the address alone proves nothing). */}
+      {cancelled &&
+        orders?.some((o) => orderNumber(o) === cancelled && o.status === CANCELLED_ORDER_STATUS) && (
+          <FocusedNotice role="status" tone="success">
+            La commande {cancelled} est annulée. Ses articles sont remis en vente.
+          </FocusedNotice>
+        )}
       {cancelFailure && (
-        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
+        <FocusedNotice role="alert" tone="error">
           {cancelFailure}
-        </p>
+        </FocusedNotice>
       )}
 
       {orders && orders.length > 0 && counts && (
@@ -203,5 +203,33 @@ function FilterLink({
         </span>
       </Link>
     </li>
+  );
+}
+
+/** The outcome of a cancellation, where the keyboard and the screen reader are taken. */
+function FocusedNotice({
+  role,
+  tone,
+  children,
+}: {
+  role: 'status' | 'alert';
+  tone: 'success' | 'error';
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <p
+      ref={ref}
+      role={role}
+      tabIndex={-1}
+      className={`rounded-xl border px-4 py-3 text-sm outline-none ${
+        tone === 'success'
+          ? 'border-emerald-200 bg-emerald-50 font-medium text-emerald-900'
+          : 'border-red-200 bg-red-50 text-red-900'
+      }`}
+    >
+      {children}
+    </p>
   );
 }

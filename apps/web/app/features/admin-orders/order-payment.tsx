@@ -1,12 +1,7 @@
-import {
-  type AdminOrder,
-  type AdminOrderDetail,
-  PAYMENT_REASON_MAX_LENGTH,
-  paymentLabel,
-} from '@souk/domain/admin-orders';
+import { type AdminOrder, type AdminOrderDetail, PAYMENT_REASON_MAX_LENGTH } from '@souk/domain/admin-orders';
 import { formatDateTime } from '@souk/domain/dates';
-import { CANCELLED_ORDER_STATUS } from '@souk/domain/order-status';
-import { useEffect, useId, useState } from 'react';
+import { CANCELLED_ORDER_STATUS, paymentLabel } from '@souk/domain/order-status';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
@@ -19,10 +14,19 @@ import { type ActionOutcome, useOutcomeToast } from '~/lib/action-outcome';
  */
 export const PAYMENT_FETCHER = 'order-payment';
 
-/** The screen's payment answers, toasted once each (an undo's missing reason shows in its form). */
-export function usePaymentOutcomes() {
+/**
+ * The screen's payment answers, toasted once each (an undo's missing reason shows in its form);
+ * `recorded` hears each payment recorded or undone: the order and its payment date (or null).
+ */
+export function usePaymentOutcomes(recorded: (id: number, paidAt: string | null) => void) {
   const { data } = useFetcher<ActionOutcome>({ key: PAYMENT_FETCHER });
   useOutcomeToast(data, (intent) => intent === 'payment' && data?.ok === false && !!data.failure.errors);
+  const heard = useRef(data);
+  useEffect(() => {
+    if (data === heard.current) return;
+    heard.current = data;
+    if (data?.ok && data.details?.id) recorded(Number(data.details.id), data.details.paid_at || null);
+  }, [data, recorded]);
 }
 
 /** 'Payée' / 'Non payée' (a cancelled order takes no payment: nothing is said). */
@@ -106,7 +110,12 @@ function UndoPaymentDialog({
   const fetcher = useFetcher<ActionOutcome>({ key: PAYMENT_FETCHER });
   const reasonId = useId();
   const sending = fetcher.state !== 'idle' && fetcher.formData?.get('paid') === 'false';
-  const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
+  // Only the answer to a send from this opening of the dialog (the fetcher keeps its last one).
+  const [sent, setSent] = useState(false);
+  useEffect(() => {
+    if (open) setSent(false);
+  }, [open]);
+  const answer = sent && fetcher.state === 'idle' ? fetcher.data : undefined;
   const error = answer && !answer.ok ? answer.failure.errors?.reason : undefined;
   // Closed once its undo is recorded.
   useEffect(() => {
@@ -114,7 +123,7 @@ function UndoPaymentDialog({
   }, [open, answer, order.paid_at, onClose]);
   return (
     <Dialog open={open} onClose={onClose} title="Annuler le paiement">
-      <fetcher.Form method="post" className="flex flex-col gap-3">
+      <fetcher.Form method="post" className="flex flex-col gap-3" onSubmit={() => setSent(true)}>
         <input type="hidden" name="intent" value="payment" />
         <input type="hidden" name="id" value={order.id} />
         <input type="hidden" name="paid" value="false" />

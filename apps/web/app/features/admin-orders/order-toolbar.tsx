@@ -1,5 +1,6 @@
 import { type AdminOrderSummary, ORDER_PERIOD_LABELS, ORDER_PERIODS } from '@souk/domain/admin-orders';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@souk/domain/order-status';
+import { useEffect, useState } from 'react';
 import { FilterInput, FilterSelect, ListToolbar } from '~/components/ui/list-toolbar';
 import { StatCards } from '~/components/ui/stat-cards';
 import { clearFiltersHref, hasPanelFilters, type OrderScreen } from './order-params';
@@ -33,13 +34,16 @@ export function OrderCounters({ summary }: { summary: AdminOrderSummary }) {
  */
 export function OrderToolbar({ screen }: { screen: OrderScreen }) {
   // On a phone the search and filters fold under one line (the list comes into sight), open when
-  // a search or an advanced filter is on so the owner sees what narrows the list; wider, always open.
+  // a search or an advanced filter is on so the owner sees what narrows the list; wider, always
+  // open: by CSS where the browser styles a fold's content (no flash before the script), and once
+  // the script runs everywhere else.
+  const wide = useWideScreen();
   const summary = screen.status
     ? `Rechercher et filtrer (${ORDER_STATUS_LABELS[screen.status]})`
     : 'Rechercher et filtrer';
   return (
     <details
-      open={Boolean(screen.search) || hasPanelFilters(screen) || undefined}
+      open={wide || Boolean(screen.search) || hasPanelFilters(screen) || undefined}
       className="rounded-2xl sm:[&::details-content]:[content-visibility:visible]"
     >
       <summary className="flex min-h-11 cursor-pointer items-center rounded-2xl border border-stone-200 bg-white px-3 text-sm font-semibold text-stone-800 shadow-sm sm:hidden">
@@ -118,4 +122,17 @@ export function OrderToolbar({ screen }: { screen: OrderScreen }) {
       </div>
     </details>
   );
+}
+
+/** Whether the screen is as wide as Tailwind's `sm` (40rem); false until the script has run. */
+function useWideScreen() {
+  const [wide, setWide] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia('(min-width: 40rem)');
+    const follow = () => setWide(query.matches);
+    follow();
+    query.addEventListener('change', follow);
+    return () => query.removeEventListener('change', follow);
+  }, []);
+  return wide;
 }

@@ -1,4 +1,5 @@
 import {
+  type AdminOrderDetailEnvelope,
   ORDER_STATUS_UNKNOWN,
   ORDER_STATUS_UPDATE_FAILED,
   PAYMENT_UPDATE_FAILED,
@@ -11,6 +12,7 @@ import {
   type IntentRequest,
   noticeAnswer,
   refusedBeforeSending,
+  withDetails,
 } from '~/lib/admin-action.server';
 import { api, dataOrThrow, shopContact } from '~/lib/api.server';
 import { type ApiResult, failureMessage, failureWithReason } from '~/lib/api-client';
@@ -62,7 +64,10 @@ export async function loadOrdersScreen(request: Request, context: Readonly<Route
  * (spec §8; a 409 says the step is not allowed from where the order now is).
  */
 async function changeStatus({ client, id, form }: IntentRequest): Promise<ApiResult<unknown>> {
-  const parsed = UpdateOrderStatusInputSchema.safeParse({ status: formText(form, 'status') });
+  const parsed = UpdateOrderStatusInputSchema.safeParse({
+    status: formText(form, 'status'),
+    confirmed_unpaid: formText(form, 'confirmed_unpaid') === 'true' || undefined,
+  });
   const result: ApiResult<unknown> = parsed.success
     ? await client.put('/admin/orders/:id/status', { params: { id }, body: parsed.data })
     : refusedBeforeSending(ORDER_STATUS_UNKNOWN);
@@ -76,7 +81,11 @@ async function changeStatus({ client, id, form }: IntentRequest): Promise<ApiRes
  * then PUT /admin/orders/:id/payment. A missing reason stays a field error (the undo form shows it
  * under its field); a refusal (409) says why after 'Erreur lors de l'enregistrement du paiement'.
  */
-async function changePayment({ client, id, form }: IntentRequest): Promise<ApiResult<unknown>> {
+async function changePayment({
+  client,
+  id,
+  form,
+}: IntentRequest): Promise<ApiResult<AdminOrderDetailEnvelope>> {
   const parsed = UpdateOrderPaymentInputSchema.safeParse({
     paid: formText(form, 'paid') === 'true',
     reason: formText(form, 'reason'),
@@ -86,7 +95,7 @@ async function changePayment({ client, id, form }: IntentRequest): Promise<ApiRe
       PAYMENT_UPDATE_FAILED,
       Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), [issue.message]])),
     );
-  const result: ApiResult<unknown> = await client.put('/admin/orders/:id/payment', {
+  const result = await client.put('/admin/orders/:id/payment', {
     params: { id },
     body: parsed.data,
   });
@@ -101,7 +110,15 @@ export const ordersScreenAction = (args: { request: Request; context: Readonly<R
     args,
     {
       status: { failure: ORDER_STATUS_UPDATE_FAILED, run: changeStatus },
-      payment: { failure: PAYMENT_UPDATE_FAILED, run: changePayment },
+      // The order's payment as recorded, so a card kept in sight out of its list shows it too.
+      payment: withDetails({
+        failure: PAYMENT_UPDATE_FAILED,
+        run: changePayment,
+        details: (data: AdminOrderDetailEnvelope) => ({
+          id: String(data.order.id),
+          paid_at: data.order.paid_at ?? '',
+        }),
+      }),
     },
     { notices: true },
   );

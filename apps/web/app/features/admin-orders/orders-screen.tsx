@@ -65,8 +65,8 @@ export function OrdersScreen({
   const closeOverview = useDropParams('overview');
   // The list's own address: opening an order's details or the overview keeps what is in sight.
   const changes = useStatusChanges(list.orders, withParams(search, { details: null, overview: null }));
-  const { cancellation, unpaidStep, controls, recentId, shown } = changes;
-  usePaymentOutcomes();
+  const { cancellation, unpaidStep, controls, recentId, shown, paymentChanged } = changes;
+  usePaymentOutcomes(paymentChanged);
   // Once per order asked (a second failed one is told again).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when another order is asked
   useEffect(() => {

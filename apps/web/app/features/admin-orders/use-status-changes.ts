@@ -1,7 +1,7 @@
 import { RECENTLY_UPDATED_MS } from '@souk/domain/admin-limits';
 import { type AdminOrder, asksUnpaidConfirmation } from '@souk/domain/admin-orders';
 import { CANCELLED_ORDER_STATUS, type OrderStatus } from '@souk/domain/order-status';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { type ActionOutcome, useOutcomeToast } from '~/lib/action-outcome';
 
@@ -47,7 +47,8 @@ function useFleeting<T>(ms: number) {
 }
 
 /** An order moved from this screen and where it stood in the list: kept in sight there. */
-type Kept = { order: AdminOrder; index: number };
+export type Kept = { order: AdminOrder; index: number };
+const NONE_KEPT: ReadonlyMap<number, Kept> = new Map();
 
 /**
  * The screen's status changes: the outcome toasted ('Statut de la commande mis à jour', or why
@@ -69,25 +70,47 @@ export function useStatusChanges(orders: AdminOrder[], listKey: string) {
   const [unpaid, setUnpaid] = useState<StatusChange | null>(null);
   const [kept, setKept] = useState<{ listKey: string; byId: ReadonlyMap<number, Kept> }>({
     listKey,
-    byId: new Map(),
+    byId: NONE_KEPT,
   });
-  const keptNow = kept.listKey === listKey ? kept.byId : new Map<number, Kept>();
+  // Another list (other filters, another page): what was kept for the last one is let go.
+  if (kept.listKey !== listKey) setKept({ listKey, byId: NONE_KEPT });
+  const keptNow = kept.listKey === listKey ? kept.byId : NONE_KEPT;
   const shown = useMemo(() => inSight(orders, keptNow), [orders, keptNow]);
   const shownRef = useRef(shown);
   shownRef.current = shown;
 
-  /** Records the change about to be posted, and the order's place so it stays there. */
+  const keep = useCallback(
+    (id: number, update: (entry: Kept | undefined) => Kept | null) =>
+      setKept((current) => {
+        const byId = new Map(current.byId);
+        const next = update(byId.get(id));
+        if (next) byId.set(id, next);
+        else byId.delete(id);
+        return { ...current, byId };
+      }),
+    [],
+  );
+  const paymentChanged = useCallback(
+    (id: number, paid_at: string | null) =>
+      keep(id, (entry) => (entry ? { ...entry, order: { ...entry.order, paid_at } } : null)),
+    [keep],
+  );
+
+  /**
+   * Records the change about to be posted, and keeps the order where it stands, already with the
+   * status it goes to (a second change posted before the first is answered takes over the
+   * fetcher: the first's answer is never heard). Confirmed unpaid: not asked again for it.
+   */
   const send = (change: StatusChange, confirmedUnpaid: boolean) => {
     asked.current = change;
     const index = shownRef.current.findIndex((o) => o.id === change.order.id);
     if (index < 0) return;
-    // Confirmed unpaid: the owner will not be asked again for this order.
-    const order = confirmedUnpaid ? { ...change.order, moved_unpaid: true } : change.order;
-    setKept((current) => {
-      const byId = new Map(current.listKey === listKey ? current.byId : []);
-      byId.set(order.id, { order, index });
-      return { listKey, byId };
-    });
+    const order = {
+      ...change.order,
+      status: change.status,
+      ...(confirmedUnpaid ? { unpaid_confirmed: true } : {}),
+    };
+    keep(order.id, (entry) => ({ order, index: entry?.index ?? index }));
   };
 
   useEffect(() => {
@@ -99,22 +122,20 @@ export function useStatusChanges(orders: AdminOrder[], listKey: string) {
     if (fetcher.data?.ok) {
       setDone(change);
       setRecent(change);
+    } else {
+      // Refused: where the order now is, the list read again tells (or it left this list).
+      keep(change.order.id, () => null);
     }
-    // Kept with the status it moved to; a refused change is not kept (the list shows where it is).
-    setKept((current) => {
-      const byId = new Map(current.byId);
-      const entry = byId.get(change.order.id);
-      if (!entry) return current;
-      if (fetcher.data?.ok)
-        byId.set(change.order.id, { ...entry, order: { ...entry.order, status: change.status } });
-      else byId.delete(change.order.id);
-      return { ...current, byId };
-    });
-  }, [fetcher.state, fetcher.data, setRecent]);
+  }, [fetcher.state, fetcher.data, setRecent, keep]);
 
-  const post = (change: StatusChange) =>
+  const post = (change: StatusChange, confirmedUnpaid: boolean) =>
     fetcher.submit(
-      { intent: 'status', id: String(change.order.id), status: change.status },
+      {
+        intent: 'status',
+        id: String(change.order.id),
+        status: change.status,
+        ...(confirmedUnpaid ? { confirmed_unpaid: 'true' } : {}),
+      },
       { method: 'post' },
     );
 
@@ -134,6 +155,8 @@ export function useStatusChanges(orders: AdminOrder[], listKey: string) {
     controls,
     /** The orders as shown: the list read, and those moved from here kept where they were. */
     shown,
+    /** A kept order's payment as the server answered it ('Paiement reçu' on a kept card). */
+    paymentChanged,
     /** The order marked 'Mis à jour', if any. */
     recentId: recent?.order.id ?? null,
     /** The last change made, until the offer is closed. */
@@ -145,7 +168,7 @@ export function useStatusChanges(orders: AdminOrder[], listKey: string) {
         if (!cancelling) return;
         const change = { order: cancelling, status: CANCELLED_ORDER_STATUS };
         send(change, false);
-        post(change);
+        post(change, false);
         setCancelling(null);
       },
       cancel: () => setCancelling(null),
@@ -156,7 +179,7 @@ export function useStatusChanges(orders: AdminOrder[], listKey: string) {
       confirm: () => {
         if (!unpaid) return;
         send(unpaid, true);
-        post(unpaid);
+        post(unpaid, true);
         setUnpaid(null);
       },
       cancel: () => setUnpaid(null),
@@ -168,7 +191,7 @@ export function useStatusChanges(orders: AdminOrder[], listKey: string) {
  * The list read, with each order moved from this screen that it no longer holds put back where it
  * stood (in the order of those places, so each lands where it was).
  */
-function inSight(orders: AdminOrder[], kept: ReadonlyMap<number, Kept>): AdminOrder[] {
+export function inSight(orders: AdminOrder[], kept: ReadonlyMap<number, Kept>): AdminOrder[] {
   if (kept.size === 0) return orders;
   const read = new Map(orders.map((o) => [o.id, o]));
   const shown = [...orders];

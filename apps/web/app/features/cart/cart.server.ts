@@ -68,7 +68,8 @@ async function checkout(form: FormData, context: Context) {
   // A guest (or an expired session) registers first; the cart cookie keeps the cart (merged at
   // registration or login), and the note is kept with it so she need not type it again.
   if (result.status === 401) {
-    if (notes?.trim()) await api(context).put('/cart/notes', { body: { notes } });
+    // As typed, an empty one too (it removes an older note). Without a cart there is nothing to keep.
+    await api(context).put('/cart/notes', { body: { notes } });
     throw redirect(CHECKOUT_REGISTER_URL);
   }
   if (result.ok) {

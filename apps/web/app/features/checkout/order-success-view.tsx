@@ -1,6 +1,6 @@
 import { formatFcfa } from '@souk/domain/money';
-import { orangeMoneyMessage } from '@souk/domain/order-messages';
 import type { Order } from '@souk/domain/orders';
+import { orangeMoneyMessage } from '@souk/domain/payment-message';
 import { type Agency, deliveryShortForm, mapsLink, type ShopPhone, whatsappLink } from '@souk/domain/shop';
 import { countLabel } from '@souk/domain/text';
 import { Link } from 'react-router';

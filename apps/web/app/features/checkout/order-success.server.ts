@@ -2,7 +2,8 @@ import { formatLongDate } from '@souk/domain/dates';
 import { IdSchema } from '@souk/domain/primitives';
 import { type RouterContextProvider, redirect } from 'react-router';
 import { api, apiError, serverConfig } from '~/lib/api.server';
-import { loginUrl, requireUser } from '~/lib/session.server';
+import { loginUrl } from '~/lib/login-url';
+import { requireUser } from '~/lib/session.server';
 
 /**
  * /order-success?order=<id>[&new=1]: the signed-in owner's order, loaded again on every visit so

@@ -1,0 +1,7 @@
+/** The login URL for a protected page, carrying where to come back (and why, when a session died). */
+export function loginUrl(returnTo: string, expired = false): string {
+  const params = new URLSearchParams();
+  if (expired) params.set('expired', '1');
+  params.set('redirectTo', returnTo);
+  return `/auth/login?${params}`;
+}
