@@ -18,26 +18,33 @@ async function admin(serverUrl: string, statement: string): Promise<void> {
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/**
- * Drops `name` on the server of `serverUrl` (its maintenance database's URL) and creates it empty.
- * Only a bench database: a shop's own name passed by mistake must not be wiped.
- */
-export async function recreateDatabase(serverUrl: string, name: string): Promise<void> {
+/** Only a bench database: a shop's own name passed by mistake must not be wiped (nor skipped quietly). */
+function assertBenchName(name: string) {
   if (!name.startsWith('souk_bench'))
     throw new Error(`refusing to drop "${name}": the bench's databases are named souk_bench…`);
-  await admin(serverUrl, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+}
+
+/** Drops `name` on the server of `serverUrl` (its maintenance database's URL). */
+const dropDatabase = (serverUrl: string, name: string) =>
+  admin(serverUrl, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+
+/** Drops `name` on the server of `serverUrl` (its maintenance database's URL) and creates it empty. */
+export async function recreateDatabase(serverUrl: string, name: string): Promise<void> {
+  assertBenchName(name);
+  await dropDatabase(serverUrl, name);
   await admin(serverUrl, `CREATE DATABASE ${quoteIdent(name)}`);
 }
 
 /**
  * Creates `name` on the server of `serverUrl` (a URL to its maintenance database, e.g. …/postgres).
- * Returns null and the reason when PostgreSQL cannot be reached or the database cannot be created.
+ * Returns the reason when PostgreSQL cannot be reached or the database cannot be created; a name
+ * that is not a bench database's stops the run.
  */
 export async function createBenchDatabase(
   serverUrl: string,
   name: string,
 ): Promise<{ database: BenchDatabase } | { skipped: string }> {
-  const drop = `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`;
+  assertBenchName(name);
   try {
     await recreateDatabase(serverUrl, name);
   } catch (error) {
@@ -46,7 +53,7 @@ export async function createBenchDatabase(
   }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const release = track({ name: `database ${name}`, release: () => admin(serverUrl, drop) });
+  const release = track({ name: `database ${name}`, release: () => dropDatabase(serverUrl, name) });
   return { database: { url: url.toString(), drop: release } };
 }
 

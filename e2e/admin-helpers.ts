@@ -32,6 +32,27 @@ export async function pictureFile(
 }
 
 /**
+ * A phone's photo: 4000 × 3000 pixels of grain in a 9 MB JPEG, taken with the phone turned (EXIF
+ * orientation 6: the pixels lie on their side, the picture stands upright).
+ */
+export async function phonePhoto() {
+  const buffer = await sharp({
+    create: {
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      background: { r: 120, g: 90, b: 60 },
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
+    .jpeg({ quality: 94 })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+  expect(buffer.length).toBeGreaterThan(8 * 1024 * 1024);
+  return { name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer };
+}
+
+/**
  * A name nobody used before in this run of the suite (the database lives for the whole run). Its
  * mark is letters only: digits would also match the phone numbers holding them (the customers'
  * search reads three digits or more as a phone), and find someone else.

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { logInAsAdmin, pictureFile, throttleUploads, unique } from './admin-helpers.ts';
+import { logInAsAdmin, phonePhoto, pictureFile, throttleUploads, unique } from './admin-helpers.ts';
 import { expectAccessible, expectNoHorizontalScroll, fcfa } from './helpers.ts';
 
 // A demo subcategory with 19 active products and one inactive (apps/api/src/db/seed/catalog-data.ts).
@@ -229,27 +229,6 @@ test('the products list is filtered, sorted and paged through its URL: a reload 
     await expectNoHorizontalScroll(page);
   }
 });
-
-/**
- * A phone's photo: 4000 × 3000 pixels of grain in a 9 MB JPEG, taken with the phone turned (EXIF
- * orientation 6: the pixels lie on their side, the picture stands upright).
- */
-async function phonePhoto() {
-  const buffer = await sharp({
-    create: {
-      width: 4000,
-      height: 3000,
-      channels: 3,
-      background: { r: 120, g: 90, b: 60 },
-      noise: { type: 'gaussian', mean: 128, sigma: 40 },
-    },
-  })
-    .jpeg({ quality: 94 })
-    .withMetadata({ orientation: 6 })
-    .toBuffer();
-  expect(buffer.length).toBeGreaterThan(8 * 1024 * 1024);
-  return { name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer };
-}
 
 test("a phone's 9 MB photo is shrunk before it is sent, with the upload's progress; a refused picture creates nothing", async ({
   page,

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { EmailSchema, NameSchema, PhoneSchema, SessionIdSchema } from './auth.ts';
 import { ORDER_NOTES_MAX_LENGTH } from './limits.ts';
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from './order-status.ts';
+import {
+  CANCELLED_ORDER_STATUS,
+  INITIAL_ORDER_STATUS,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  type OrderStatus,
+} from './order-status.ts';
 import { idSchema } from './primitives.ts';
 
 /** The note for the shop ('Livraison à Cocody svp, appelez avant'): trimmed, bounded, empty is none. */
@@ -86,8 +92,8 @@ export const ORDER_CANCELLED = 'Votre commande a été annulée';
 
 /** Why a customer's cancellation is refused (409): cancelled, paid, or taken in hand by the shop. */
 export function customerCancelRefusal(order: { status: OrderStatus; paid_at: string | null }) {
-  if (order.status === 'annulée') return 'Cette commande est déjà annulée';
-  if (order.paid_at !== null && order.status === 'en_attente')
+  if (order.status === CANCELLED_ORDER_STATUS) return 'Cette commande est déjà annulée';
+  if (order.paid_at !== null && order.status === INITIAL_ORDER_STATUS)
     return 'Cette commande est déjà payée : écrivez-nous sur WhatsApp pour l’annuler.';
   return `Cette commande ne peut plus être annulée : elle est « ${ORDER_STATUS_LABELS[order.status]} ». Écrivez-nous sur WhatsApp.`;
 }

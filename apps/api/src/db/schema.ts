@@ -289,9 +289,9 @@ export const orders = pgTable(
     contact_name: text('contact_name').notNull(),
     contact_phone: text('contact_phone'),
     contact_email: text('contact_email'),
-    // 'Paiement reçu': when and by whom; null while unpaid (or after the payment was undone).
+    // 'Paiement reçu': when; null while unpaid (or after the payment was undone). Who recorded it
+    // is in order_status_history ('paid'), with every other event of the order.
     paid_at: timestamp('paid_at', { withTimezone: true, mode: 'string' }),
-    paid_by: integer('paid_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     // When the owner confirmed moving it on unpaid: she is asked that once per order.
     unpaid_confirmed_at: timestamp('unpaid_confirmed_at', { withTimezone: true, mode: 'string' }),
     ...timestamps,

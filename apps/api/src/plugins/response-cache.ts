@@ -446,10 +446,14 @@ export const responseCachePlugin = fp(
       const entry = cache.lookup(key);
       const computing = entry ? undefined : flights.under(key);
       if (!computing) return settle(request, reply, key, entry, entry ? undefined : flights.take(key), done);
-      awaitFlights(cache, flights, key, computing).then(
-        (waited) => settle(request, reply, key, waited.entry, waited.flight, done),
-        done,
-      );
+      // A throw in `settle` (answering a hit) is the request's error, not an unhandled rejection.
+      awaitFlights(cache, flights, key, computing).then((waited) => {
+        try {
+          settle(request, reply, key, waited.entry, waited.flight, done);
+        } catch (error) {
+          done(error as Error);
+        }
+      }, done);
     });
     /** Answers a hit from `entry`; otherwise lets the request be computed, and kept if it can be. */
     function settle(
@@ -478,11 +482,20 @@ export const responseCachePlugin = fp(
       bytesOf(payload).then((body) => {
         // Not bytes, nor a stream (a file): sent as it is, not kept.
         if (!body) return done(null, payload);
-        const type = String(reply.getHeader('Content-Type') ?? 'application/json; charset=utf-8');
-        pending.entry = cache.prepare(body, type, [...new Set(pending.tags)]);
-        if (request.headers[REPORT_TAGS_HEADER])
-          reply.header(CACHE_TAGS_HEADER, pending.entry.tags.join(' '));
-        done(null, answer(request, reply, pending.entry));
+        let kept: ReturnType<typeof answer>;
+        // A throw while compressing or answering is the request's error (as an async hook's
+        // would be), not an unhandled rejection that takes the process down.
+        try {
+          const type = String(reply.getHeader('Content-Type') ?? 'application/json; charset=utf-8');
+          pending.entry = cache.prepare(body, type, [...new Set(pending.tags)]);
+          if (request.headers[REPORT_TAGS_HEADER])
+            reply.header(CACHE_TAGS_HEADER, pending.entry.tags.join(' '));
+          kept = answer(request, reply, pending.entry);
+        } catch (error) {
+          pending.entry = undefined;
+          return done(error as Error);
+        }
+        done(null, kept);
       }, done);
     });
     app.addHook('onResponse', (request, reply, done) => {

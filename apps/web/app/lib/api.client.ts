@@ -53,6 +53,5 @@ export const browserApi = createApiClient(fetchTransport);
 
 /** The browser's API client, its multipart uploads reporting their progress to `onUploadProgress`. */
 export const browserApiReporting = (onUploadProgress: (fraction: number) => void) =>
-  createApiClient((request) =>
-    fetchTransport(request.body instanceof FormData ? { ...request, onUploadProgress } : request),
-  );
+  // fetchTransport reports an upload's progress for form bodies only (an XMLHttpRequest then).
+  createApiClient((request) => fetchTransport({ ...request, onUploadProgress }));

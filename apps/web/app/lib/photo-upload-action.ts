@@ -3,6 +3,7 @@ import type { IntentHandler } from './admin-action.server';
 import { browserApiReporting } from './api.client';
 import { formText, intentOutcome } from './form-outcome';
 import { loginUrl } from './login-url';
+import { pageAddressOf } from './page-address';
 import { formUploadProgress } from './photo-uploads';
 
 /** Whether the form carries a picked file (an empty file input sends a nameless empty one). */
@@ -29,8 +30,7 @@ export async function sendPhotosWithProgress(
     const client = browserApiReporting((fraction) => formUploadProgress.set(fraction));
     const result = await handler.run({ form, id: formText(form, 'id'), client });
     // The session ended or the role went meanwhile: where the page action's own check sends them.
-    const page = new URL(request.url);
-    if (result.status === 401) throw redirect(loginUrl(`${page.pathname}${page.search}`, true));
+    if (result.status === 401) throw redirect(loginUrl(pageAddressOf(request), true));
     if (result.status === 403) throw redirect('/');
     return intentOutcome(intent, result, handler.failure, handler.details);
   } finally {

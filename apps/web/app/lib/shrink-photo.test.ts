@@ -23,6 +23,8 @@ const picked = (name: string, type: string, bytes: number) =>
  */
 function fakeBrowser(size: Size, { bytesPerPixel = 2, writesWebp = true } = {}) {
   const drawn: Size[] = [];
+  /** The white filled under a JPEG (where a transparent picture would turn black). */
+  const filled: string[] = [];
   class FakeCanvas {
     width: number;
     height: number;
@@ -31,11 +33,13 @@ function fakeBrowser(size: Size, { bytesPerPixel = 2, writesWebp = true } = {}) 
       this.height = height;
     }
     getContext() {
-      return {
-        fillRect() {},
+      const context = {
+        fillStyle: '',
+        fillRect: () => filled.push(context.fillStyle),
         drawImage: (_: unknown, _x: number, _y: number, width: number, height: number) =>
           drawn.push({ width, height }),
       };
+      return context;
     }
     async convertToBlob({ type, quality }: { type: string; quality: number }) {
       const written = type === 'image/webp' && !writesWebp ? 'image/png' : type;
@@ -46,7 +50,7 @@ function fakeBrowser(size: Size, { bytesPerPixel = 2, writesWebp = true } = {}) 
   const decode = vi.fn(async () => ({ ...size, close() {} }));
   vi.stubGlobal('OffscreenCanvas', FakeCanvas);
   vi.stubGlobal('createImageBitmap', decode);
-  return { drawn, decode };
+  return { drawn, filled, decode };
 }
 
 afterEach(() => {
@@ -136,13 +140,16 @@ describe('preparePhoto', () => {
     expect(drawn).toEqual([]);
   });
 
-  it('keeps what may be transparent in WebP, or JPEG where the browser writes no WebP', async () => {
-    fakeBrowser({ width: 3000, height: 3000 });
+  it('keeps what may be transparent in WebP, or JPEG on white where the browser writes no WebP', async () => {
+    const webp = fakeBrowser({ width: 3000, height: 3000 });
     const logo = picked('logo.png', 'image/png', 7 * MB);
     expect(await preparePhoto(logo)).toMatchObject({ file: { name: 'logo.webp', type: 'image/webp' } });
+    expect(webp.filled).toEqual([]);
     vi.unstubAllGlobals();
-    fakeBrowser({ width: 3000, height: 3000 }, { writesWebp: false });
+    const jpeg = fakeBrowser({ width: 3000, height: 3000 }, { writesWebp: false });
     expect(await preparePhoto(logo)).toMatchObject({ file: { name: 'logo.jpg', type: 'image/jpeg' } });
+    expect(jpeg.filled.length).toBeGreaterThan(0);
+    expect(new Set(jpeg.filled)).toEqual(new Set(['#fff']));
   });
 
   it('refuses what is not an image, in French, before reading it', async () => {

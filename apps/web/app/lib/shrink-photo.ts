@@ -126,8 +126,9 @@ export type PreparedPhoto = { file: File; shrunk: boolean } | { problem: string 
  */
 export async function preparePhoto(
   file: File,
-  { limits = PHOTO_LIMITS, onShrink }: { limits?: PhotoLimits; onShrink?: () => void } = {},
+  { onShrink }: { onShrink?: () => void } = {},
 ): Promise<PreparedPhoto> {
+  const limits = PHOTO_LIMITS;
   if (!file.type.startsWith('image/')) return { problem: IMAGE_TYPE_MESSAGE };
   // What cannot be shrunk here (a format this browser does not read, damaged bytes, no memory for
   // the canvas) goes as it is when it may: the server reads the bytes and says why it refuses them.

@@ -16,8 +16,16 @@ export function meta() {
 }
 
 export default function OrderSuccessPage({ loaderData }: Route.ComponentProps) {
-  const { agency, deliveryTerms } = useShopConfig();
-  return <OrderSuccessView {...loaderData} agency={agency} deliveryTerms={deliveryTerms} />;
+  // The shop's number, agency and delivery terms: the shop layout's, loaded once for every page.
+  const { shopWhatsapp, agency, deliveryTerms } = useShopConfig();
+  return (
+    <OrderSuccessView
+      {...loaderData}
+      shopWhatsapp={shopWhatsapp}
+      agency={agency}
+      deliveryTerms={deliveryTerms}
+    />
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -3,7 +3,7 @@ import type { Order } from '@souk/domain/orders';
 import { formatPhone } from '@souk/domain/phone-format';
 import { IdSchema } from '@souk/domain/primitives';
 import { data, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router';
-import { countByStatus, totalSpent } from '~/features/account/order-status';
+import { countByStatus, ordersHref, totalSpent } from '~/features/account/order-status';
 import { OrdersPanel } from '~/features/account/orders-panel';
 import { OverviewPanel } from '~/features/account/overview-panel';
 import { ProfileHeader } from '~/features/account/profile-header';
@@ -22,6 +22,7 @@ import { accountPageHeaders } from '~/lib/no-store';
 import { readForm } from '~/lib/read-form.server';
 import { pageMeta } from '~/lib/seo';
 import { requireUser } from '~/lib/session.server';
+import { parsedOr } from '~/lib/url-params';
 import type { Route } from './+types/profile';
 
 export const headers: Route.HeadersFunction = accountPageHeaders;
@@ -60,7 +61,7 @@ function viewOf(params: URLSearchParams) {
     editing: oneOf(PROFILE_FIELDS, params.get('edit')),
     passwordOpen: params.get('password') === '1',
     /** The order whose cancellation is being confirmed on its card. */
-    cancelling: Number(params.get('cancel')) || null,
+    cancelling: parsedOr(IdSchema, params.get('cancel'), null),
     /** The order number just cancelled, said once above the list. */
     cancelled: params.get('cancelled'),
     saved: oneOf(Object.keys(SAVED_MESSAGES) as (keyof typeof SAVED_MESSAGES)[], params.get('saved')),
@@ -128,10 +129,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? await api(context).post('/orders/:id/cancel', { params: { id: id.data } })
       : null;
     const status = oneOf(ORDER_STATUSES, new URL(request.url).searchParams.get('status'));
-    const back = (extra: Record<string, string>) =>
-      `/profile?${new URLSearchParams({ tab: 'orders', ...(status ? { status } : {}), ...extra })}`;
-    if (result?.ok) return redirect(back({ cancelled: result.data.order.order_number }));
-    if (result?.status === 401) return redirect(loginUrl(back({}), true));
+    if (result?.ok) return redirect(ordersHref(status, { cancelled: result.data.order.order_number }));
+    if (result?.status === 401) return redirect(loginUrl(ordersHref(status), true));
     const message: CancelFailure = {
       intent,
       message:

@@ -2,9 +2,9 @@
 -- The note a guest typed before registering is kept with her cart, as the cart itself is, and
 -- follows it when the guest cart is merged into her account's.
 ALTER TABLE carts ADD COLUMN notes text;--> statement-breakpoint
--- The payment the owner records ('Paiement reçu'): when and by whom; null while unpaid (or undone).
+-- The payment the owner records ('Paiement reçu'): when; null while unpaid (or undone). Who
+-- recorded it is the history's, with every other event of the order.
 ALTER TABLE orders ADD COLUMN paid_at timestamp with time zone;--> statement-breakpoint
-ALTER TABLE orders ADD COLUMN paid_by integer REFERENCES users(id) ON DELETE SET NULL;--> statement-breakpoint
 -- When the owner confirmed moving the order on unpaid: she is asked that once per order.
 ALTER TABLE orders ADD COLUMN unpaid_confirmed_at timestamp with time zone;--> statement-breakpoint
 -- The order's history holds its payments beside its status changes: 'paid' (recorded), 'unpaid'

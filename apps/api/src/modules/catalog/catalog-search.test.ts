@@ -97,6 +97,9 @@ describe.each(engines)('catalogue search on %s', (engine) => {
     'SAVON noir',
     'savonnette',
     'noir a l',
+    // The longest word a typo of a name the phrase as a whole is not near (0.34), the other words
+    // in that product's description only: found among the last step's candidates, by the typo.
+    'eucalyptsu savonnette douce',
     'ane',
     'eucalyptus',
     'ambre',
@@ -105,7 +108,7 @@ describe.each(engines)('catalogue search on %s', (engine) => {
     'crme',
     'zz',
     '%%',
-  ])('finds and ranks %s as folding every row did, page after page', async (q) => {
+  ])('finds %s as folding every row did, ranked by the tiers of the name, page after page', async (q) => {
     const expected = await reference(q);
     const whole = await search(`search=${encodeURIComponent(q)}&per_page=100`);
     expect(whole.products.map((p) => p.id)).toEqual(expected);

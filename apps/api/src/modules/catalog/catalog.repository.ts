@@ -259,7 +259,7 @@ function nameRelevance(phrase: string) {
   const escaped = escapeLike(phrase);
   const begins = sql`p.name_folded like ${`${escaped}%`}`;
   const wordBegins = sql`p.name_words like ${`% ${escaped}%`}`;
-  const contains = sql`p.name_folded like ${`%${escaped}%`}`;
+  const contains = sql`p.name_folded like ${containsPattern(phrase)}`;
   return {
     tier: sql`case when ${begins} then 3 when ${wordBegins} then 2 when ${contains} then 1 else 0 end`,
     /** Each named tier's own test, best first: none of the better ones holds, so they never overlap. */
@@ -269,8 +269,9 @@ function nameRelevance(phrase: string) {
       sql`${contains} and not ${wordBegins} and not ${begins}`,
     ],
     otherwise: sql`not ${begins} and not ${wordBegins} and not ${contains}`,
-    /** How near the row `r`'s name is to the words: tier 0's order, before the shop's. */
-    similarity: (r: 'p' | 'm') => sql`word_similarity(${phrase}, ${sql.identifier(r)}.name_folded)`,
+    /** How near a name (`name_folded` of the row aliased `r`, or of the one table read) is to the words: tier 0's order, before the shop's. */
+    similarity: (r?: 'p' | 'm') =>
+      sql`word_similarity(${phrase}, ${r ? sql`${sql.identifier(r)}.name_folded` : sql`name_folded`})`,
   };
 }
 
@@ -443,8 +444,9 @@ function matchCandidates(words: string[]): SQL {
  * box's suggestions: no total, so no need to find every match. The tiers are asked one after the
  * other, best first, only until the suggestions are found. A name's tier implies that every word
  * matches and is read in the shop's order through the names' trigram indexes, or, beginning with
- * the words, products_name_folded_prefix_idx (while PostgreSQL plans the prepared statement for
- * its values: a generic plan of `like $1` cannot read a b-tree). Tier 0 is asked in two parts that
+ * the words, products_name_folded_prefix_idx while PostgreSQL plans the prepared statement for
+ * its values (a generic plan of `like $1` cannot read a b-tree: after five runs PostgreSQL may
+ * switch to one, and the bench's EXPLAIN, run unprepared, shows only plans for the values). Tier 0 is asked in two parts that
  * follow each other in its order: the names near the words (word_similarity at least
  * TYPO_SIMILARITY), read through the names' trigram GiST index (`<%`), then the other products
  * the words match, among those matchCandidates reads. Asked as one test on every product, tier 0
@@ -469,7 +471,7 @@ export async function findSuggestedProducts(
     {
       // Each name's similarity computed once, for the test and the order (offset 0 keeps the
       // subquery whole), a few µs for each of the hundreds of names a common word is near.
-      from: sql`from (select *, word_similarity(${phrase}, name_folded) as similarity from products
+      from: sql`from (select *, ${similarity()} as similarity from products
                        where ${phrase} <% name_folded offset 0) p ${productCategoryJoins}`,
       // One word near a name matches by wordMatches' typo test: the search's other tests are then
       // asked of a word too short for a typo, or of several words, not again of each near name.

@@ -145,15 +145,11 @@ export async function setStatus(tx: DbOrTx, id: number, status: OrderStatus, unp
     .where(eq(orders.id, id));
 }
 
-/** 'Paiement reçu' by `adminId` now, or (null) the payment undone. */
-export async function setPayment(tx: DbOrTx, id: number, adminId: number | null) {
+/** 'Paiement reçu' now, or the payment undone. */
+export async function setPaid(tx: DbOrTx, id: number, paid: boolean) {
   await tx
     .update(orders)
-    .set(
-      adminId === null
-        ? { paid_at: null, paid_by: null, updated_at: sql`now()` }
-        : { paid_at: sql`now()`, paid_by: adminId, updated_at: sql`now()` },
-    )
+    .set({ paid_at: paid ? sql`now()` : null, updated_at: sql`now()` })
     .where(eq(orders.id, id));
 }
 

@@ -149,7 +149,7 @@ export async function updateOrderPayment(
       if (order.status === CANCELLED_ORDER_STATUS) throw new AppError('conflict', PAYMENT_ON_CANCELLED);
       if (paid) throw new AppError('conflict', PAYMENT_ALREADY_RECORDED);
     } else if (!paid) throw new AppError('conflict', PAYMENT_NOT_RECORDED);
-    await repo.setPayment(tx, id, input.paid ? adminId : null);
+    await repo.setPaid(tx, id, input.paid);
     await insertHistory(tx, {
       order_id: id,
       event: input.paid ? 'paid' : 'unpaid',

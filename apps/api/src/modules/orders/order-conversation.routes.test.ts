@@ -116,10 +116,12 @@ describe.each(engines)('the order as a conversation on %s', (engine) => {
 
     it('is refused to a guest without a cart, and makes none', async () => {
       const fresh = (await call('GET', '/cart')).body.data.session_id as string;
+      const cartsBefore = (await t.db.select().from(carts)).length;
       const res = await call('PUT', '/cart/notes', guest(fresh), { notes: NOTE });
       expect(res.status).toBe(422);
       expect(res.body.message).toBe('Votre panier est vide');
-      expect(await t.db.select().from(carts).where(eq(carts.session_id, fresh))).toEqual([]);
+      // No cart under that id, nor under a new one the answer would have had to carry.
+      expect(await t.db.select().from(carts)).toHaveLength(cartsBefore);
     });
 
     it('is removed when emptied, and refused in French when too long, changing nothing', async () => {
@@ -263,7 +265,6 @@ describe.each(engines)('the order as a conversation on %s', (engine) => {
         note: null,
         created_at: answered.paid_at,
       });
-      expect((await rowOf(order.id))?.paid_by).toBe(admin.user.id);
       const mine = await call('GET', `/orders/${order.id}`, customer.auth);
       expect(mine.body.data.order.paid_at).toBe(answered.paid_at);
 

@@ -85,7 +85,8 @@ export function ImageField({
 }) {
   const [picked, setPicked] = useState<File[]>([]);
   const [problem, setProblem] = useState<string | undefined>();
-  const [shrunk, setShrunk] = useState<{ from: number; to: number } | null>(null);
+  /** The size the photo had before it was shrunk (its shrunk copy is the one picked). */
+  const [shrunkFrom, setShrunkFrom] = useState<number | null>(null);
   const [preview] = usePreviews(picked);
   const { shrinking, prepare } = usePhotoPicks();
   const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -94,7 +95,7 @@ export function ImageField({
     input.setCustomValidity('');
     setPicked([]);
     setProblem(undefined);
-    setShrunk(null);
+    setShrunkFrom(null);
     const [prepared] = (await prepare(file ? [file] : [])) ?? [];
     if (!file || !prepared) return;
     if ('problem' in prepared) {
@@ -104,7 +105,7 @@ export function ImageField({
     }
     if (prepared.shrunk) {
       replaceFiles(input, [prepared.file]);
-      setShrunk({ from: file.size, to: prepared.file.size });
+      setShrunkFrom(file.size);
     }
     setPicked([prepared.file]);
   };
@@ -136,7 +137,7 @@ export function ImageField({
         {IMAGE_HINT}
       </p>
       {shrinking && <ShrinkingNotice />}
-      {shrunk && <ShrunkNote from={shrunk.from} to={shrunk.to} />}
+      {shrunkFrom !== null && picked[0] && <ShrunkNote from={shrunkFrom} to={picked[0].size} />}
       {message && (
         <p id={`${id}-error`} className="text-sm font-medium text-red-800">
           {message}

@@ -1,6 +1,11 @@
 import { formatLongDate } from '@souk/domain/dates';
 import { formatFcfa } from '@souk/domain/money';
-import { CANCELLED_ORDER_STATUS, customerMayCancel, paymentLabel } from '@souk/domain/order-status';
+import {
+  CANCELLED_ORDER_STATUS,
+  customerMayCancel,
+  type OrderStatus,
+  paymentLabel,
+} from '@souk/domain/order-status';
 import type { Order } from '@souk/domain/orders';
 import { orangeMoneyMessage } from '@souk/domain/payment-message';
 import { type ShopPhone, whatsappLink } from '@souk/domain/shop';
@@ -10,18 +15,10 @@ import { WhatsappIcon } from '~/components/ui/icons';
 import { OrderLines } from '~/components/ui/order-lines';
 import { OrderStatusBadge } from '~/components/ui/status-badge';
 import { NEW_TAB } from '~/lib/new-tab';
-import { articleCount, articlesLabel, orderNumber } from './order-status';
+import { articleCount, articlesLabel, orderNumber, ordersHref } from './order-status';
 
 const action =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2';
-
-/** The address of 'Mes Commandes' asking to confirm the cancellation of `orderId` (or none). */
-export const cancelHref = (orderId: number | null, status: string | null) => {
-  const params = new URLSearchParams({ tab: 'orders' });
-  if (status) params.set('status', status);
-  if (orderId !== null) params.set('cancel', String(orderId));
-  return `/profile?${params}`;
-};
 
 /**
  * One order of 'Mes Commandes': number, date, total, status, payment, article count and its lines;
@@ -38,7 +35,7 @@ export function OrderCard({
   order: Order;
   shopWhatsapp: ShopPhone;
   confirmingCancel: boolean;
-  filter: string | null;
+  filter: OrderStatus | null;
 }) {
   const number = orderNumber(order);
   const cancelled = order.status === CANCELLED_ORDER_STATUS;
@@ -95,7 +92,7 @@ export function OrderCard({
           )}
           {customerMayCancel(order) && (
             <Link
-              to={cancelHref(order.id, filter)}
+              to={ordersHref(filter, { cancel: order.id })}
               preventScrollReset
               className={`${action} border border-stone-300 bg-white text-red-800 hover:bg-red-50 focus-visible:outline-red-700`}
             >
@@ -119,7 +116,7 @@ function CancelConfirmation({
 }: {
   order: Order;
   number: string;
-  filter: string | null;
+  filter: OrderStatus | null;
 }) {
   const navigation = useNavigation();
   const sending =
@@ -140,7 +137,7 @@ function CancelConfirmation({
         Annuler la commande {number} ? Elle ne sera pas préparée et ses articles seront remis en vente.
       </p>
       <div className="flex flex-wrap gap-2">
-        <Form method="post" action={cancelHref(null, filter)} preventScrollReset>
+        <Form method="post" action={ordersHref(filter)} preventScrollReset>
           <input type="hidden" name="intent" value="cancel-order" />
           <input type="hidden" name="id" value={order.id} />
           <button
@@ -152,7 +149,7 @@ function CancelConfirmation({
           </button>
         </Form>
         <Link
-          to={cancelHref(null, filter)}
+          to={ordersHref(filter)}
           preventScrollReset
           className={`${action} border border-stone-300 bg-white text-stone-900 hover:bg-stone-50 focus-visible:outline-emerald-800`}
         >

@@ -35,3 +35,18 @@ export const articleCount = (order: Order) =>
   order.items.reduce((n, i) => n + i.quantity, 0);
 
 export const articlesLabel = (count: number) => `${count} article${count > 1 ? 's' : ''}`;
+
+/**
+ * 'Mes Commandes' at `status` (every order when null), with what else the address says: the
+ * order whose cancellation is being confirmed (`cancel`), the one just cancelled (`cancelled`).
+ */
+export function ordersHref(
+  status: OrderStatus | null,
+  extra: { cancel?: number; cancelled?: string } = {},
+): string {
+  const params = new URLSearchParams({ tab: 'orders' });
+  if (status) params.set('status', status);
+  if (extra.cancel !== undefined) params.set('cancel', String(extra.cancel));
+  if (extra.cancelled) params.set('cancelled', extra.cancelled);
+  return `/profile?${params}`;
+}

@@ -6,11 +6,8 @@ import { Form, Link } from 'react-router';
 import { EmptyState } from '~/components/ui/empty-state';
 import { normalizeStatus, statusStyle } from '~/components/ui/status-badge';
 import { OrderCard } from './order-card';
-import { orderNumber, STATUS_COUNT_LABELS } from './order-status';
+import { orderNumber, ordersHref, STATUS_COUNT_LABELS } from './order-status';
 import { sectionTitle } from './panel-styles';
-
-const filterHref = (status: OrderStatus | null) =>
-  status ? `/profile?tab=orders&status=${encodeURIComponent(status)}` : '/profile?tab=orders';
 
 const ctaClass =
   'rounded-full bg-emerald-800 px-5 py-2.5 text-sm font-semibold text-white hover:bg-emerald-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800';
@@ -92,7 +89,7 @@ export function OrdersPanel({
           <nav aria-label="Filtrer par statut" className="-mx-4 overflow-x-auto px-4">
             <ul className="flex gap-2 pb-1">
               <FilterLink
-                to={filterHref(null)}
+                to={ordersHref(null)}
                 current={filter === null}
                 label="Toutes"
                 count={orders.length}
@@ -100,7 +97,7 @@ export function OrdersPanel({
               {ORDER_STATUSES.filter((s) => counts[s] > 0 || s === filter).map((s) => (
                 <FilterLink
                   key={s}
-                  to={filterHref(s)}
+                  to={ordersHref(s)}
                   current={filter === s}
                   label={STATUS_COUNT_LABELS[s]}
                   count={counts[s]}
@@ -147,7 +144,7 @@ export function OrdersPanel({
           headingLevel={3}
           title="Aucune commande"
           action={
-            <Link to={filterHref(null)} className={ctaClass}>
+            <Link to={ordersHref(null)} className={ctaClass}>
               Voir toutes les commandes
             </Link>
           }

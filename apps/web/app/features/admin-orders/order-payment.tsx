@@ -6,6 +6,7 @@ import { useFetcher } from 'react-router';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
+import { TextAreaField } from '~/components/ui/form-fields';
 import { type ActionOutcome, useOutcomeToast } from '~/lib/action-outcome';
 
 /**
@@ -20,7 +21,8 @@ export const PAYMENT_FETCHER = 'order-payment';
  */
 export function usePaymentOutcomes(recorded: (id: number, paidAt: string | null) => void) {
   const { data } = useFetcher<ActionOutcome>({ key: PAYMENT_FETCHER });
-  useOutcomeToast(data, (intent) => intent === 'payment' && data?.ok === false && !!data.failure.errors);
+  // A refusal with field errors (an undo without its reason) is shown in the undo's form.
+  useOutcomeToast(data, () => Boolean(data && !data.ok && data.failure.errors));
   const heard = useRef(data);
   useEffect(() => {
     if (data === heard.current) return;
@@ -119,7 +121,7 @@ function UndoPaymentDialog({
   const error = answer && !answer.ok ? answer.failure.errors?.reason : undefined;
   // Closed once its undo is recorded.
   useEffect(() => {
-    if (open && answer?.ok && answer.intent === 'payment' && order.paid_at === null) onClose();
+    if (open && answer?.ok && order.paid_at === null) onClose();
   }, [open, answer, order.paid_at, onClose]);
   return (
     <Dialog open={open} onClose={onClose} title="Annuler le paiement">
@@ -131,25 +133,14 @@ function UndoPaymentDialog({
           Le paiement de la commande {order.order_number} ne sera plus compté comme encaissé. La raison reste
           dans son historique.
         </p>
-        <label htmlFor={reasonId} className="text-sm font-semibold text-stone-800">
-          Raison
-        </label>
-        <textarea
+        <TextAreaField
           id={reasonId}
           name="reason"
-          required
-          minLength={3}
-          maxLength={PAYMENT_REASON_MAX_LENGTH}
+          label="Raison"
+          error={error}
           rows={3}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${reasonId}-error` : undefined}
-          className="rounded-xl border border-stone-300 px-3 py-2 text-sm text-stone-900"
+          maxLength={PAYMENT_REASON_MAX_LENGTH}
         />
-        {error && (
-          <p id={`${reasonId}-error`} className="text-sm text-red-800">
-            {error}
-          </p>
-        )}
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="ghost" onClick={onClose}>
             Garder le paiement

@@ -1,6 +1,6 @@
 import { type AdminOrderSummary, ORDER_PERIOD_LABELS, ORDER_PERIODS } from '@souk/domain/admin-orders';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@souk/domain/order-status';
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { FilterInput, FilterSelect, ListToolbar } from '~/components/ui/list-toolbar';
 import { StatCards } from '~/components/ui/stat-cards';
 import { clearFiltersHref, hasPanelFilters, type OrderScreen } from './order-params';
@@ -124,15 +124,16 @@ export function OrderToolbar({ screen }: { screen: OrderScreen }) {
   );
 }
 
-/** Whether the screen is as wide as Tailwind's `sm` (40rem); false until the script has run. */
-function useWideScreen() {
-  const [wide, setWide] = useState(false);
-  useEffect(() => {
-    const query = window.matchMedia('(min-width: 40rem)');
-    const follow = () => setWide(query.matches);
-    follow();
-    query.addEventListener('change', follow);
-    return () => query.removeEventListener('change', follow);
-  }, []);
-  return wide;
-}
+/** Whether the screen is as wide as Tailwind's `sm` (40rem); false on the server. */
+const WIDE = '(min-width: 40rem)';
+const followWidth = (changed: () => void) => {
+  const query = window.matchMedia(WIDE);
+  query.addEventListener('change', changed);
+  return () => query.removeEventListener('change', changed);
+};
+const useWideScreen = () =>
+  useSyncExternalStore(
+    followWidth,
+    () => window.matchMedia(WIDE).matches,
+    () => false,
+  );

@@ -1,7 +1,7 @@
 import { formatLongDate } from '@souk/domain/dates';
 import { IdSchema } from '@souk/domain/primitives';
 import { type RouterContextProvider, redirect } from 'react-router';
-import { api, apiError, serverConfig } from '~/lib/api.server';
+import { api, apiError } from '~/lib/api.server';
 import { loginUrl } from '~/lib/login-url';
 import { requireUser } from '~/lib/session.server';
 
@@ -19,13 +19,11 @@ export async function loadOrderSuccess(request: Request, context: Readonly<Route
   if (result.status === 404) throw redirect('/');
   if (result.status === 401) throw redirect(loginUrl(`${url.pathname}${url.search}`, true));
   if (!result.ok) throw apiError(result.status || 500, result.message || 'Erreur de chargement');
-  const { shopWhatsapp } = serverConfig(context);
   return {
     order: result.data.order,
     // Formatted here so the server and the browser show the same text (time zones differ).
     orderDate: formatLongDate(result.data.order.created_at),
     userName: user.name,
     isNew: url.searchParams.get('new') === '1',
-    shopWhatsapp,
   };
 }
