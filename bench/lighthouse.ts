@@ -19,6 +19,7 @@ const CHROME_FLAGS = [
 export type LighthouseRun = {
   performance: number | null;
   accessibility: number | null;
+  seo: number | null;
   lcpMs: number | null;
   cls: number | null;
   tbtMs: number | null;
@@ -28,6 +29,8 @@ export type LighthouseRun = {
   benchmarkIndex: number | null;
   /** Accessibility audits that failed (score < 1), to know what to fix. */
   failedAccessibilityAudits: { id: string; title: string }[];
+  /** SEO audits that failed (score < 1); `is-crawlable` fails on pages that are noindex on purpose. */
+  failedSeoAudits: { id: string; title: string }[];
   /** Performance audits with the largest estimated savings (ms), the first places to look. */
   opportunities: { id: string; title: string; savingsMs: number }[];
   /** The element Lighthouse picked as LCP, when it reports it. */
@@ -76,6 +79,15 @@ function lcpElement(lhr: Lhr): string | null {
   return node ? (node.snippet ?? node.nodeLabel ?? null) : null;
 }
 
+/** The audits of a category that failed (score < 1; manual and not-applicable audits have no score). */
+function failedAudits(lhr: Lhr, category: string): { id: string; title: string }[] {
+  const ids = new Set(lhr.categories[category]?.auditRefs.map((r) => r.id) ?? []);
+  return [...ids]
+    .map((id) => ({ id, audit: lhr.audits[id] }))
+    .filter(({ audit }) => audit && audit.score !== null && audit.score < 1)
+    .map(({ id, audit }) => ({ id, title: audit?.title ?? id }));
+}
+
 function opportunities(lhr: Lhr): LighthouseRun['opportunities'] {
   const ids = lhr.categories.performance?.auditRefs.map((r) => r.id) ?? [];
   const found: LighthouseRun['opportunities'] = [];
@@ -122,7 +134,7 @@ export async function openLighthouse(): Promise<LighthouseSession> {
       port: chrome.port,
       logLevel: 'error',
       output: reportFile ? 'html' : 'json',
-      onlyCategories: ['performance', 'accessibility'],
+      onlyCategories: ['performance', 'accessibility', 'seo'],
     });
     if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
     const lhr = result.lhr as unknown as Lhr;
@@ -130,21 +142,18 @@ export async function openLighthouse(): Promise<LighthouseSession> {
       mkdirSync(path.dirname(reportFile), { recursive: true });
       writeFileSync(reportFile, String(result.report));
     }
-    const a11yIds = new Set(lhr.categories.accessibility?.auditRefs.map((r) => r.id) ?? []);
-    const failedAccessibilityAudits = [...a11yIds]
-      .map((id) => ({ id, audit: lhr.audits[id] }))
-      .filter(({ audit }) => audit && audit.score !== null && audit.score < 1)
-      .map(({ id, audit }) => ({ id, title: audit?.title ?? id }));
     return {
       performance: score(lhr, 'performance'),
       accessibility: score(lhr, 'accessibility'),
+      seo: score(lhr, 'seo'),
       lcpMs: numeric(lhr, 'largest-contentful-paint'),
       cls: numeric(lhr, 'cumulative-layout-shift', 3),
       tbtMs: numeric(lhr, 'total-blocking-time'),
       fcpMs: numeric(lhr, 'first-contentful-paint'),
       speedIndexMs: numeric(lhr, 'speed-index'),
       benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
-      failedAccessibilityAudits,
+      failedAccessibilityAudits: failedAudits(lhr, 'accessibility'),
+      failedSeoAudits: failedAudits(lhr, 'seo'),
       opportunities: opportunities(lhr),
       lcpElement: lcpElement(lhr),
       runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,
@@ -155,13 +164,72 @@ export async function openLighthouse(): Promise<LighthouseSession> {
   return { run, close };
 }
 
-/** Of several runs of one page, the one with the best performance score (then the lowest LCP). */
-export function bestRun(runs: LighthouseRun[]): LighthouseRun | undefined {
+/** The figures of a page over its runs, each the median of that figure alone. */
+export type LighthouseMedian = {
+  runs: number;
+  performance: number | null;
+  accessibility: number | null;
+  seo: number | null;
+  lcpMs: number | null;
+  tbtMs: number | null;
+  cls: number | null;
+  fcpMs: number | null;
+  speedIndexMs: number | null;
+  /**
+   * The run the lists below come from: the one whose performance score is the median (ties: the
+   * median LCP), so the notes describe a typical run rather than the best or the worst.
+   */
+  typicalRun: number;
+  failedAccessibilityAudits: LighthouseRun['failedAccessibilityAudits'];
+  failedSeoAudits: LighthouseRun['failedSeoAudits'];
+  opportunities: LighthouseRun['opportunities'];
+  lcpElement: string | null;
+};
+
+/** The median of some numbers (the mean of the two middle ones for an even count), null if none. */
+export function median(values: (number | null)[], digits = 0): number | null {
+  const sorted = values.filter((v): v is number => typeof v === 'number').sort((a, b) => a - b);
+  if (!sorted.length) return null;
+  const mid = Math.floor(sorted.length / 2);
+  const value =
+    sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}
+
+/**
+ * Each figure's median over the runs that completed (a run with a runtime error is left out; none
+ * completed: undefined). Medians are taken figure by figure, so they may come from different runs.
+ */
+export function medianOf(runs: LighthouseRun[]): LighthouseMedian | undefined {
   const ok = runs.filter((r) => !r.runtimeError);
-  const pool = ok.length ? ok : runs;
-  return [...pool].sort(
-    (a, b) =>
-      (b.performance ?? -1) - (a.performance ?? -1) ||
-      (a.lcpMs ?? Number.POSITIVE_INFINITY) - (b.lcpMs ?? Number.POSITIVE_INFINITY),
-  )[0];
+  if (!ok.length) return undefined;
+  const pick = (f: (r: LighthouseRun) => number | null, digits = 0) => median(ok.map(f), digits);
+  const performance = pick((r) => r.performance);
+  const lcpMs = pick((r) => r.lcpMs);
+  const distance = (r: LighthouseRun) => [
+    Math.abs((r.performance ?? 0) - (performance ?? 0)),
+    Math.abs((r.lcpMs ?? 0) - (lcpMs ?? 0)),
+  ];
+  const typical = [...ok].sort((a, b) => {
+    const [pa = 0, la = 0] = distance(a);
+    const [pb = 0, lb = 0] = distance(b);
+    return pa - pb || la - lb;
+  })[0] as LighthouseRun;
+  return {
+    runs: ok.length,
+    performance,
+    accessibility: pick((r) => r.accessibility),
+    seo: pick((r) => r.seo),
+    lcpMs,
+    tbtMs: pick((r) => r.tbtMs),
+    cls: pick((r) => r.cls, 3),
+    fcpMs: pick((r) => r.fcpMs),
+    speedIndexMs: pick((r) => r.speedIndexMs),
+    typicalRun: runs.indexOf(typical) + 1,
+    failedAccessibilityAudits: typical.failedAccessibilityAudits,
+    failedSeoAudits: typical.failedSeoAudits,
+    opportunities: typical.opportunities,
+    lcpElement: typical.lcpElement,
+  };
 }

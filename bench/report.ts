@@ -2,7 +2,8 @@
 import type { BulkResult } from './bulk.ts';
 import type { PageBundle } from './bundle.ts';
 import { type CatalogueResult, catalogueTable } from './catalogue.ts';
-import type { LighthouseRun } from './lighthouse.ts';
+import type { FirstView, ResourceKind } from './first-view.ts';
+import type { LighthouseMedian, LighthouseRun } from './lighthouse.ts';
 import type { LoadResult } from './load.ts';
 import type { OrdersResult } from './orders.ts';
 import { type RushResult, rushMisses, rushTable } from './rush.ts';
@@ -29,9 +30,23 @@ export type Endpoint = { id: string; method: 'GET'; path: string; responseBytes:
 export type LighthousePage = {
   name: string;
   path: string;
+  /** The page tells robots not to index it (search results, cart): Lighthouse's `is-crawlable` fails by design. */
+  noindex?: boolean;
   runs: LighthouseRun[];
-  best?: LighthouseRun;
+  /** Each figure's median over the runs. */
+  median?: LighthouseMedian;
   error?: string;
+};
+
+export type LighthouseTargets = {
+  /** Minimum performance score (the goal is 100). */
+  performance: number;
+  performanceGoal: number;
+  accessibility: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
 };
 
 export type Results = {
@@ -55,14 +70,28 @@ export type Results = {
   lighthouse: {
     status: 'ok' | 'skipped' | 'failed';
     reason?: string;
-    targets: { performance: number; accessibility: number };
+    targets: LighthouseTargets;
     pages: LighthousePage[];
   };
   bundle: {
     status: 'ok' | 'skipped' | 'failed';
     reason?: string;
+    /** All first-load JS, our part of it (without the framework chunk), and the linked CSS; gzip bytes. */
     budgetGzipBytes: number;
+    ownBudgetGzipBytes: number;
+    cssBudgetGzipBytes: number;
     pages: PageBundle[];
+  };
+  /** Bytes transferred by each page's first view on a phone, as is and with Save-Data: on. */
+  firstView: {
+    status: 'ok' | 'skipped' | 'failed';
+    reason?: string;
+    budgetBytes: number;
+    goalBytes: number;
+    phone: string;
+    views: FirstView[];
+    /** The product page's PNG (path from the repository root), when taken. */
+    screenshot: { file: string; bytes: number; width: number; height: number } | null;
   };
   /** The product page idle and while the back office bulk-creates products with pictures. */
   bulk:
@@ -225,21 +254,52 @@ export function pagesTable(results: Results): string {
 
 const mark = (ok: boolean) => (ok ? '✓' : '✗');
 
+/**
+ * The SEO target is met at the target score, or, on a page that is noindex on purpose, when the only
+ * failed SEO audit is `is-crawlable` (the noindex itself).
+ */
+export function seoMet(page: LighthousePage, target: number): boolean {
+  const m = page.median;
+  if (!m || m.seo === null) return false;
+  if (m.seo >= target) return true;
+  return !!page.noindex && m.failedSeoAudits.every((a) => a.id === 'is-crawlable');
+}
+
 export function lighthouseTable(results: Results): string {
   const { targets, pages } = results.lighthouse;
   const rows = pages.map((p) => {
-    const b = p.best;
-    if (!b || b.runtimeError) {
-      return [p.name, p.path, '—', '—', '—', '—', '—', p.error ?? b?.runtimeError ?? 'no result'];
+    const m = p.median;
+    if (!m) {
+      const why = p.error ?? p.runs.find((r) => r.runtimeError)?.runtimeError ?? 'no result';
+      return [p.name, p.path, '—', '—', '—', '—', '—', '—', '—', why];
     }
-    const perf =
-      b.performance === null ? '—' : `${b.performance} ${mark(b.performance >= targets.performance)}`;
-    const a11y =
-      b.accessibility === null ? '—' : `${b.accessibility} ${mark(b.accessibility >= targets.accessibility)}`;
-    const notes = b.failedAccessibilityAudits.length
-      ? `a11y: ${b.failedAccessibilityAudits.map((a) => a.id).join(', ')}`
-      : '';
-    return [p.name, p.path, perf, a11y, num(b.lcpMs), num(b.cls, 3), num(b.tbtMs), notes];
+    const cell = (v: number | null, ok: (v: number) => boolean, digits = 0) =>
+      v === null ? '—' : `${v.toFixed(digits)} ${mark(ok(v))}`;
+    const seo =
+      m.seo === null
+        ? '—'
+        : `${m.seo} ${mark(seoMet(p, targets.seo))}${m.seo < targets.seo && seoMet(p, targets.seo) ? ' noindex' : ''}`;
+    const notes = [
+      m.failedAccessibilityAudits.length
+        ? `a11y: ${m.failedAccessibilityAudits.map((a) => a.id).join(', ')}`
+        : '',
+      m.failedSeoAudits.length ? `seo: ${m.failedSeoAudits.map((a) => a.id).join(', ')}` : '',
+      m.runs < p.runs.length ? `${p.runs.length - m.runs} run(s) failed` : '',
+    ]
+      .filter(Boolean)
+      .join('; ');
+    return [
+      p.name,
+      p.path,
+      cell(m.performance, (v) => v >= targets.performance),
+      cell(m.accessibility, (v) => v >= targets.accessibility),
+      seo,
+      cell(m.lcpMs, (v) => v <= targets.lcpMs),
+      cell(m.tbtMs, (v) => v <= targets.tbtMs),
+      cell(m.cls, (v) => v <= targets.cls, 3),
+      num(m.fcpMs),
+      notes,
+    ];
   });
   return table(
     [
@@ -247,25 +307,34 @@ export function lighthouseTable(results: Results): string {
       'path',
       `performance (≥ ${targets.performance})`,
       `accessibility (${targets.accessibility})`,
-      'LCP ms',
-      'CLS',
-      'TBT ms',
+      `SEO (${targets.seo})`,
+      `LCP ms (≤ ${targets.lcpMs})`,
+      `TBT ms (≤ ${targets.tbtMs})`,
+      `CLS (≤ ${targets.cls})`,
+      'FCP ms',
       'notes',
     ],
     rows,
-    ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'l'],
+    ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
   );
 }
 
 export function bundleTable(results: Results): string {
-  const budget = results.bundle.budgetGzipBytes;
+  const {
+    budgetGzipBytes: budget,
+    ownBudgetGzipBytes: ownBudget,
+    cssBudgetGzipBytes: cssBudget,
+  } = results.bundle;
   const rows = results.bundle.pages.map((p) => [
     p.page,
     String(p.files.length),
     kB(p.rawBytes),
     `${kB(p.gzipBytes)} ${mark(p.gzipBytes <= budget)}`,
-    `${Math.round((p.gzipBytes / budget) * 100)} %`,
+    kB(p.frameworkGzipBytes),
+    `${kB(p.ownGzipBytes)} ${mark(p.ownGzipBytes <= ownBudget)}`,
+    `${kB(p.css.gzipBytes)} ${mark(p.css.gzipBytes <= cssBudget)}`,
     kB(p.inlineGzipBytes),
+    `${p.zodFiles.length} ${mark(p.zodFiles.length === 0)}`,
     `${p.adminFiles.length} ${mark(p.adminFiles.length === 0)}`,
   ]);
   return table(
@@ -273,13 +342,49 @@ export function bundleTable(results: Results): string {
       'page',
       'JS files',
       'raw kB',
-      `gzip kB (≤ ${kB(budget)})`,
-      'of budget',
+      `JS gzip kB (≤ ${kB(budget)})`,
+      'framework gzip kB',
+      `ours gzip kB (≤ ${kB(ownBudget)})`,
+      `CSS gzip kB (≤ ${kB(cssBudget)})`,
       'inline JS gzip kB (not counted)',
+      'zod files (= 0)',
       'admin files (= 0)',
     ],
     rows,
-    ['l', 'r', 'r', 'r', 'r', 'r', 'r'],
+    ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+  );
+}
+
+const KIND_COLUMNS: [ResourceKind, string][] = [
+  ['document', 'document'],
+  ['scripts', 'scripts'],
+  ['stylesheets', 'stylesheets'],
+  ['images', 'images'],
+  ['fonts', 'fonts'],
+  ['other', 'other'],
+];
+
+export function firstViewTable(results: Results): string {
+  const { budgetBytes, views } = results.firstView;
+  const rows = views.map((v, i) => [
+    i > 0 && views[i - 1]?.page === v.page ? '' : `${v.page} (${v.path})`,
+    v.saveData ? 'on' : '—',
+    `${kB(v.bytes)} ${mark(v.bytes <= budgetBytes)}`,
+    ...KIND_COLUMNS.map(([kind]) => kB(v.byKind[kind])),
+    String(v.requests),
+    v.failed.length ? `⚠ ${v.failed.length} failed` : '',
+  ]);
+  return table(
+    [
+      'page',
+      'Save-Data',
+      `kB transferred (≤ ${kB(budgetBytes)})`,
+      ...KIND_COLUMNS.map(([, label]) => label),
+      'requests',
+      'notes',
+    ],
+    rows,
+    ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
   );
 }
 
@@ -310,22 +415,49 @@ export function misses(results: Results): string[] {
   const out: string[] = [];
   const { targets } = results.lighthouse;
   for (const p of results.lighthouse.pages) {
-    const b = p.best;
-    if (!b || b.runtimeError) continue;
-    if (b.performance !== null && b.performance < targets.performance)
-      out.push(`Lighthouse performance on ${p.name} is ${b.performance} (target ≥ ${targets.performance})`);
-    if (b.accessibility !== null && b.accessibility < targets.accessibility)
+    const m = p.median;
+    if (!m) continue;
+    const lh = `Lighthouse (median of ${m.runs}) on ${p.name}:`;
+    if (m.performance !== null && m.performance < targets.performance)
       out.push(
-        `Lighthouse accessibility on ${p.name} is ${b.accessibility} (target ${targets.accessibility}): ${b.failedAccessibilityAudits.map((a) => a.title).join('; ')}`,
+        `${lh} performance ${m.performance} (target ≥ ${targets.performance}, goal ${targets.performanceGoal})`,
       );
+    if (m.accessibility !== null && m.accessibility < targets.accessibility)
+      out.push(
+        `${lh} accessibility ${m.accessibility} (target ${targets.accessibility}): ${m.failedAccessibilityAudits.map((a) => a.title).join('; ')}`,
+      );
+    if (m.seo !== null && !seoMet(p, targets.seo))
+      out.push(
+        `${lh} SEO ${m.seo} (target ${targets.seo}): ${m.failedSeoAudits.map((a) => a.title).join('; ')}`,
+      );
+    if (m.lcpMs !== null && m.lcpMs > targets.lcpMs)
+      out.push(`${lh} LCP ${m.lcpMs} ms (target ≤ ${targets.lcpMs} ms)`);
+    if (m.tbtMs !== null && m.tbtMs > targets.tbtMs)
+      out.push(`${lh} TBT ${m.tbtMs} ms (target ≤ ${targets.tbtMs} ms)`);
+    if (m.cls !== null && m.cls > targets.cls) out.push(`${lh} CLS ${m.cls} (target ≤ ${targets.cls})`);
   }
-  for (const p of results.bundle.pages) {
-    if (p.gzipBytes > results.bundle.budgetGzipBytes)
+  const b = results.bundle;
+  for (const p of b.pages) {
+    if (p.gzipBytes > b.budgetGzipBytes)
       out.push(
-        `First-load JS of ${p.page} is ${kB(p.gzipBytes)} kB gzip (budget ${kB(results.bundle.budgetGzipBytes)} kB)`,
+        `First-load JS of ${p.page} is ${kB(p.gzipBytes)} kB gzip (budget ${kB(b.budgetGzipBytes)} kB)`,
       );
+    if (p.ownGzipBytes > b.ownBudgetGzipBytes)
+      out.push(
+        `Our first-load JS (without the framework chunk) on ${p.page} is ${kB(p.ownGzipBytes)} kB gzip (budget ${kB(b.ownBudgetGzipBytes)} kB)`,
+      );
+    if (p.css.gzipBytes > b.cssBudgetGzipBytes)
+      out.push(
+        `First-load CSS of ${p.page} is ${kB(p.css.gzipBytes)} kB gzip (budget ${kB(b.cssBudgetGzipBytes)} kB)`,
+      );
+    if (p.zodFiles.length) out.push(`${p.page} loads zod at first: ${p.zodFiles.join(', ')}`);
     if (p.adminFiles.length) out.push(`${p.page} loads back-office code: ${p.adminFiles.join(', ')}`);
   }
+  for (const v of results.firstView.views)
+    if (v.bytes > results.firstView.budgetBytes)
+      out.push(
+        `First view of ${v.page}${v.saveData ? ' with Save-Data' : ''} on a phone transfers ${kB(v.bytes)} kB (target ≤ ${kB(results.firstView.budgetBytes)} kB, goal ${kB(results.firstView.goalBytes)} kB)`,
+      );
   if (results.rush.status === 'ok') out.push(...rushMisses(results.rush));
   if (results.catalogue.status === 'ok')
     for (const [label, c] of [
@@ -416,29 +548,30 @@ export function markdown(results: Results): string {
   lines.push('');
   lines.push(ordersTable(results));
   lines.push('');
-  const best = s.lighthouseRuns > 1 ? `, best of ${s.lighthouseRuns}` : ', one run';
+  const runs = s.lighthouseRuns === 1 ? 'one run' : `median of ${s.lighthouseRuns} runs`;
   lines.push(
-    `## Lighthouse mobile — PGlite server, default mobile emulation and simulated throttling${best}`,
+    `## Lighthouse mobile — PGlite server, default mobile emulation and simulated throttling, ${runs}`,
   );
   lines.push('');
   if (results.lighthouse.status === 'ok' || results.lighthouse.pages.length) {
+    const t = results.lighthouse.targets;
     lines.push(lighthouseTable(results));
+    lines.push('');
+    lines.push(
+      `Each figure is its own median over the runs (they may come from different runs); the notes come from the run closest to the median. Performance goal ${t.performanceGoal}. A noindex page (search, cart) meets the SEO target when \`is-crawlable\` is its only failed SEO audit.`,
+    );
     const hints = results.lighthouse.pages
-      .filter(
-        (p) =>
-          p.best?.opportunities.length &&
-          (p.best.performance ?? 100) < results.lighthouse.targets.performance,
-      )
+      .filter((p) => p.median?.opportunities.length && (p.median.performance ?? 100) < t.performanceGoal)
       .map(
         (p) =>
-          `- ${p.name}: ${p.best?.opportunities
+          `- ${p.name}: ${p.median?.opportunities
             .slice(0, 3)
             .map((o) => `${o.id} (~${o.savingsMs} ms)`)
             .join(', ')}`,
       );
     if (hints.length) {
       lines.push('');
-      lines.push('Largest estimated savings (Lighthouse audits, best run):');
+      lines.push('Largest estimated savings (Lighthouse audits, run closest to the median):');
       lines.push('');
       lines.push(...hints);
     }
@@ -456,17 +589,43 @@ export function markdown(results: Results): string {
   }
   lines.push('');
   lines.push(
-    `## First-load JavaScript — gzip level 9, budget ${kB(results.bundle.budgetGzipBytes)} kB per page`,
+    `## First-load JavaScript and CSS — gzip level 9, budgets ${kB(results.bundle.budgetGzipBytes)} kB of JS per page, ${kB(results.bundle.ownBudgetGzipBytes)} kB of it ours, ${kB(results.bundle.cssBudgetGzipBytes)} kB of CSS`,
   );
   lines.push('');
   if (results.bundle.pages.length) {
     lines.push(bundleTable(results));
+    lines.push('');
+    lines.push(
+      '"framework" is the vendor chunk (React, React DOM, scheduler, React Router); "ours" is every other first-load file.',
+    );
     lines.push('');
     lines.push('Biggest files:');
     lines.push('');
     lines.push(biggestFilesTable(results));
   } else {
     lines.push(`${results.bundle.status}: ${results.bundle.reason ?? ''}`);
+  }
+  const fv = results.firstView;
+  lines.push('');
+  lines.push(
+    `## First view on a phone — Chromium, ${fv.phone}, empty cache, bytes transferred until the network is quiet`,
+  );
+  lines.push('');
+  if (fv.views.length) {
+    lines.push(firstViewTable(results));
+    const underGoal = fv.views.filter((v) => v.bytes <= fv.goalBytes).length;
+    lines.push('');
+    lines.push(
+      `kB as received (compressed bodies and headers), by resource type. Goal ${kB(fv.goalBytes)} kB: ${underGoal} of ${fv.views.length} views under it. "Save-Data on": the same view with \`Save-Data: on\` on every request.`,
+    );
+    if (fv.screenshot) {
+      lines.push('');
+      lines.push(
+        `The product page before JavaScript runs (JavaScript disabled, right after the load event), ${fv.screenshot.width} × ${fv.screenshot.height} px: \`${fv.screenshot.file}\`.`,
+      );
+    }
+  } else {
+    lines.push(`${fv.status}: ${fv.reason ?? ''}`);
   }
   const missed = misses(results);
   lines.push('');

@@ -11,7 +11,7 @@ import {
   throttleUploads,
   unique,
 } from './admin-helpers.ts';
-import { expectAccessible, expectNoHorizontalScroll } from './helpers.ts';
+import { expectAccessible, expectLive, expectNoHorizontalScroll } from './helpers.ts';
 
 let dir: string;
 let aviBytes: Buffer;
@@ -110,6 +110,7 @@ test("an admin uploads images and a video with their progress, reorders with the
 
   // The shop's product page: the pictures, then the video, which plays on a phone's browser.
   await page.goto(`/product/${product.slug}`);
+  await expectLive(page);
   await page.getByRole('button', { name: 'Afficher la vidéo 4 sur 4' }).click();
   const video = page.locator('video');
   await expect(video).toHaveAttribute('poster', /\/media\//);

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { logInAsAdmin } from './admin-helpers.ts';
-import { expectAccessible, expectNoHorizontalScroll, fcfa } from './helpers.ts';
+import { expectAccessible, expectLive, expectNoHorizontalScroll, fcfa } from './helpers.ts';
 
 type Summary = { id: number; name: string; price: number; variants_count: number; is_available: boolean };
 
@@ -27,6 +27,7 @@ const AGENCY_HOURS = 'Du lundi au vendredi, 8 h 30 – 18 h';
 
 async function addLavender30(page: Page, id: number) {
   await page.goto(`/products/${id}`);
+  await expectLive(page);
   await page
     .getByRole('radiogroup', { name: 'Choisir une variante' })
     .getByRole('radio', { name: /30 ml/ })
@@ -37,6 +38,7 @@ async function addLavender30(page: Page, id: number) {
 
 async function addPlain(page: Page, id: number, quantity: number) {
   await page.goto(`/products/${id}`);
+  await expectLive(page);
   for (let i = 1; i < quantity; i += 1)
     await page.getByRole('button', { name: 'Augmenter la quantité' }).click();
   await page.getByRole('button', { name: 'Ajouter au panier' }).click();
@@ -207,6 +209,7 @@ test('the cart page: a quantity below 1 removes the line, and clearing asks firs
   await expect(cartLink(page)).toHaveAccessibleName('Panier, 2 articles');
 
   await page.goto('/cart');
+  await expectLive(page);
   const lines = page.getByRole('region', { name: 'Articles du panier' }).getByRole('listitem');
   await expect(lines).toHaveCount(2);
   await expectAccessible(page);
@@ -291,6 +294,7 @@ test("an order the stock can no longer serve shows 'Erreur de validation' and on
   expect((await request.post('/api/orders', { headers: bearer, data: {} })).status()).toBe(201);
 
   await page.goto('/cart');
+  await expectLive(page);
   await page.getByRole('button', { name: 'Commander' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Erreur de validation' });
   await expect(dialog).toBeVisible();

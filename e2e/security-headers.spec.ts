@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { expectLive } from './helpers.ts';
 
 // ADR 0004: every page carries a Content-Security-Policy whose inline scripts need this response's
 // nonce — or, on a page kept for every anonymous visitor (ADR 0023), their own hashes — and account
@@ -123,6 +124,7 @@ test("an anonymous visitor's home and product pages run only the scripts their C
   const plain = listed.find((p) => p.variants_count === 0 && p.is_available);
   if (!plain) throw new Error('no seeded product without variants');
   await expectHashProtectedPage(page, `/products/${plain.id}`);
+  await expectLive(page);
   await page.getByRole('button', { name: 'Ajouter au panier' }).click();
   await expect(page.getByText('Produit ajouté au panier !')).toBeVisible();
 

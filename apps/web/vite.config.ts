@@ -2,10 +2,46 @@ import { constants as zlib } from 'node:zlib';
 import { fastifyReactRouterDev } from '@mcansh/react-router-fastify/vite';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
+import type { ChunkingContext } from 'rolldown';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const appDirectory = new URL('./app', import.meta.url).pathname;
+
+// The browser's chunks (docs/decisions/0028): React, React DOM and React Router in one file, the
+// same for every page and cached for long; our code that every storefront page runs (the root and
+// the shop's layout, with what they import) in one more, rather than in a score of small files
+// that each cost a request and compress worse; the rest split by route and by island as usual.
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
+const SHELL_ROUTES = [/[\\/]app[\\/]root\.tsx$/, /[\\/]app[\\/]routes[\\/]shop-layout\.tsx$/];
+// Run by every storefront page too, though not through the layout: each route's meta and its
+// error page.
+const SHELL_MODULES = [/[\\/]app[\\/]lib[\\/]seo\.ts$/, /[\\/]app[\\/]components[\\/]ui[\\/]error-state\.tsx$/];
+const inShell = new Map<string, boolean>();
+
+/**
+ * Whether the module is a shell module or a shell route or module imports it statically, through
+ * any chain (the routes themselves stay apart: React Router loads them).
+ */
+function reachedFromShell(id: string, ctx: ChunkingContext): boolean {
+  const known = inShell.get(id);
+  if (known !== undefined) return known;
+  const isShellRoute = (module: string) => SHELL_ROUTES.some((route) => route.test(module));
+  const isShellModule = (module: string) => SHELL_MODULES.some((shellModule) => shellModule.test(module));
+  const seen = new Set([id]);
+  const queue = [...(ctx.getModuleInfo(id)?.importers ?? [])];
+  let found = isShellModule(id);
+  while (queue.length && !found) {
+    const importer = queue.pop() as string;
+    if (seen.has(importer)) continue;
+    seen.add(importer);
+    if (isShellRoute(importer) || isShellModule(importer)) found = true;
+    else queue.push(...(ctx.getModuleInfo(importer)?.importers ?? []));
+  }
+  const shell = found && !isShellRoute(id);
+  inShell.set(id, shell);
+  return shell;
+}
 
 export default defineConfig({
   // The '~/…' imports of tsconfig, for every environment (the dev SSR runner included).
@@ -27,5 +63,26 @@ export default defineConfig({
       threshold: 1024,
     }),
   ],
+  environments: {
+    client: {
+      build: {
+        // Dynamic imports (islands, lazy parts) fetch what they import themselves: no preload helper
+        // in every page's first load for them.
+        modulePreload: false,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              // The framework first: a group takes along what its modules import, and the shell
+              // imports React and React Router.
+              groups: [
+                { name: 'vendor', test: FRAMEWORK, priority: 2 },
+                { name: (id, ctx) => (reachedFromShell(id, ctx) ? 'shell' : null), priority: 1 },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
   ssr: { external: ['@souk/api'], noExternal: [] },
 });

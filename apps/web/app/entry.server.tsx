@@ -4,7 +4,7 @@
 // page computed to be kept for every anonymous visitor (docs/decisions/0023) is rendered whole
 // under a nonce of its own, which is then taken out: its header allows the scripts that carried it
 // by their hashes.
-import { PassThrough } from 'node:stream';
+import { PassThrough, Transform } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
@@ -13,6 +13,7 @@ import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { serverContext } from '#api-context';
 import { contentSecurityPolicy, keptPageScripts, nonceSource } from '~/lib/content-security-policy.server';
+import { deferHydration, hydrationDeferrer } from '~/lib/deferred-hydration.server';
 import { hasSessionCookie } from '~/lib/session.server';
 
 export const streamTimeout = 5_000;
@@ -45,10 +46,25 @@ async function wholePage(
 ): Promise<Response> {
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(chunk);
-  const { html, sources } = keptPageScripts(Buffer.concat(chunks).toString('utf8'), nonce);
+  const rendered = deferHydration(Buffer.concat(chunks).toString('utf8'), nonce);
+  const { html, sources } = keptPageScripts(rendered, nonce);
   headers.set('Content-Security-Policy', contentSecurityPolicy(sources));
   if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-cache');
   return new Response(html, { headers, status });
+}
+
+/** The streamed page, its scripts held until it has loaded (lib/deferred-hydration.server). */
+function deferringHydration(nonce: string): Transform {
+  const deferrer = hydrationDeferrer(nonce);
+  const decoder = new TextDecoder();
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      callback(null, deferrer.push(decoder.decode(chunk, { stream: true })));
+    },
+    flush(callback) {
+      callback(null, deferrer.push(decoder.decode()) + deferrer.end());
+    },
+  });
 }
 
 export default function handleRequest(
@@ -100,7 +116,7 @@ export default function handleRequest(
             pipe(body);
             return;
           }
-          const stream = createReadableStreamFromReadable(body);
+          const stream = createReadableStreamFromReadable(body.pipe(deferringHydration(nonce)));
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },

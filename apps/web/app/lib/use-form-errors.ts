@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { FormFailure } from './form-failure';
 
 /** The part of a zod schema this hook uses (the web app does not import zod itself). */
-type Validator = {
+export type Validator = {
   safeParse(value: unknown): {
     success: boolean;
     error?: { issues: { path: PropertyKey[]; message: string }[] };
@@ -12,8 +12,21 @@ type Validator = {
 /**
  * Client-side checks with the domain schema before a form goes to its action, merged with what the
  * action answered. After a refused submit, focus moves to the first invalid field, or to the banner.
+ *
+ * The schema comes with zod, tens of kilobytes a page does not need to show: `loadSchema` imports it
+ * when the visitor first touches the form (docs/decisions/0028). A submit before it has come waits
+ * for it, then goes on. Without JavaScript, the action checks the same schema.
  */
-export function useFormErrors(schema: Validator, server: FormFailure | undefined) {
+export function useFormErrors(loadSchema: () => Promise<Validator>, server: FormFailure | undefined) {
+  const schema = useRef<Validator | null>(null);
+  const loading = useRef<Promise<Validator> | null>(null);
+  const load = () => {
+    loading.current ??= loadSchema().then((loaded) => {
+      schema.current = loaded;
+      return loaded;
+    });
+    return loading.current;
+  };
   const formRef = useRef<HTMLFormElement>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
   const [errors, setErrors] = useState<Record<string, string>>(server?.errors ?? {});
@@ -35,11 +48,19 @@ export function useFormErrors(schema: Validator, server: FormFailure | undefined
   }, [focusRequest]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!schema.current) {
+      // Submitted again, the same way, once the checks are here.
+      event.preventDefault();
+      const form = event.currentTarget;
+      const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      void load().then(() => form.requestSubmit(submitter));
+      return;
+    }
     const values: Record<string, string> = {};
     for (const [key, value] of new FormData(event.currentTarget)) {
       if (typeof value === 'string') values[key] = value;
     }
-    const result = schema.safeParse(values);
+    const result = schema.current.safeParse(values);
     // A field that said no itself (a picked file refused: components/ui/image-field) holds the form
     // too, so the row is never saved without what was meant to go with it.
     const refused = Array.from(event.currentTarget.elements).filter(
@@ -74,6 +95,6 @@ export function useFormErrors(schema: Validator, server: FormFailure | undefined
     bannerRef,
     errors,
     message,
-    formProps: { ref: formRef, onSubmit, onInput, noValidate: true },
+    formProps: { ref: formRef, onSubmit, onInput, onFocus: () => void load(), noValidate: true },
   };
 }

@@ -1,19 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { useFetcher } from 'react-router';
 import { type ActionOutcome, useOutcomeToast } from './action-outcome';
-import { useFormErrors } from './use-form-errors';
+import { useFormErrors, type Validator } from './use-form-errors';
 
 /**
  * A dialog's create/edit form, posted with its `intent` ('save' unless told) through the fetcher
  * `key`: the schema's checks and the action's field errors (useFormErrors), the success toast, and
  * `onSaved` once the answer is in (the list has already reloaded with it).
  */
-export function useSaveForm(
-  key: string,
-  schema: Parameters<typeof useFormErrors>[0],
-  onSaved: () => void,
-  intent = 'save',
-) {
+export function useSaveForm(key: string, schema: Validator, onSaved: () => void, intent = 'save') {
   const fetcher = useFetcher<ActionOutcome>({ key });
   // A keyed fetcher keeps its last answer: the form opened again must not take the previous save
   // (or refusal) for its own and close at once.
@@ -21,7 +16,8 @@ export function useSaveForm(
   const outcome =
     fetcher.data !== before.current && fetcher.data?.intent === intent ? fetcher.data : undefined;
   const failure = outcome && !outcome.ok ? outcome.failure : undefined;
-  const form = useFormErrors(schema, failure);
+  // The back office's screens load zod with their own code: the schema is already here.
+  const form = useFormErrors(() => Promise.resolve(schema), failure);
   useOutcomeToast(outcome, () => true);
 
   useEffect(() => {

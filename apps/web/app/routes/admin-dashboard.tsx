@@ -1,4 +1,5 @@
-import { ErrorState, LOAD_ERROR_TITLE, SessionExpiredState } from '~/components/ui/error-state';
+import { ErrorState } from '~/components/ui/error-state';
+import { LOAD_ERROR_TITLE, SessionExpiredState } from '~/components/ui/session-expired-state';
 import { readCachedDashboard } from '~/features/admin-dashboard/dashboard-cache';
 import {
   DashboardLoadError,

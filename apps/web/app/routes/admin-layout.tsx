@@ -1,10 +1,6 @@
 import { Outlet } from 'react-router';
-import {
-  ErrorState,
-  LOAD_ERROR_TITLE,
-  routeErrorInfo,
-  SessionExpiredState,
-} from '~/components/ui/error-state';
+import { ErrorState, routeErrorInfo } from '~/components/ui/error-state';
+import { LOAD_ERROR_TITLE, SessionExpiredState } from '~/components/ui/session-expired-state';
 import { AdminShell } from '~/features/admin-layout/admin-shell';
 import { api } from '~/lib/api.server';
 import { accountPageHeaders } from '~/lib/no-store';

@@ -1,16 +1,12 @@
-import { LoginInputSchema } from '@souk/domain/auth';
-import { identifierFieldHint } from '@souk/domain/shop-locale';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { FormBanner, PasswordField, SubmitButton, TextField } from '~/components/ui/form-fields';
-import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
+import { data, redirect } from 'react-router';
 import { api, serverConfig } from '~/lib/api.server';
 import { formOutcome, formText } from '~/lib/form-outcome';
 import { echoValues } from '~/lib/form-outcome.server';
+import { island } from '~/lib/island';
 import { accountPageHeaders } from '~/lib/no-store';
 import { readForm } from '~/lib/read-form.server';
 import { pageMeta } from '~/lib/seo';
 import { cookieHeaders, getCurrentUser, safeRedirectPath } from '~/lib/session.server';
-import { useFormErrors } from '~/lib/use-form-errors';
 import type { Route } from './+types/auth-login';
 
 export const headers: Route.HeadersFunction = accountPageHeaders;
@@ -55,62 +51,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
   });
 }
 
-export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { redirectTo, expired, reset } = loaderData;
-  const { formProps, bannerRef, errors, message } = useFormErrors(LoginInputSchema, actionData);
-  const navigation = useNavigation();
-  const pending = navigation.state !== 'idle' && navigation.formMethod === 'POST';
-  const withRedirect = (path: string) =>
-    redirectTo ? `${path}?redirectTo=${encodeURIComponent(redirectTo)}` : path;
+// The page is in the first paint as the server drew it, its form a real one; its code comes once
+// the page is idle.
+const LoginViewIsland = island(() => import('./auth-login-view').then((m) => m.LoginView), 'idle');
 
-  return (
-    <AuthShell
-      title="Connexion"
-      intro="Heureux de vous revoir ! Connectez-vous pour suivre vos commandes."
-      footer={
-        <p>
-          Pas encore de compte ?{' '}
-          <Link to={withRedirect('/auth/register')} className={authLinkClass}>
-            Créer un compte
-          </Link>
-        </p>
-      }
-    >
-      <Form method="post" className="flex flex-col gap-4" {...formProps}>
-        {expired && !message && (
-          <FormBanner tone="info" message="Session expirée. Veuillez vous reconnecter." />
-        )}
-        {reset && !message && (
-          <FormBanner tone="success" message="Mot de passe réinitialisé. Vous pouvez vous connecter." />
-        )}
-        <FormBanner message={message} bannerRef={bannerRef} />
-        {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
-        <TextField
-          id="login-email"
-          name="email"
-          label="Email ou numéro WhatsApp"
-          hint={identifierFieldHint()}
-          autoComplete="username"
-          inputMode="email"
-          defaultValue={actionData?.values?.email}
-          error={errors.email}
-        />
-        <PasswordField
-          id="login-password"
-          name="password"
-          label="Mot de passe"
-          autoComplete="current-password"
-          error={errors.password}
-        />
-        <div className="-mt-1 text-right text-sm">
-          <Link to="/auth/forgot-password" className={authLinkClass}>
-            Mot de passe oublié ?
-          </Link>
-        </div>
-        <SubmitButton pending={pending} pendingLabel="Connexion…">
-          Se connecter
-        </SubmitButton>
-      </Form>
-    </AuthShell>
-  );
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <LoginViewIsland loaderData={loaderData} actionData={actionData} />;
 }

@@ -1,16 +1,12 @@
-import { QuickRegisterInputSchema } from '@souk/domain/auth';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { FormBanner, SubmitButton } from '~/components/ui/form-fields';
-import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
-import { NewAccountFields } from '~/features/account/new-account-fields';
+import { data, redirect } from 'react-router';
 import { api, serverConfig } from '~/lib/api.server';
 import { formOutcome, formText } from '~/lib/form-outcome';
 import { echoValues } from '~/lib/form-outcome.server';
+import { island } from '~/lib/island';
 import { accountPageHeaders } from '~/lib/no-store';
 import { readForm } from '~/lib/read-form.server';
 import { pageMeta } from '~/lib/seo';
 import { cookieHeaders, getCurrentUser, safeRedirectPath } from '~/lib/session.server';
-import { useFormErrors } from '~/lib/use-form-errors';
 import type { Route } from './+types/auth-quick-register';
 
 export const headers: Route.HeadersFunction = accountPageHeaders;
@@ -59,49 +55,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
   });
 }
 
-export default function QuickRegisterPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { redirectTo, checkout } = loaderData;
-  const { formProps, bannerRef, errors, message } = useFormErrors(QuickRegisterInputSchema, actionData);
-  const navigation = useNavigation();
-  const pending = navigation.state !== 'idle' && navigation.formMethod === 'POST';
-  const values = actionData?.values ?? {};
-  const loginTarget = checkout ? '/cart' : redirectTo;
+// The page is in the first paint as the server drew it, its form a real one; its code comes once
+// the page is idle.
+const QuickRegisterViewIsland = island(
+  () => import('./auth-quick-register-view').then((m) => m.QuickRegisterView),
+  'idle',
+);
 
-  return (
-    <AuthShell
-      badge={checkout ? 'Dernière étape avant la commande' : undefined}
-      title={checkout ? 'Finalisez votre commande' : 'Inscription rapide'}
-      intro={
-        checkout
-          ? 'Créez votre compte en quelques secondes : votre panier est conservé et nous vous contactons sur WhatsApp pour la livraison et le paiement.'
-          : 'Votre nom, votre numéro WhatsApp et un mot de passe suffisent.'
-      }
-      footer={
-        <p>
-          Déjà client ?{' '}
-          <Link
-            to={loginTarget ? `/auth/login?redirectTo=${encodeURIComponent(loginTarget)}` : '/auth/login'}
-            className={authLinkClass}
-          >
-            Se connecter
-          </Link>
-        </p>
-      }
-    >
-      <Form method="post" className="flex flex-col gap-4" {...formProps}>
-        <FormBanner message={message} bannerRef={bannerRef} />
-        {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
-        {checkout && <input type="hidden" name="checkout" value="1" />}
-        <NewAccountFields
-          idPrefix="quick"
-          values={values}
-          errors={errors}
-          phoneHint="Nous vous contactons sur ce numéro pour votre commande."
-        />
-        <SubmitButton pending={pending} pendingLabel="Inscription…">
-          {checkout ? 'Créer mon compte et continuer' : 'Créer mon compte'}
-        </SubmitButton>
-      </Form>
-    </AuthShell>
-  );
+export default function QuickRegisterPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <QuickRegisterViewIsland loaderData={loaderData} actionData={actionData} />;
 }

@@ -1,16 +1,12 @@
-import { RegisterInputSchema } from '@souk/domain/auth';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { FormBanner, PasswordField, SubmitButton } from '~/components/ui/form-fields';
-import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
-import { NewAccountFields } from '~/features/account/new-account-fields';
+import { data, redirect } from 'react-router';
 import { api, serverConfig } from '~/lib/api.server';
 import { formOutcome, formText } from '~/lib/form-outcome';
 import { echoValues } from '~/lib/form-outcome.server';
+import { island } from '~/lib/island';
 import { accountPageHeaders } from '~/lib/no-store';
 import { readForm } from '~/lib/read-form.server';
 import { pageMeta } from '~/lib/seo';
 import { cookieHeaders, getCurrentUser, safeRedirectPath } from '~/lib/session.server';
-import { useFormErrors } from '~/lib/use-form-errors';
 import type { Route } from './+types/auth-register';
 
 export const headers: Route.HeadersFunction = accountPageHeaders;
@@ -56,49 +52,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
   });
 }
 
-export default function RegisterPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { redirectTo } = loaderData;
-  const { formProps, bannerRef, errors, message } = useFormErrors(RegisterInputSchema, actionData);
-  const navigation = useNavigation();
-  const pending = navigation.state !== 'idle' && navigation.formMethod === 'POST';
-  const values = actionData?.values ?? {};
+// The page is in the first paint as the server drew it, its form a real one; its code comes once
+// the page is idle.
+const RegisterViewIsland = island(() => import('./auth-register-view').then((m) => m.RegisterView), 'idle');
 
-  return (
-    <AuthShell
-      title="Créer un compte"
-      intro="Commandez en quelques clics et suivez vos commandes. Nous vous contactons sur WhatsApp pour la livraison."
-      footer={
-        <p>
-          Déjà un compte ?{' '}
-          <Link
-            to={redirectTo ? `/auth/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/auth/login'}
-            className={authLinkClass}
-          >
-            Se connecter
-          </Link>
-        </p>
-      }
-    >
-      <Form method="post" className="flex flex-col gap-4" {...formProps}>
-        <FormBanner message={message} bannerRef={bannerRef} />
-        {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
-        <NewAccountFields
-          idPrefix="register"
-          values={values}
-          errors={errors}
-          emailHint="Utile pour recevoir un lien si vous oubliez votre mot de passe."
-        />
-        <PasswordField
-          id="register-password-confirmation"
-          name="password_confirmation"
-          label="Confirmer le mot de passe"
-          autoComplete="new-password"
-          error={errors.password_confirmation}
-        />
-        <SubmitButton pending={pending} pendingLabel="Inscription…">
-          Créer mon compte
-        </SubmitButton>
-      </Form>
-    </AuthShell>
-  );
+export default function RegisterPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <RegisterViewIsland loaderData={loaderData} actionData={actionData} />;
 }

@@ -1,23 +1,16 @@
 import { CATALOG_PAGE_SIZE } from '@souk/domain/limits';
-import { Link } from 'react-router';
-import { Breadcrumb } from '~/components/ui/breadcrumb';
 import { ErrorState, routeErrorInfo } from '~/components/ui/error-state';
 import { loadCategory, loadProductBatch, requestedCount } from '~/features/catalog/catalog.server';
-import { CategoryHero } from '~/features/catalog/category-hero';
-import { CategoryProductsSection } from '~/features/catalog/load-more-products';
 import type { ProductBatch } from '~/features/catalog/product-batch';
+import { labelFromSlug } from '~/features/catalog/subcategory-label';
 import { serverConfig } from '~/lib/api.server';
+import { island } from '~/lib/island';
 import { absoluteUrl, pageMeta } from '~/lib/seo';
 import type { Route } from './+types/catalog-subcategory';
 
 const EMPTY_BATCH: ProductBatch = { products: [], page: 1, lastPage: 1, total: 0 };
 
 /** 'huiles-vegetales' → 'Huiles vegetales', for an unknown subcategory's heading. */
-const labelFromSlug = (slug: string) => {
-  const words = slug.replace(/-+/g, ' ').trim();
-  return words ? words.charAt(0).toUpperCase() + words.slice(1) : slug;
-};
-
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const category = await loadCategory(context, params.categorySlug);
   const subcategory = category.subcategories.find((s) => s.slug === params.subcategorySlug) ?? null;
@@ -46,61 +39,16 @@ export function meta({ loaderData, params, error }: Route.MetaArgs) {
   });
 }
 
+// The page is in the first paint as the server drew it, its links and forms real ones; its code
+// comes once the page is idle.
+const SubcategoryViewIsland = island(
+  () => import('./catalog-subcategory-view').then((m) => m.SubcategoryView),
+  'idle',
+);
+
 export default function SubcategoryPage({ loaderData, params }: Route.ComponentProps) {
-  const { category, subcategory, batch, initialVisible } = loaderData;
-  const name = subcategory?.name ?? labelFromSlug(params.subcategorySlug);
-  const siblings = category.subcategories;
-  return (
-    <main id="main" className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-5 sm:py-8">
-      <Breadcrumb
-        items={[
-          { label: 'Accueil', to: '/' },
-          { label: 'Catalogue', to: '/catalog' },
-          { label: category.name, to: `/catalog/${category.slug}` },
-          { label: name },
-        ]}
-        step={3}
-      />
-      <CategoryHero
-        category={subcategory ?? { ...category, name, description: null }}
-        eyebrow={category.name}
-      />
-
-      {siblings.length > 1 && (
-        <nav aria-label={`Sous-catégories de ${category.name}`} className="-mx-4 overflow-x-auto px-4">
-          <ul className="flex w-max gap-2 pb-1">
-            {siblings.map((sub) => {
-              const current = sub.slug === params.subcategorySlug;
-              return (
-                <li key={sub.id}>
-                  <Link
-                    to={`/catalog/${category.slug}/${sub.slug}`}
-                    aria-current={current ? 'page' : undefined}
-                    className={`inline-flex min-h-9 items-center rounded-full border px-4 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800 ${
-                      current
-                        ? 'border-emerald-800 bg-emerald-800 text-white'
-                        : 'border-stone-300 bg-white text-stone-800 hover:border-emerald-700'
-                    }`}
-                  >
-                    {sub.name}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
-      )}
-
-      <CategoryProductsSection
-        batch={batch}
-        filter={{ subcategory_id: subcategory?.id ?? 0 }}
-        initialVisible={initialVisible}
-        listKey={subcategory?.id}
-      />
-    </main>
-  );
+  return <SubcategoryViewIsland loaderData={loaderData} params={params} />;
 }
-
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { status, message } = routeErrorInfo(error, 'Erreur lors du chargement des catégories');
   return (

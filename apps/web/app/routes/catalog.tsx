@@ -1,8 +1,6 @@
-import { Breadcrumb } from '~/components/ui/breadcrumb';
-import { EmptyState } from '~/components/ui/empty-state';
 import { ErrorState, routeErrorInfo } from '~/components/ui/error-state';
-import { CategoryCard } from '~/features/catalog/category-card';
 import { api, apiError, serverConfig } from '~/lib/api.server';
+import { island } from '~/lib/island';
 import { absoluteUrl, pageMeta } from '~/lib/seo';
 import type { Route } from './+types/catalog';
 
@@ -26,32 +24,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
   });
 }
 
-export default function CatalogPage({ loaderData }: Route.ComponentProps) {
-  const { categories } = loaderData;
-  return (
-    <main id="main" className="mx-auto flex w-full max-w-6xl flex-col gap-5 px-4 py-5 sm:py-8">
-      <Breadcrumb items={[{ label: 'Accueil', to: '/' }, { label: 'Catalogue' }]} step={1} />
-      <header className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">Catalogue</h1>
-        <p className="text-sm text-stone-600">
-          Choisissez une catégorie pour découvrir nos produits naturels.
-        </p>
-      </header>
-      {categories.length === 0 ? (
-        <EmptyState title="Aucune catégorie disponible" />
-      ) : (
-        <ul className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3">
-          {categories.map((category, index) => (
-            <li key={category.id}>
-              <CategoryCard category={category} priority={index === 0} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </main>
-  );
-}
+// The page is in the first paint as the server drew it, its links and forms real ones; its code
+// comes once the page is idle.
+const CatalogViewIsland = island(() => import('./catalog-view').then((m) => m.CatalogView), 'idle');
 
+export default function CatalogPage({ loaderData }: Route.ComponentProps) {
+  return <CatalogViewIsland loaderData={loaderData} />;
+}
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { message } = routeErrorInfo(error, CATEGORIES_ERROR);
   return <ErrorState title={message} back={{ to: '/', label: "Retour à l'accueil" }} />;

@@ -1,16 +1,18 @@
-import { CATEGORIES_CAROUSEL_MS, NEW_PRODUCTS_CAROUSEL_MS, POPULAR_CAROUSEL_MS } from '@souk/domain/limits';
 import { ErrorState, routeErrorInfo } from '~/components/ui/error-state';
-import { ProductCard } from '~/features/catalog/product-card';
-import { BannerCarousel } from '~/features/home/banner-carousel';
-import { CarouselSection } from '~/features/home/carousel-section';
-import { HelpBlock } from '~/features/home/help-block';
 import { Hero } from '~/features/home/hero';
 import { loadHome } from '~/features/home/home.server';
-import { HomeCategoryCard } from '~/features/home/home-category-card';
-import { useShopConfig } from '~/features/layout/use-shop-config';
 import { serverConfig } from '~/lib/api.server';
+import { island } from '~/lib/island';
 import { absoluteUrl, pageMeta } from '~/lib/seo';
 import type { Route } from './+types/home';
+
+// The banners are in the first paint as the server drew them; their controls (autoplay, swipe,
+// dots) come once the page is idle. The rows under them come as they near the screen.
+const BannerCarousel = island(
+  () => import('~/features/home/banner-carousel').then((m) => m.BannerCarousel),
+  'idle',
+);
+const HomeRows = island(() => import('./home-rows').then((m) => m.HomeRows), 'visible');
 
 export async function loader({ context }: Route.LoaderArgs) {
   const home = await loadHome(context);
@@ -33,41 +35,14 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { banners, categories, popular, newest, publicUrl } = loaderData;
-  const { shopWhatsapp } = useShopConfig();
   return (
     <main id="main" className="flex flex-col gap-10 pb-4">
-      <Hero>{banners.length > 0 ? <BannerCarousel banners={banners} shopOrigin={publicUrl} /> : null}</Hero>
-
-      <CarouselSection
-        id="home-categories"
-        title="Catégories"
-        label="catégories"
-        items={categories}
-        intervalMs={CATEGORIES_CAROUSEL_MS}
-        getKey={(c) => c.id}
-        renderItem={(c) => <HomeCategoryCard category={c} />}
-        seeAll={{ to: '/catalog', label: 'Tout le catalogue' }}
-      />
-      <CarouselSection
-        id="home-popular"
-        title="Produits Populaires"
-        label="produits populaires"
-        items={popular}
-        intervalMs={POPULAR_CAROUSEL_MS}
-        getKey={(p) => p.id}
-        renderItem={(p) => <ProductCard product={p} />}
-      />
-      <CarouselSection
-        id="home-new"
-        title="Nouveautés"
-        label="nouveautés"
-        items={newest}
-        intervalMs={NEW_PRODUCTS_CAROUSEL_MS}
-        getKey={(p) => p.id}
-        renderItem={(p) => <ProductCard product={p} />}
-      />
-
-      <HelpBlock shopWhatsapp={shopWhatsapp} />
+      <Hero>
+        {banners.length > 0 ? (
+          <BannerCarousel className="min-w-0" banners={banners} shopOrigin={publicUrl} />
+        ) : null}
+      </Hero>
+      <HomeRows className="flex flex-col gap-10" categories={categories} popular={popular} newest={newest} />
     </main>
   );
 }

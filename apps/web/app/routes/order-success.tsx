@@ -1,8 +1,8 @@
 import { ErrorState, routeErrorInfo } from '~/components/ui/error-state';
 import { loadOrderSuccess } from '~/features/checkout/order-success.server';
 import { OrderSuccessView } from '~/features/checkout/order-success-view';
-import { useShopConfig } from '~/features/layout/use-shop-config';
 import { accountPageHeaders } from '~/lib/no-store';
+import { useShopConfig } from '~/lib/shop-config';
 import type { Route } from './+types/order-success';
 
 export const headers: Route.HeadersFunction = accountPageHeaders;

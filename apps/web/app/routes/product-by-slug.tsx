@@ -1,8 +1,7 @@
 import { ProductErrorState } from '~/features/catalog/product-error-state';
 import { productMeta } from '~/features/catalog/product-meta';
 import { loadProductBySlug } from '~/features/catalog/product-page.server';
-import { ProductView } from '~/features/catalog/product-view';
-import { useShopConfig } from '~/features/layout/use-shop-config';
+import { ProductViewIsland } from '~/features/catalog/product-view-island';
 import type { Route } from './+types/product-by-slug';
 
 // Same page as /products/:id; its canonical URL (in meta) points there.
@@ -15,8 +14,7 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
 }
 
 export default function ProductBySlugPage({ loaderData }: Route.ComponentProps) {
-  const { deliveryTerms } = useShopConfig();
-  return <ProductView key={loaderData.product.id} {...loaderData} deliveryTerms={deliveryTerms} />;
+  return <ProductViewIsland key={loaderData.product.id} {...loaderData} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

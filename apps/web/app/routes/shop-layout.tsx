@@ -3,14 +3,17 @@ import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { AuthCheckStatus } from '~/features/account/auth-check-status';
 import { LoggedOutNotice } from '~/features/account/logged-out-notice';
 import { BOTTOM_NAV_SPACE, BottomNav } from '~/features/layout/bottom-nav';
-import { ShopFooter } from '~/features/layout/shop-footer';
 import { ShopHeader } from '~/features/layout/shop-header';
 import { useCartCount } from '~/features/layout/use-cart-count';
 import { serverConfig } from '~/lib/api.server';
 import { loadCartBadge } from '~/lib/cart-badge.server';
+import { island } from '~/lib/island';
 import { getCurrentUser } from '~/lib/session.server';
 import type { ShopLayoutData } from '~/lib/shop-layout-data';
 import type { Route } from './+types/shop-layout';
+
+// Below the fold on every page: its code comes when it nears the screen.
+const ShopFooter = island(() => import('~/features/layout/shop-footer').then((m) => m.ShopFooter), 'visible');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { shopWhatsapp, publicUrl, agency, deliveryTerms } = serverConfig(context);

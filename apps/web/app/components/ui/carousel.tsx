@@ -8,7 +8,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from './icons';
+import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from './page-icons';
 
 /**
  * One carousel for the whole shop: a CSS scroll-snap track (the browser does the layout and,

@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link } from 'react-router';
+import { isRouteErrorResponse } from 'react-router';
+import { island } from '~/lib/island';
 
 /** The message a loader put in `data({ message }, { status })`, or the fallback. */
 export function routeErrorInfo(error: unknown, fallback: string): { status: number; message: string } {
@@ -12,65 +13,7 @@ export function routeErrorInfo(error: unknown, fallback: string): { status: numb
 }
 
 /**
- * Full-page error used by route ErrorBoundaries: a title, an optional hint, 'Réessayer'
- * (reloads, as the spec asks) and an optional way back.
+ * Full-page error used by route ErrorBoundaries (error-state-view): a page that fails is rare, so
+ * its code is not in every page's first load.
  */
-export function ErrorState({
-  title,
-  hint,
-  retry = true,
-  back,
-}: {
-  title: string;
-  hint?: string;
-  retry?: boolean;
-  back?: { to: string; label: string };
-}) {
-  return (
-    <main id="main" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
-      <span
-        aria-hidden="true"
-        className="flex h-14 w-14 items-center justify-center rounded-full bg-amber-100 text-2xl text-amber-800"
-      >
-        !
-      </span>
-      <h1 className="text-xl font-semibold text-stone-900">{title}</h1>
-      {hint && <p className="text-sm text-stone-600">{hint}</p>}
-      <div className="mt-2 flex flex-wrap justify-center gap-3">
-        {retry && (
-          <button
-            type="button"
-            onClick={() => window.location.reload()}
-            className="rounded-full bg-emerald-800 px-5 py-2.5 text-sm font-semibold text-white hover:bg-emerald-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800"
-          >
-            Réessayer
-          </button>
-        )}
-        {back && (
-          <Link
-            to={back.to}
-            className="rounded-full border border-stone-300 bg-white px-5 py-2.5 text-sm font-semibold text-stone-800 hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800"
-          >
-            {back.label}
-          </Link>
-        )}
-      </div>
-    </main>
-  );
-}
-
-// Spec §2, §8: the back office's load failure and expired session.
-export const LOAD_ERROR_TITLE = 'Erreur de chargement';
-export const SESSION_EXPIRED_HINT = 'Session expirée. Veuillez vous reconnecter.';
-
-/** An expired session: the spec's words and 'Se reconnecter', back to `from` once logged in. */
-export function SessionExpiredState({ from = '/admin' }: { from?: string }) {
-  return (
-    <ErrorState
-      title={LOAD_ERROR_TITLE}
-      hint={SESSION_EXPIRED_HINT}
-      retry={false}
-      back={{ to: `/auth/login?${new URLSearchParams({ redirectTo: from })}`, label: 'Se reconnecter' }}
-    />
-  );
-}
+export const ErrorState = island(() => import('./error-state-view').then((m) => m.ErrorState), 'idle');

@@ -1,4 +1,4 @@
-import { ChangePasswordInputSchema, UpdateProfileInputSchema, type User } from '@souk/domain/auth';
+import type { User } from '@souk/domain/auth';
 import { type ShopPhone, whatsappLink } from '@souk/domain/shop';
 import { phoneFieldHint } from '@souk/domain/shop-locale';
 import { useEffect, useRef } from 'react';
@@ -156,7 +156,10 @@ function EditFieldForm({
   field: ProfileField;
   failure?: SettingsFailure;
 }) {
-  const { formProps, bannerRef, errors, message } = useFormErrors(UpdateProfileInputSchema, failure);
+  const { formProps, bannerRef, errors, message } = useFormErrors(
+    () => import('@souk/domain/auth').then((m) => m.UpdateProfileInputSchema),
+    failure,
+  );
   const inputRef = useRef<HTMLInputElement>(null);
   const pending = usePending('update-profile');
   const ui = FIELD_UI[field];
@@ -209,7 +212,10 @@ function EditFieldForm({
 }
 
 function ChangePasswordForm({ failure }: { failure?: SettingsFailure }) {
-  const { formProps, bannerRef, errors, message } = useFormErrors(ChangePasswordInputSchema, failure);
+  const { formProps, bannerRef, errors, message } = useFormErrors(
+    () => import('@souk/domain/auth').then((m) => m.ChangePasswordInputSchema),
+    failure,
+  );
   const pending = usePending('change-password');
   return (
     <Form

@@ -5,7 +5,7 @@ import { phoneFieldHint } from '@souk/domain/shop-locale';
 import { buttonClass } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
 import { TextField } from '~/components/ui/form-fields';
-import { WhatsappIcon } from '~/components/ui/icons';
+import { WhatsappIcon } from '~/components/ui/page-icons';
 import { SaveFormDialog } from '~/components/ui/save-form-dialog';
 import { NEW_TAB } from '~/lib/new-tab';
 

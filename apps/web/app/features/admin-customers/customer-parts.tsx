@@ -9,7 +9,7 @@ import { formatPhone } from '@souk/domain/phone-format';
 import { whatsappLink } from '@souk/domain/shop';
 import { Badge, type BadgeTone } from '~/components/ui/badge';
 import { buttonClass } from '~/components/ui/button';
-import { WhatsappIcon } from '~/components/ui/icons';
+import { WhatsappIcon } from '~/components/ui/page-icons';
 import { NEW_TAB } from '~/lib/new-tab';
 
 // The pieces a customer is shown with, in the table, the phone's cards and the profile alike.

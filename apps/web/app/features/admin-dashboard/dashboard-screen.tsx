@@ -5,12 +5,8 @@ import { formatFcfa } from '@souk/domain/money';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
-import {
-  ErrorState,
-  LOAD_ERROR_TITLE,
-  routeErrorInfo,
-  SessionExpiredState,
-} from '~/components/ui/error-state';
+import { ErrorState, routeErrorInfo } from '~/components/ui/error-state';
+import { LOAD_ERROR_TITLE, SessionExpiredState } from '~/components/ui/session-expired-state';
 import { StatCards } from '~/components/ui/stat-cards';
 import { browserApi } from '~/lib/api.client';
 import { type ApiResult, CONNECTION_ERROR, failureMessage } from '~/lib/api-client';

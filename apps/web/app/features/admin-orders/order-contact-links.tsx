@@ -3,7 +3,7 @@ import { orderMailLink, orderStatusMessage, type ShopContact } from '@souk/domai
 import { ORDER_STATUS_LABELS } from '@souk/domain/order-status';
 import { phoneCallLink, whatsappLink } from '@souk/domain/shop';
 import { Button, buttonClass } from '~/components/ui/button';
-import { PhoneIcon, WhatsappIcon } from '~/components/ui/icons';
+import { PhoneIcon, WhatsappIcon } from '~/components/ui/page-icons';
 import { NEW_TAB } from '~/lib/new-tab';
 import type { StatusChange } from './use-status-changes';
 

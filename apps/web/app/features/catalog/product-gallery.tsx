@@ -1,7 +1,7 @@
 import type { ImageRef, VideoRef } from '@souk/domain/catalog';
 import { SWIPE_THRESHOLD_PX } from '@souk/domain/limits';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { PlayIcon } from '~/components/ui/icons';
+import { PlayIcon } from '~/components/ui/page-icons';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 
 const arrowButton =

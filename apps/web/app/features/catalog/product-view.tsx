@@ -3,15 +3,23 @@ import { deliveryLine } from '@souk/domain/shop';
 import { useState } from 'react';
 import { Breadcrumb, type BreadcrumbItem } from '~/components/ui/breadcrumb';
 import { Price } from '~/components/ui/price';
+import { island } from '~/lib/island';
+import { useShopConfig } from '~/lib/shop-config';
 import { AddToCartToast } from './add-to-cart-toast';
 import { FavoriteButton } from './favorite-button';
-import { ProductGallery } from './product-gallery';
 import { ProductJsonLd } from './product-json-ld';
 import { defaultVariant, displayedPrice, variantPricesDiffer } from './product-pricing';
-import { ProductSuggestions } from './product-suggestions';
 import { QuantityPicker } from './quantity-picker';
 import { useAddToCart } from './use-add-to-cart';
 import { VariantPicker } from './variant-picker';
+
+// The main picture is in the first paint as the server drew it; the gallery's controls (swipe,
+// thumbnails, video) come once the page is idle. The suggestions, further down, as they near the screen.
+const ProductGallery = island(() => import('./product-gallery').then((m) => m.ProductGallery), 'idle');
+const ProductSuggestions = island(
+  () => import('./product-suggestions').then((m) => m.ProductSuggestions),
+  'visible',
+);
 
 function trail(product: ProductDetail): BreadcrumbItem[] {
   const items: BreadcrumbItem[] = [
@@ -34,14 +42,13 @@ export function ProductView({
   product,
   suggestions,
   publicUrl,
-  deliveryTerms,
 }: {
   product: ProductDetail;
   suggestions: Suggestions | null;
   publicUrl: string;
-  /** DELIVERY_TERMS, said as the cart and the status messages say them. */
-  deliveryTerms: string;
 }) {
+  // DELIVERY_TERMS, said as the cart and the status messages say them.
+  const { deliveryTerms } = useShopConfig();
   const [selected, setSelected] = useState<Variant | null>(() => defaultVariant(product));
   const [quantity, setQuantity] = useState('1');
   const images = product.images.length > 0 ? product.images : product.image ? [product.image] : [];
@@ -56,7 +63,13 @@ export function ProductView({
       <Breadcrumb items={trail(product)} />
 
       <div className="grid gap-6 lg:grid-cols-2 lg:gap-10">
-        <ProductGallery key={product.id} images={images} videos={product.videos} name={product.name} />
+        <ProductGallery
+          key={product.id}
+          className="min-w-0"
+          images={images}
+          videos={product.videos}
+          name={product.name}
+        />
 
         <div className="flex flex-col gap-5">
           <div className="flex items-start justify-between gap-3">

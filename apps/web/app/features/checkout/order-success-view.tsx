@@ -4,7 +4,7 @@ import { orangeMoneyMessage } from '@souk/domain/payment-message';
 import { type Agency, deliveryShortForm, mapsLink, type ShopPhone, whatsappLink } from '@souk/domain/shop';
 import { countLabel } from '@souk/domain/text';
 import { Link } from 'react-router';
-import { WhatsappIcon } from '~/components/ui/icons';
+import { WhatsappIcon } from '~/components/ui/page-icons';
 
 const primary =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-5 py-2.5 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2';

@@ -1,5 +1,5 @@
 import { phoneCallLink, type ShopPhone, WHATSAPP_GREETING, whatsappLink } from '@souk/domain/shop';
-import { PhoneIcon, WhatsappIcon } from '~/components/ui/icons';
+import { PhoneIcon, WhatsappIcon } from '~/components/ui/page-icons';
 
 /** Spec home help block: chat on WhatsApp with the greeting prefilled, or call; the number is shown spaced. */
 export function HelpBlock({ shopWhatsapp }: { shopWhatsapp: ShopPhone }) {

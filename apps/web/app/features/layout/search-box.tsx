@@ -69,6 +69,8 @@ export function SearchBox({
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the suggestions change
   useEffect(() => setActive(-1), [suggestions]);
   useEffect(() => () => window.clearTimeout(blurTimer.current), []);
+  // The box is mounted when the visitor opens the search: the input takes the focus then.
+  useEffect(() => inputRef.current?.focus(), [inputRef]);
 
   const finish = () => {
     setQuery('');

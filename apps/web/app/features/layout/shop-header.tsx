@@ -1,10 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { BagIcon, CloseIcon, SearchIcon, UserIcon } from '~/components/ui/icons';
 import { accountLinkFor, useCurrentUser } from '~/lib/session';
 import { LogoMark } from './logo';
-import { SearchBox } from './search-box';
 import { cartLinkLabel, formatCartBadge } from './use-cart-count';
+
+// The search box and its suggestions are fetched when the visitor first opens the search (or
+// reaches for the toggle), never with the page: without JavaScript the toggle is a link to /search.
+const loadSearchBox = () => import('./search-box');
+const SearchBox = lazy(() => loadSearchBox().then((m) => ({ default: m.SearchBox })));
 
 const iconButton =
   'relative inline-flex h-11 w-11 items-center justify-center rounded-full text-white transition hover:bg-white/10 focus-visible:outline-amber-300';
@@ -25,9 +29,6 @@ export function ShopHeader({ cartCount }: { cartCount: number }) {
   // A navigation (link, back button) hides the search; focus is left to the new page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on location change only
   useEffect(() => setSearchOpen(false), [location.pathname, location.search]);
-  useEffect(() => {
-    if (searchOpen) inputRef.current?.focus();
-  }, [searchOpen]);
 
   const closeSearch = () => {
     setSearchOpen(false);
@@ -67,6 +68,8 @@ export function ShopHeader({ cartCount }: { cartCount: number }) {
             aria-expanded={searchOpen}
             aria-controls="search-panel"
             onClick={() => (searchOpen ? closeSearch() : setSearchOpen(true))}
+            onPointerDown={loadSearchBox}
+            onFocus={loadSearchBox}
             className={iconButton}
           >
             {searchOpen ? <CloseIcon className="h-6 w-6" /> : <SearchIcon className="h-6 w-6" />}
@@ -106,10 +109,25 @@ export function ShopHeader({ cartCount }: { cartCount: number }) {
         className="border-t border-emerald-800 bg-emerald-900 px-3 pt-1 pb-3 sm:px-4"
       >
         <div className="mx-auto max-w-2xl">
-          <SearchBox inputRef={inputRef} onClose={closeSearch} onNavigate={() => setSearchOpen(false)} />
+          {searchOpen && (
+            <Suspense fallback={<SearchBoxPlaceholder />}>
+              <SearchBox inputRef={inputRef} onClose={closeSearch} onNavigate={() => setSearchOpen(false)} />
+            </Suspense>
+          )}
         </div>
       </div>
     </header>
+  );
+}
+
+/** The box's outline while its code arrives, so that the panel does not jump. */
+function SearchBoxPlaceholder() {
+  return (
+    <div
+      role="status"
+      aria-label="Chargement de la recherche…"
+      className="h-[2.875rem] rounded-full border border-stone-300 bg-white shadow-sm"
+    />
   );
 }
 

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import {
+  deferHydration,
+  HELD_SCRIPT_TYPE,
+  HYDRATION_FALLBACK_MS,
+  hydrationDeferrer,
+} from './deferred-hydration.server';
+import { DISCOVER_ATTRIBUTE, HELD_DISCOVER_ATTRIBUTE } from './route-discovery';
+
+// A page as React Router and React write it (modulepreloads hoisted into the head, the hydration
+// script at the end of the body), shortened.
+const PAGE = [
+  '<!DOCTYPE html><html lang="fr"><head><meta charSet="utf-8"/>',
+  '<link rel="preload" as="image" imageSrcSet="/media/a-320.webp 320w" fetchPriority="high"/>',
+  '<link rel="modulepreload" href="/assets/entry.client-A.js"/>',
+  '<link rel="modulepreload" href="/assets/vendor-B.js"/>',
+  '<link rel="stylesheet" href="/assets/shell-C.css"/>',
+  '</head><body><main><h1>Souk</h1><img src="/media/a-320.webp"/>',
+  '<a data-discover="true" href="/catalog">Catalogue</a></main>',
+  '<script nonce="N">window.__reactRouterContext = {};</script>',
+  '<script nonce="N" type="module" async="">import * as route0 from "/assets/root-D.js";\nimport("/assets/entry.client-A.js");</script>',
+  '</body></html>',
+].join('');
+
+describe('deferHydration', () => {
+  const html = deferHydration(PAGE, 'N');
+
+  it('takes the module preloads out of the HTML', () => {
+    expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/);
+    // Everything else in the head stays: the picture's preload first of all.
+    expect(html).toContain('<link rel="preload" as="image"');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/shell-C.css"/>');
+  });
+
+  it('holds React Router’s module script, with its text and nonce, as a type the browser does not run', () => {
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    expect(html).toContain(
+      `<script nonce="N" type="${HELD_SCRIPT_TYPE}">import * as route0 from "/assets/root-D.js";\nimport("/assets/entry.client-A.js");</script>`,
+    );
+    // The other inline scripts run as before.
+    expect(html).toContain('<script nonce="N">window.__reactRouterContext = {};</script>');
+  });
+
+  it('adds, at the end of the head and under the nonce, the script that runs them once the page has loaded', () => {
+    const starter = /<script nonce="N">([^<]*)<\/script><\/head>/.exec(html)?.[1];
+    expect(starter).toBeDefined();
+    expect(starter).toContain('addEventListener("load",go)');
+    expect(starter).toContain(`setTimeout(go,${HYDRATION_FALLBACK_MS})`);
+    expect(starter).toContain('["/assets/entry.client-A.js","/assets/vendor-B.js"]');
+    expect(starter).toContain(`script[type="${HELD_SCRIPT_TYPE}"]`);
+  });
+
+  it('holds React Router’s route discovery: its links’ mark goes under another name', () => {
+    expect(html).toContain(`<a ${HELD_DISCOVER_ATTRIBUTE}="true" href="/catalog">Catalogue</a>`);
+    expect(html).not.toContain(`${DISCOVER_ATTRIBUTE}="`);
+  });
+
+  it('leaves a page without React Router’s scripts as it was, but for the starter', () => {
+    const plain = '<html><head><title>x</title></head><body><p>a &lt; b</p></body></html>';
+    const out = deferHydration(plain, 'N');
+    expect(out.replace(/<script nonce="N">[^<]*<\/script>/, '')).toBe(plain);
+  });
+
+  it('leaves a script with a src alone', () => {
+    const page = '<html><head></head><body><script type="module" src="/assets/x.js"></script></body></html>';
+    expect(deferHydration(page, 'N')).toContain('<script type="module" src="/assets/x.js"></script>');
+  });
+});
+
+describe('hydrationDeferrer (streamed pages)', () => {
+  it('writes the same page whatever the pieces the stream cuts it into', () => {
+    const whole = deferHydration(PAGE, 'N');
+    for (let cut = 1; cut < PAGE.length; cut += 7) {
+      const deferrer = hydrationDeferrer('N');
+      const out = deferrer.push(PAGE.slice(0, cut)) + deferrer.push(PAGE.slice(cut)) + deferrer.end();
+      expect(out, `cut at ${cut}`).toBe(whole);
+    }
+  });
+
+  it('writes the same page from one-character pieces', () => {
+    const deferrer = hydrationDeferrer('N');
+    let out = '';
+    for (const character of PAGE) out += deferrer.push(character);
+    out += deferrer.end();
+    expect(out).toBe(deferHydration(PAGE, 'N'));
+  });
+});

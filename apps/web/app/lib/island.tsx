@@ -1,0 +1,182 @@
+// Parts of a page whose code the first paint does not need (docs/decisions/0028). The server renders
+// them in full, as before; the browser keeps that HTML as it is (links and forms work) and fetches
+// the part's code only when it comes into view or when the page is idle, then hydrates it. React
+// does the keeping: a part that suspends while the page hydrates stays as the server sent it.
+// Written here rather than taken from a library: the only ones found target React 16–17's APIs,
+// and this is React's own `use` + <Suspense>, in about a hundred lines.
+import { type ComponentType, type ReactElement, Suspense, use, useEffect, useRef, useState } from 'react';
+import { releaseRouteDiscovery } from './route-discovery';
+
+/**
+ * When an island's code is fetched: 'visible' when it comes near the screen (below the fold),
+ * 'idle' once the page has hydrated and the phone has nothing else to do (above the fold, its
+ * controls live soon after the first paint). Touching or focusing it fetches it at once.
+ */
+export type Wake = 'visible' | 'idle';
+
+/** How far below the screen a 'visible' island starts loading, so that it is live when reached. */
+const VISIBLE_MARGIN = '300px 0px';
+/** How long an 'idle' island waits at most for an idle moment. */
+const IDLE_TIMEOUT_MS = 2000;
+
+// Islands met during the first hydration wait for their moment; after it (client navigations) the
+// page has no server HTML to keep, and an island renders as soon as its code is there.
+let pageHydrated = false;
+
+/** How long after hydrating the page gives route discovery back even if an island is still coming. */
+const DISCOVERY_HOLD_MS = 5000;
+// Islands of the first page woken (by their moment, a tap, an update) and not yet live: React
+// Router's route discovery waits for them (route-discovery.ts).
+const coming = new Set<object>();
+let discoveryHeld = true;
+function releaseDiscoveryWhenSettled() {
+  if (!discoveryHeld || coming.size > 0) return;
+  discoveryHeld = false;
+  releaseRouteDiscovery();
+}
+
+/** Marks the end of the page's first hydration (called once by the root). */
+export function useHydrated() {
+  useEffect(() => {
+    pageHydrated = true;
+    // After the islands' own effects and idle callbacks, which wake those due now.
+    whenIdle(releaseDiscoveryWhenSettled);
+    const timer = setTimeout(() => {
+      coming.clear();
+      releaseDiscoveryWhenSettled();
+    }, DISCOVERY_HOLD_MS);
+    return () => clearTimeout(timer);
+  }, []);
+}
+
+// Safari has no idle callback: the next task, after the hydration that is running.
+const whenIdle = (run: () => void) =>
+  typeof requestIdleCallback === 'function'
+    ? requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS })
+    : setTimeout(run);
+
+function until(wake: Wake, element: HTMLElement, release: () => void): () => void {
+  const events = ['pointerdown', 'focusin', 'keydown'];
+  for (const name of events) element.addEventListener(name, release, { once: true, passive: true });
+  const observer = new IntersectionObserver((entries) => entries[0]?.isIntersecting && release(), {
+    rootMargin: VISIBLE_MARGIN,
+  });
+  if (wake === 'visible') observer.observe(element);
+  else whenIdle(release);
+  return () => {
+    observer.disconnect();
+    for (const name of events) element.removeEventListener(name, release);
+  };
+}
+
+/** Whether two props hold the same data: plain objects and arrays compared by content. */
+function sameData(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  const plain = (value: unknown): value is object =>
+    Array.isArray(value) || (!!value && Object.getPrototypeOf(value) === Object.prototype);
+  if (!plain(a) || !plain(b) || Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) =>
+    sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+  );
+}
+
+/** An island's code, and what lets it come before its moment. */
+type Gate<T> = { code: Promise<T>; release: () => void };
+
+function Wanted({ release }: { release: () => void }) {
+  useEffect(release, [release]);
+  return null;
+}
+
+/**
+ * A component whose code is fetched when `wake` says. `load` imports it dynamically (its module must
+ * not be imported statically by the page, or its code is in the page's first load anyway).
+ * `className` styles the island's wrapping <div>, the element watched.
+ */
+export function island<P extends object>(load: () => Promise<ComponentType<P>>, wake: Wake) {
+  let component: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const fetchCode = () => {
+    loading ??= load().then((loaded) => {
+      component = loaded;
+      return loaded;
+    });
+    return loading;
+  };
+  // The server renders every island whole: its code is read when the server build is.
+  if (import.meta.env.SSR) void fetchCode();
+
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per island, at a module's top level, as React.lazy's are
+  function Body({
+    gate,
+    props,
+    onLive,
+  }: {
+    gate: Gate<ComponentType<P>>;
+    props: P;
+    onLive: (live: true) => void;
+  }) {
+    const Component = component ?? use(gate.code);
+    useEffect(() => onLive(true), [onLive]);
+    return <Component {...props} />;
+  }
+
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per island, at a module's top level, as React.lazy's are
+  return function Island({ className, ...props }: P & { className?: string }) {
+    const ref = useRef<HTMLDivElement>(null);
+    // Said on the wrapper for whoever looks (a test, a curious engineer): 'waiting' until the
+    // island's code has come and React has taken over its HTML, then 'live'.
+    const [live, setLive] = useState(false);
+    const [gate] = useState((): Gate<ComponentType<P>> => {
+      if (component || pageHydrated || import.meta.env.SSR) return { code: fetchCode(), release: () => {} };
+      const token = {};
+      let resolve = () => {};
+      const code = new Promise<void>((done) => {
+        resolve = done;
+      }).then(fetchCode);
+      const release = () => {
+        if (discoveryHeld && !component) coming.add(token);
+        resolve();
+      };
+      // Its code is here (React hydrates it on the next turn): route discovery no longer waits for it.
+      void code.then(() => {
+        coming.delete(token);
+        setTimeout(releaseDiscoveryWhenSettled, 0);
+      });
+      return { code, release };
+    });
+    useEffect(() => {
+      const element = ref.current;
+      if (!element || component) return;
+      return until(wake, element, gate.release);
+    }, [gate]);
+    // The same element while the props hold the same data: a parent that renders again (a
+    // revalidation brings equal data in new objects) does not reach a waiting island. New data for a
+    // waiting island wants its code now; until it has come, the island keeps the server's HTML (React
+    // would otherwise drop it for an empty fallback, and the page would jump).
+    const content = useRef<{ props: typeof props; element: ReactElement } | null>(null);
+    const changed = content.current !== null && !sameData(content.current.props, props);
+    if (!content.current || (changed && component)) {
+      content.current = {
+        props,
+        element: (
+          // The fallback shows only when React gives up the server's HTML anyway: the code is
+          // wanted now.
+          <Suspense fallback={<Wanted release={gate.release} />}>
+            <Body gate={gate} props={props as unknown as P} onLive={setLive} />
+          </Suspense>
+        ),
+      };
+    }
+    useEffect(() => {
+      if (changed) gate.release();
+    });
+    return (
+      <div ref={ref} className={className} data-island={live ? 'live' : 'waiting'} data-wake={wake}>
+        {content.current.element}
+      </div>
+    );
+  };
+}

@@ -1,0 +1,63 @@
+import { Form, Link, useNavigation } from 'react-router';
+import { FormBanner, SubmitButton } from '~/components/ui/form-fields';
+import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
+import { NewAccountFields } from '~/features/account/new-account-fields';
+import { useFormErrors } from '~/lib/use-form-errors';
+import type { Route } from './+types/auth-quick-register';
+
+// Not a route of its own: the page of the auth-quick-register route (auth-quick-register.tsx),
+// which that route loads as an island, hydrated once the page is idle (docs/decisions/0028); its
+// form works before.
+
+export function QuickRegisterView({
+  loaderData,
+  actionData,
+}: Pick<Route.ComponentProps, 'loaderData' | 'actionData'>) {
+  const { redirectTo, checkout } = loaderData;
+  const { formProps, bannerRef, errors, message } = useFormErrors(
+    () => import('@souk/domain/auth').then((m) => m.QuickRegisterInputSchema),
+    actionData,
+  );
+  const navigation = useNavigation();
+  const pending = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const values = actionData?.values ?? {};
+  const loginTarget = checkout ? '/cart' : redirectTo;
+
+  return (
+    <AuthShell
+      badge={checkout ? 'Dernière étape avant la commande' : undefined}
+      title={checkout ? 'Finalisez votre commande' : 'Inscription rapide'}
+      intro={
+        checkout
+          ? 'Créez votre compte en quelques secondes : votre panier est conservé et nous vous contactons sur WhatsApp pour la livraison et le paiement.'
+          : 'Votre nom, votre numéro WhatsApp et un mot de passe suffisent.'
+      }
+      footer={
+        <p>
+          Déjà client ?{' '}
+          <Link
+            to={loginTarget ? `/auth/login?redirectTo=${encodeURIComponent(loginTarget)}` : '/auth/login'}
+            className={authLinkClass}
+          >
+            Se connecter
+          </Link>
+        </p>
+      }
+    >
+      <Form method="post" className="flex flex-col gap-4" {...formProps}>
+        <FormBanner message={message} bannerRef={bannerRef} />
+        {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
+        {checkout && <input type="hidden" name="checkout" value="1" />}
+        <NewAccountFields
+          idPrefix="quick"
+          values={values}
+          errors={errors}
+          phoneHint="Nous vous contactons sur ce numéro pour votre commande."
+        />
+        <SubmitButton pending={pending} pendingLabel="Inscription…">
+          {checkout ? 'Créer mon compte et continuer' : 'Créer mon compte'}
+        </SubmitButton>
+      </Form>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,62 @@
+import { Form, Link, useNavigation } from 'react-router';
+import { FormBanner, PasswordField, SubmitButton } from '~/components/ui/form-fields';
+import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
+import { NewAccountFields } from '~/features/account/new-account-fields';
+import { useFormErrors } from '~/lib/use-form-errors';
+import type { Route } from './+types/auth-register';
+
+// Not a route of its own: the page of the auth-register route (auth-register.tsx), which that route
+// loads as an island, hydrated once the page is idle (docs/decisions/0028); its form works before.
+
+export function RegisterView({
+  loaderData,
+  actionData,
+}: Pick<Route.ComponentProps, 'loaderData' | 'actionData'>) {
+  const { redirectTo } = loaderData;
+  const { formProps, bannerRef, errors, message } = useFormErrors(
+    () => import('@souk/domain/auth').then((m) => m.RegisterInputSchema),
+    actionData,
+  );
+  const navigation = useNavigation();
+  const pending = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const values = actionData?.values ?? {};
+
+  return (
+    <AuthShell
+      title="Créer un compte"
+      intro="Commandez en quelques clics et suivez vos commandes. Nous vous contactons sur WhatsApp pour la livraison."
+      footer={
+        <p>
+          Déjà un compte ?{' '}
+          <Link
+            to={redirectTo ? `/auth/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/auth/login'}
+            className={authLinkClass}
+          >
+            Se connecter
+          </Link>
+        </p>
+      }
+    >
+      <Form method="post" className="flex flex-col gap-4" {...formProps}>
+        <FormBanner message={message} bannerRef={bannerRef} />
+        {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
+        <NewAccountFields
+          idPrefix="register"
+          values={values}
+          errors={errors}
+          emailHint="Utile pour recevoir un lien si vous oubliez votre mot de passe."
+        />
+        <PasswordField
+          id="register-password-confirmation"
+          name="password_confirmation"
+          label="Confirmer le mot de passe"
+          autoComplete="new-password"
+          error={errors.password_confirmation}
+        />
+        <SubmitButton pending={pending} pendingLabel="Inscription…">
+          Créer mon compte
+        </SubmitButton>
+      </Form>
+    </AuthShell>
+  );
+}

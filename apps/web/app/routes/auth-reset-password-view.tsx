@@ -1,0 +1,93 @@
+import { Form, Link, useNavigation } from 'react-router';
+import { FormBanner, PasswordField, SubmitButton } from '~/components/ui/form-fields';
+import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
+import { useFormErrors } from '~/lib/use-form-errors';
+import type { Route } from './+types/auth-reset-password';
+
+const INVALID_LINK = 'Lien de réinitialisation invalide ou expiré';
+
+// Not a route of its own: the page of the auth-reset-password route (auth-reset-password.tsx),
+// which that route loads as an island, hydrated once the page is idle (docs/decisions/0028); its
+// form works before.
+
+export function ResetPasswordView({
+  loaderData,
+  actionData,
+}: Pick<Route.ComponentProps, 'loaderData' | 'actionData'>) {
+  const { token } = loaderData;
+  const failure = actionData && !actionData.done ? actionData : undefined;
+  const { formProps, bannerRef, errors, message } = useFormErrors(
+    () => import('@souk/domain/auth').then((m) => m.ResetPasswordInputSchema),
+    failure,
+  );
+  const navigation = useNavigation();
+  const pending = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const requestAgain = (
+    <p>
+      <Link to="/auth/forgot-password" className={authLinkClass}>
+        Demander un nouveau lien
+      </Link>
+    </p>
+  );
+
+  if (actionData?.done) {
+    return (
+      <AuthShell title="Mot de passe modifié">
+        <div role="status" className="flex flex-col gap-4 text-stone-700">
+          <span
+            aria-hidden="true"
+            className="flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-2xl text-emerald-800"
+          >
+            ✓
+          </span>
+          <p>Mot de passe réinitialisé. Vous pouvez vous connecter.</p>
+        </div>
+        <Link
+          to="/auth/login"
+          className="mt-6 inline-flex min-h-12 w-full items-center justify-center rounded-full bg-emerald-800 px-6 py-3 text-base font-semibold text-white hover:bg-emerald-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800"
+        >
+          Se connecter
+        </Link>
+      </AuthShell>
+    );
+  }
+
+  if (!token) {
+    return (
+      <AuthShell title="Nouveau mot de passe" footer={requestAgain}>
+        <FormBanner message={INVALID_LINK} />
+      </AuthShell>
+    );
+  }
+
+  return (
+    <AuthShell
+      title="Nouveau mot de passe"
+      intro="Choisissez un nouveau mot de passe pour votre compte."
+      footer={requestAgain}
+    >
+      <Form method="post" className="flex flex-col gap-4" {...formProps}>
+        <FormBanner message={message} bannerRef={bannerRef} />
+        <input type="hidden" name="token" value={token} />
+        <PasswordField
+          id="reset-password"
+          name="password"
+          label="Nouveau mot de passe"
+          autoComplete="new-password"
+          hint="8 caractères au minimum."
+          error={errors.password}
+        />
+        <PasswordField
+          id="reset-password-confirmation"
+          name="password_confirmation"
+          label="Confirmer le mot de passe"
+          autoComplete="new-password"
+          error={errors.password_confirmation}
+        />
+        <SubmitButton pending={pending} pendingLabel="Enregistrement…">
+          Enregistrer le mot de passe
+        </SubmitButton>
+      </Form>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import {
+  BROWSER_USER_AGENT,
+  CSS_BUDGET,
+  FIRST_LOAD_JS_BUDGET,
+  measurePage,
+  OUR_JS_BUDGET,
+} from '../bench/bundle.ts';
+
+// What a phone downloads before a storefront page is live, from the build CI just made: bytes are
+// deterministic, so the budgets are assertions (docs/decisions/0028). React, React DOM and React
+// Router are one chunk (vendor-…); everything else the page loads at first is ours.
+
+const CLIENT_DIR = path.resolve('apps/web/build/client');
+
+type Listed = { id: number; slug: string };
+
+/** Every kind of storefront page, with real addresses from the demo shop. */
+async function storefrontPages(request: import('@playwright/test').APIRequestContext): Promise<string[]> {
+  const categories = (await (await request.get('/api/categories')).json()).data.categories as (Listed & {
+    subcategories: Listed[];
+  })[];
+  const withSub = categories.find((c) => c.subcategories.length > 0);
+  if (!withSub) throw new Error('no seeded category with subcategories');
+  const product = (await (await request.get('/api/products?per_page=1')).json()).data.products[0] as Listed;
+  return [
+    '/',
+    '/catalog',
+    `/catalog/${withSub.slug}`,
+    `/catalog/${withSub.slug}/${withSub.subcategories[0]?.slug}`,
+    `/products/${product.id}`,
+    `/product/${product.slug}`,
+    '/search?q=savon',
+    '/search',
+    '/cart',
+    '/terms',
+    '/privacy',
+    '/auth/login',
+    '/auth/register',
+    '/auth/forgot-password',
+  ];
+}
+
+test('every storefront page’s first-load JavaScript and CSS stay within their budgets, with no zod and no back office', async ({
+  request,
+  baseURL,
+}) => {
+  const origin = baseURL as string;
+  const over: string[] = [];
+  for (const page of await storefrontPages(request)) {
+    const response = await request.get(page, { headers: { 'user-agent': BROWSER_USER_AGENT } });
+    expect(response.status(), page).toBe(200);
+    const bundle = await measurePage(page, await response.text(), { origin, clientDir: CLIENT_DIR });
+    // The page does load its code (the check could not pass on a page measured empty).
+    expect(bundle.frameworkGzipBytes, page).toBeGreaterThan(50_000);
+    expect(bundle.ownGzipBytes, page).toBeGreaterThan(1_000);
+    const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+    if (bundle.gzipBytes > FIRST_LOAD_JS_BUDGET) over.push(`${page}: JS ${kB(bundle.gzipBytes)}`);
+    if (bundle.ownGzipBytes > OUR_JS_BUDGET) over.push(`${page}: our JS ${kB(bundle.ownGzipBytes)}`);
+    if (bundle.css.gzipBytes > CSS_BUDGET) over.push(`${page}: CSS ${kB(bundle.css.gzipBytes)}`);
+    if (bundle.zodFiles.length) over.push(`${page}: zod in ${bundle.zodFiles.join(', ')}`);
+    if (bundle.adminFiles.length) over.push(`${page}: back office in ${bundle.adminFiles.join(', ')}`);
+  }
+  expect(over).toEqual([]);
+});
+
+test('a page fetches no script before it has loaded, then hydrates', async ({ page }) => {
+  await page.goto('/');
+  // The header's search toggle becomes a button once React has hydrated.
+  await expect(page.getByRole('button', { name: 'Ouvrir la recherche' })).toBeVisible();
+  const timings = await page.evaluate(() => {
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const scripts = performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\.js(\?|$)/.test(entry.name))
+      .map((entry) => ({ name: entry.name, startTime: entry.startTime }));
+    return { loadEventStart: navigation.loadEventStart, scripts };
+  });
+  expect(timings.scripts.length).toBeGreaterThan(3);
+  const early = timings.scripts.filter((script) => script.startTime < timings.loadEventStart);
+  expect(early).toEqual([]);
+});
+
+test('the footer’s code is not in the first load; it comes with the page’s islands and the footer works then', async ({
+  page,
+}) => {
+  const footerCode: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/shop-footer-[\w-]+\.js$/.test(request.url())) footerCode.push(request.url());
+  });
+  await page.goto('/');
+  // Nothing of it before the page has loaded (page.goto waits for the load event).
+  expect(footerCode).toEqual([]);
+  await expect(page.getByRole('button', { name: 'Ouvrir la recherche' })).toBeVisible();
+
+  // Near the screen, the footer's island comes alive (if it has not already: React also wakes a
+  // waiting island when an update reaches it).
+  const footer = page.getByRole('contentinfo');
+  await footer.scrollIntoViewIfNeeded();
+  await expect(footer.locator('xpath=..')).toHaveAttribute('data-island', 'live');
+  expect(footerCode).toHaveLength(1);
+  // Hydrated: its 'Catalogue' link now navigates on the client (no new document).
+  let documents = 0;
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents += 1;
+  });
+  await footer.getByRole('link', { name: 'Catalogue' }).click();
+  await expect(page).toHaveURL(/\/catalog$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Catalogue' })).toBeVisible();
+  expect(documents).toBe(0);
+});
