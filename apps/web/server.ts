@@ -14,12 +14,13 @@ import {
 } from '@souk/api/plugins/response-cache';
 import { prepareDatabase } from '@souk/api/prepare-database';
 import { formatPhone } from '@souk/domain/phone-format';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { serverContext } from '#api-context';
 import { type CallObserver, injectTransport } from './app/lib/inject-transport.server.ts';
-import { keptPageParameters } from './app/lib/page-cache.server.ts';
+import { keptPageParameters, keptPageVersion } from './app/lib/page-cache.server.ts';
+import { wantsSaveData } from './app/lib/save-data.ts';
 import { pageRouteOptions } from './page-body-limit.ts';
 
 const webRoot = import.meta.dirname;
@@ -28,12 +29,35 @@ const webRoot = import.meta.dirname;
 // on DATA_DIR) stays open for the life of the process instead of being closed and reopened each time.
 const devState = globalThis as typeof globalThis & { soukDevDatabase?: Promise<Database> };
 
+/**
+ * Whether the visitor asks for lighter pages: the one reading of the `Save-Data` header, for the
+ * page's cache key and its load context (docs/decisions/0028).
+ */
+const savesData = (request: FastifyRequest) => wantsSaveData(request.headers['save-data']);
+
 /** The response cache's key of an anonymous visitor's page, when it is one kept. */
 const pageKey: CacheKeyOf = (request) => {
   const query = request.query as Record<string, unknown>;
   const parameters = keptPageParameters(request.url, query);
-  return parameters && cacheKey(request.url, query, parameters);
+  return parameters && keptPageVersion(cacheKey(request.url, query, parameters), savesData(request));
 };
+
+/**
+ * Every page answer (computed, kept or 304, and the `.data` of client navigations) depends on
+ * Save-Data: a cache between must keep the two versions apart too. Added to what the response
+ * cache and compression said (Accept-Encoding), after them: a route's onSend runs after the app's.
+ */
+function varySaveData(
+  _request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (error: null, payload: unknown) => void,
+) {
+  const vary = String(reply.getHeader('Vary') ?? '');
+  const names = vary.split(',').map((name) => name.trim().toLowerCase());
+  if (!names.includes('save-data')) reply.header('Vary', vary ? `${vary}, Save-Data` : 'Save-Data');
+  done(null, payload);
+}
 
 /**
  * While a page is computed to be kept, each API read tells what it was about, or that no cache
@@ -77,7 +101,7 @@ export async function createServer(vite?: ViteDevServer): Promise<FastifyInstanc
     // The .br and .gz files made at build time (vite.config.ts) go out as they are.
     staticOptions: { preCompressed: true },
     // An anonymous visitor's page is answered from the response cache (docs/decisions/0023).
-    routeOptions: { ...pageRouteOptions, config: { cacheKeyOf: pageKey } },
+    routeOptions: { ...pageRouteOptions, config: { cacheKeyOf: pageKey }, onSend: varySaveData },
     getLoadContext(request) {
       const context = new RouterContextProvider();
       context.set(serverContext, {
@@ -91,6 +115,7 @@ export async function createServer(vite?: ViteDevServer): Promise<FastifyInstanc
         // header, or, on a page computed to be kept, turns the scripts carrying it into hashes.
         cspNonce: randomBytes(16).toString('base64'),
         pageKept: Boolean(request.responseCache),
+        saveData: savesData(request),
       });
       return context;
     },

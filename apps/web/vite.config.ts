@@ -16,7 +16,10 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router
 const SHELL_ROUTES = [/[\\/]app[\\/]root\.tsx$/, /[\\/]app[\\/]routes[\\/]shop-layout\.tsx$/];
 // Run by every storefront page too, though not through the layout: each route's meta and its
 // error page.
-const SHELL_MODULES = [/[\\/]app[\\/]lib[\\/]seo\.ts$/, /[\\/]app[\\/]components[\\/]ui[\\/]error-state\.tsx$/];
+const SHELL_MODULES = [
+  /[\\/]app[\\/]lib[\\/]seo\.ts$/,
+  /[\\/]app[\\/]components[\\/]ui[\\/]error-state\.tsx$/,
+];
 const inShell = new Map<string, boolean>();
 
 /**

@@ -34,8 +34,15 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const NAME_MIN_LENGTH = 2;
 export const ACCOUNT_LATEST_ORDERS = 3;
 
-/** Image widths produced for every picture, smallest first. */
-export const IMAGE_WIDTHS = [320, 640, 1024] as const;
+/**
+ * Image widths produced for every picture, smallest first (docs/decisions/0028). A phone's browser
+ * takes the narrowest file at least as dense as its screen, so each width is one a phone needs:
+ * 160 the 40–96 px thumbnails at 2×, 360 a card of a 2-column grid at 2×, 480 a full-width picture
+ * at 1× (Save-Data) or a card on a wider or denser phone, 640 the desktop's pictures (and the one URL
+ * of `ImageRef.url`), 720 a full-width picture at 2× on a 360–390 px phone, 1024 beyond. Pictures
+ * stored before have 320, 640 and 1024; their rows say which files they have.
+ */
+export const IMAGE_WIDTHS = [160, 360, 480, 640, 720, 1024] as const;
 
 export const PASSWORD_MAX_LENGTH = 256;
 /** Highest quantity of one cart line (keeps sums far from integer limits). */

@@ -33,6 +33,9 @@ const pictureColumns = {
   image_key: text('image_key'),
   image_width: integer('image_width'),
   image_height: integer('image_height'),
+  // The widths written (migration 0017); empty for a picture stored before they were recorded,
+  // which has the widths of that time (media.mapper.ts, storedWidths).
+  image_widths: integer('image_widths').array().notNull().default(sql`'{}'::integer[]`),
 };
 
 export const users = pgTable(

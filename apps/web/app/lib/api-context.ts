@@ -22,6 +22,11 @@ export type ServerContext = {
    * carried it by their hashes instead (docs/decisions/0004).
    */
   pageKept: boolean;
+  /**
+   * The visitor's browser asks for lighter pages (`Save-Data: on`, read in server.ts only): the
+   * pages offer smaller pictures (docs/decisions/0028), and a kept page has a version for each.
+   */
+  saveData: boolean;
 };
 
 // Shared by server.ts and the route modules through the '#api-context' import, so both hold one token.

@@ -6,6 +6,15 @@ import { isSessionId } from '@souk/domain/session-id';
 const KEY = CART_SESSION_COOKIE;
 const COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
 
+/**
+ * The guest cart cookie, as the browser writes it after an add to cart and as the add-to-cart
+ * form's action sends it when the form was posted before (or without) JavaScript. Readable (not
+ * httpOnly): the browser's own cart calls read it back.
+ */
+export function cartSessionCookie(id: string, secure: boolean): string {
+  return `${KEY}=${id}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
 export function readCartSessionId(): string | null {
   try {
     const stored = window.localStorage.getItem(KEY);
@@ -24,9 +33,8 @@ export function storeCartSessionId(id: string | null | undefined) {
   } catch {
     // the cookie below is enough
   }
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing on many phones this shop targets
-  document.cookie = `${KEY}=${id}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`;
+  document.cookie = cartSessionCookie(id, window.location.protocol === 'https:');
 }
 
 /** Headers for a browser-side cart call. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keptPageParameters } from './page-cache.server';
+import { keptPageParameters, keptPageVersion } from './page-cache.server';
 
 const kept = (url: string) =>
   keptPageParameters(url, Object.fromEntries(new URL(url, 'http://souk.test').searchParams));
@@ -36,5 +36,14 @@ describe('keptPageParameters', () => {
     for (const url of ['/?loggedOut=2', '/catalog/parfums?n=24', '/catalog/parfums?n=999999'])
       expect(kept(url), url).toBeNull();
     expect(keptPageParameters('/', { loggedOut: ['1', '1'] })).toBeNull();
+  });
+});
+
+describe('keptPageVersion', () => {
+  it('keeps a Save-Data page apart from the page everyone else gets', () => {
+    expect(keptPageVersion('/products/12', false)).toBe('/products/12');
+    expect(keptPageVersion('/products/12', true)).not.toBe('/products/12');
+    // No other page's key can be a version's.
+    expect(keptPageVersion('/products/12', true)).toMatch(/\s/);
   });
 });

@@ -20,6 +20,16 @@ const READ_PARAMETERS: Record<string, string | null> = {
 const KEYED = new Set(Object.keys(READ_PARAMETERS).filter((name) => READ_PARAMETERS[name] !== null));
 
 /**
+ * The key of a kept page's version: a visitor asking for lighter pages (Save-Data) has one of its
+ * own, with smaller pictures (docs/decisions/0028), so neither is ever served the other's; the
+ * pages say `Vary: Save-Data` (server.ts) for the caches between. A space never occurs in a
+ * request's path, so no path can be read as another's version.
+ */
+export function keptPageVersion(key: string, saveData: boolean): string {
+  return saveData ? `${key} save-data` : key;
+}
+
+/**
  * The query parameters that key a storefront page the response cache keeps, or null for a page
  * never kept (cart, account, search, back office, the `.data` answers of client navigations) or
  * asked with a parameter it reads in a form not kept. Who is anonymous is the cache's own rule.

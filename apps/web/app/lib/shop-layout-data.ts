@@ -21,9 +21,19 @@ export type ShopLayoutData = {
   year: number;
   cart: CartBadge;
   user: User | null;
+  /** The request asked for lighter pages (Save-Data): smaller pictures (docs/decisions/0028). */
+  saveData: boolean;
 };
 
 /** The shop layout's data, or undefined outside it (e.g. /test). */
 export function useShopLayoutData(): ShopLayoutData | undefined {
   return useRouteLoaderData<ShopLayoutData>(SHOP_LAYOUT_ROUTE_ID);
+}
+
+/**
+ * Whether the visitor asked for lighter pages (Save-Data), as the server read it for this page:
+ * the same on the server's render and the browser's, so hydration finds the same pictures.
+ */
+export function useSaveData(): boolean {
+  return useShopLayoutData()?.saveData ?? false;
 }

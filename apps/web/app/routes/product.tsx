@@ -1,3 +1,4 @@
+import { addToCartAction } from '~/features/catalog/add-to-cart.server';
 import { ProductErrorState } from '~/features/catalog/product-error-state';
 import { productMeta } from '~/features/catalog/product-meta';
 import { loadProductById } from '~/features/catalog/product-page.server';
@@ -8,13 +9,24 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return loadProductById(context, params.id);
 }
 
+// The add-to-cart form posted before (or without) the page's script.
+export async function action({ request, context }: Route.ActionArgs) {
+  return addToCartAction(request, context);
+}
+
 export function meta({ loaderData, error }: Route.MetaArgs) {
   return productMeta(loaderData, error);
 }
 
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   // keyed so the variant and quantity choices reset when moving to another product
-  return <ProductViewIsland key={loaderData.product.id} {...loaderData} />;
+  return (
+    <ProductViewIsland
+      key={loaderData.product.id}
+      {...loaderData}
+      addToCartError={actionData?.addToCartError}
+    />
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -71,7 +71,8 @@ export function SearchView({ loaderData }: Pick<Route.ComponentProps, 'loaderDat
               Essayez un autre mot, vérifiez l'orthographe ou retirez des filtres.
             </EmptyState>
           ) : results ? (
-            <ProductGrid products={results.products} layout={params.view} priorityCount={2} />
+            // The first card's picture is the results' main one (LCP): the only eager one.
+            <ProductGrid products={results.products} layout={params.view} priorityCount={1} />
           ) : null}
         </section>
       )}

@@ -1,5 +1,6 @@
 import { shopDay } from '@souk/domain/dates';
 import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { serverContext } from '#api-context';
 import { AuthCheckStatus } from '~/features/account/auth-check-status';
 import { LoggedOutNotice } from '~/features/account/logged-out-notice';
 import { BOTTOM_NAV_SPACE, BottomNav } from '~/features/layout/bottom-nav';
@@ -22,7 +23,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The year comes from the server so the client renders the same text (no hydration mismatch),
   // the shop's year: on the night of 31 December it turns at the shop's midnight.
   const year = Number(shopDay(new Date()).slice(0, 4));
-  return { shopWhatsapp, publicUrl, agency, deliveryTerms, year, cart, user } satisfies ShopLayoutData;
+  const { saveData } = context.get(serverContext);
+  return {
+    shopWhatsapp,
+    publicUrl,
+    agency,
+    deliveryTerms,
+    year,
+    cart,
+    user,
+    saveData,
+  } satisfies ShopLayoutData;
 }
 
 // The user and the cart count only change through an action (form or fetcher submission) or an

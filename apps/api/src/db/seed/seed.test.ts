@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { IMAGE_WIDTHS } from '@souk/domain/limits';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, queryRows } from '../client.ts';
@@ -40,6 +41,12 @@ describe('seedDemoShop', () => {
     }
     expect(rows.some((c) => !c.is_active && c.parent_id !== null)).toBe(true);
     expect(rows.every((c) => c.image_key && c.image_width === 1024 && c.image_height === 1024)).toBe(true);
+    // Every width is recorded with the row and written, so a srcset names only files that exist.
+    for (const c of rows) {
+      expect(c.image_widths).toEqual([...IMAGE_WIDTHS]);
+      for (const w of c.image_widths)
+        expect(existsSync(path.join(mediaDir, `${c.image_key}-${w}.webp`))).toBe(true);
+    }
     expect(rows.every((c) => (c.description ?? '').length > 20)).toBe(true);
   });
 
@@ -82,7 +89,7 @@ describe('seedDemoShop', () => {
     for (const m of media) {
       byProduct.set(m.product_id, (byProduct.get(m.product_id) ?? 0) + 1);
       expect(m).toMatchObject({ type: 'image', mime_type: 'image/webp', width: 1024, height: 1024 });
-      expect(m.widths).toEqual([320, 640, 1024]);
+      expect(m.widths).toEqual([...IMAGE_WIDTHS]);
       expect(m.size_bytes).toBeGreaterThan(0);
       expect(m.alt).toBeTruthy();
       for (const w of m.widths) expect(existsSync(path.join(mediaDir, `${m.path}-${w}.webp`))).toBe(true);
@@ -97,8 +104,9 @@ describe('seedDemoShop', () => {
     expect(rows.some((b) => !b.is_active)).toBe(true);
     for (const b of rows) {
       expect(b.link_url).toMatch(/^\/catalog\//);
-      expect(b).toMatchObject({ image_width: 1024, image_height: 448 });
-      expect(existsSync(path.join(mediaDir, `${b.image_key}-1024.webp`))).toBe(true);
+      expect(b).toMatchObject({ image_width: 1024, image_height: 448, image_widths: [...IMAGE_WIDTHS] });
+      for (const w of b.image_widths)
+        expect(existsSync(path.join(mediaDir, `${b.image_key}-${w}.webp`))).toBe(true);
     }
     expect(messages.at(-1)).toMatch(/^Boutique de démonstration créée/);
   });

@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { slugify } from '@souk/domain/text';
 import type { ProcessedImage } from '../../modules/media/image-pipeline.ts';
-import { imageColumns } from '../../modules/media/image-upload.ts';
+import { imageColumns, pictureColumns } from '../../modules/media/image-upload.ts';
 import type { Db } from '../client.ts';
 import { banners, categories, product_media, product_variants, products } from '../schema.ts';
 import {
@@ -144,9 +144,7 @@ export async function seedDemoShop(
               name: c.data.name,
               slug: c.slug,
               description: c.data.description,
-              image_key: image?.key ?? null,
-              image_width: image?.width ?? null,
-              image_height: image?.height ?? null,
+              ...(image ? pictureColumns(image) : {}),
               sort_order: c.sortOrder,
               is_active: c.data.isActive !== false,
             })),
@@ -210,9 +208,7 @@ export async function seedDemoShop(
             title: b.title,
             subtitle: b.subtitle,
             link_url: b.linkUrl,
-            image_key: image.key,
-            image_width: image.width,
-            image_height: image.height,
+            ...pictureColumns(image),
             position: i,
             is_active: b.isActive !== false,
           };

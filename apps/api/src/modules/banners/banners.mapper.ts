@@ -7,7 +7,13 @@ type BannerRow = typeof banners.$inferSelect;
 
 export function toBanner(row: BannerRow): Banner {
   const image = toImageRef(
-    { id: row.id, key: row.image_key, width: row.image_width, height: row.image_height },
+    {
+      id: row.id,
+      key: row.image_key,
+      widths: row.image_widths,
+      width: row.image_width,
+      height: row.image_height,
+    },
     row.title,
   );
   return {

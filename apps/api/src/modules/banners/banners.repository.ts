@@ -42,6 +42,7 @@ export type BannerWrite = Partial<
     | 'image_key'
     | 'image_width'
     | 'image_height'
+    | 'image_widths'
   >
 >;
 

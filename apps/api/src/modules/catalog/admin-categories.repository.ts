@@ -14,6 +14,7 @@ export type CategoryWrite = {
   image_key?: string | null;
   image_width?: number | null;
   image_height?: number | null;
+  image_widths?: number[];
 };
 
 export type LockedCategory = {
@@ -22,6 +23,7 @@ export type LockedCategory = {
   name: string;
   image_key: string | null;
   image_width: number | null;
+  image_widths: number[];
   products_count: number;
   subcategories_count: number;
 };
@@ -43,7 +45,7 @@ export async function lockCategories(tx: DbOrTx, ids: number[]): Promise<Map<num
   await queryRows(tx, sql`select id from categories where id in (${list}) order by id for update`);
   const rows = await queryRows<LockedCategory>(
     tx,
-    sql`select c.id, c.parent_id, c.name, c.image_key, c.image_width,
+    sql`select c.id, c.parent_id, c.name, c.image_key, c.image_width, c.image_widths,
                (select count(*)::int from products p where p.category_id = c.id) as products_count,
                (select count(*)::int from categories s where s.parent_id = c.id) as subcategories_count
           from categories c

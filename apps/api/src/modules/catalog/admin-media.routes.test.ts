@@ -212,7 +212,8 @@ describe.each(engines)('the product media manager on %s', (engine) => {
       const ready = listed[0] as Item;
       expect(ready).toMatchObject({ status: 'ready', progress: 1, error: null, title: 'Démo' });
       expect(ready.video_url).toMatch(/^\/media\/[0-9a-f]{32}\.mp4$/);
-      expect(ready.image?.url).toMatch(/^\/media\/[0-9a-f]{32}-320\.webp$/);
+      // A 160 × 120 clip: its poster's one width.
+      expect(ready.image?.url).toMatch(/^\/media\/[0-9a-f]{32}-160\.webp$/);
       expect(ready.duration_seconds).toBeGreaterThan(0.9);
       const stored = path.join(t.config.mediaDir, path.basename(ready.video_url as string));
       const probe = await ffprobe(stored);
@@ -230,7 +231,7 @@ describe.each(engines)('the product media manager on %s', (engine) => {
         {
           id: ready.id,
           url: ready.video_url,
-          poster: expect.objectContaining({ url: ready.image?.url, width: 320, height: 240, alt: 'La démo' }),
+          poster: expect.objectContaining({ url: ready.image?.url, width: 160, height: 120, alt: 'La démo' }),
           title: 'Démo',
           alt: 'La démo',
         },

@@ -18,7 +18,13 @@ const iso = (value: string | Date) => new Date(value).toISOString();
 
 export function toCategorySummary(row: CategoryRow): CategorySummary {
   const image = toImageRef(
-    { key: row.image_key, width: row.image_width, height: row.image_height, id: row.id },
+    {
+      key: row.image_key,
+      widths: row.image_widths,
+      width: row.image_width,
+      height: row.image_height,
+      id: row.id,
+    },
     row.name,
   );
   return {
@@ -63,7 +69,12 @@ export function toProductSummary(row: ProductRow): ProductSummary {
     row.name,
   );
   const categoryImage = toImageRef(
-    { key: row.category_image_key, width: row.category_image_width, height: row.category_image_height },
+    {
+      key: row.category_image_key,
+      widths: row.category_image_widths,
+      width: row.category_image_width,
+      height: row.category_image_height,
+    },
     row.category_name,
   );
   return {

@@ -23,6 +23,7 @@ export type CategoryRow = {
   image_key: string | null;
   image_width: number | null;
   image_height: number | null;
+  image_widths: number[];
   sort_order: number;
   is_active: boolean;
   created_at: string | Date;
@@ -45,7 +46,7 @@ export async function findCategories(db: DbOrTx, visibility: Visibility, where: 
     db,
     sql`
     select cat.id, cat.parent_id, cat.name, cat.slug, cat.description, cat.image_key, cat.image_width,
-           cat.image_height, cat.sort_order, cat.is_active, cat.created_at,
+           cat.image_height, cat.image_widths, cat.sort_order, cat.is_active, cat.created_at,
            catparent.name as parent_name, counts.products_count, counts.direct_products_count,
            (select count(*)::int from categories s where s.parent_id = cat.id
               ${isPublic ? sql`and s.is_active` : sql``}) as subcategories_count
@@ -101,6 +102,7 @@ export type ProductRow = {
   category_image_key: string | null;
   category_image_width: number | null;
   category_image_height: number | null;
+  category_image_widths: number[];
   parent_id: number | null;
   parent_name: string | null;
   parent_slug: string | null;
@@ -395,6 +397,7 @@ async function selectPage<Row extends ProductRow>(
            p.is_active,
            c.name as category_name, c.slug as category_slug, c.image_key as category_image_key,
            c.image_width as category_image_width, c.image_height as category_image_height,
+           c.image_widths as category_image_widths,
            parent.id as parent_id, parent.name as parent_name, parent.slug as parent_slug,
            m.id as image_id, m.path as image_path, m.widths as image_widths, m.width as image_width,
            m.height as image_height, m.alt as image_alt, m.title as image_title,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ImageRejectedError, processImage, sniffImageFormat } from './image-pipeline.ts';
+import { ImageRejectedError, processImage, sniffImageFormat, WEBP_QUALITY } from './image-pipeline.ts';
 
 let mediaDir: string;
 let root: string;
@@ -33,12 +33,12 @@ describe('processImage', () => {
     const result = await processImage(input, mediaDir);
 
     expect(result.key).toMatch(/^[0-9a-f]{32}$/);
-    expect(result.widths).toEqual([320, 640, 1024]);
+    expect(result.widths).toEqual([160, 360, 480, 640, 720, 1024]);
     expect(result).toMatchObject({ width: 1024, height: 768 });
     const files = readdirSync(mediaDir).sort();
-    expect(files).toEqual([320, 640, 1024].map((w) => `${result.key}-${w}.webp`).sort());
+    expect(files).toEqual([160, 360, 480, 640, 720, 1024].map((w) => `${result.key}-${w}.webp`).sort());
     let total = 0;
-    for (const w of [320, 640, 1024]) {
+    for (const w of [160, 360, 480, 640, 720, 1024]) {
       const file = readFileSync(path.join(mediaDir, `${result.key}-${w}.webp`));
       total += file.length;
       expect(isWebp(file)).toBe(true);
@@ -55,13 +55,28 @@ describe('processImage', () => {
 
   it('writes only the widths a small picture covers, and at least the smallest', async () => {
     const medium = await processImage(await pngWithMetadata(800, 800), mediaDir);
-    expect(medium.widths).toEqual([320, 640]);
-    expect(medium).toMatchObject({ width: 640, height: 640 });
+    expect(medium.widths).toEqual([160, 360, 480, 640, 720]);
+    expect(medium).toMatchObject({ width: 720, height: 720 });
 
     const tiny = await processImage(await pngWithMetadata(100, 50), mediaDir);
-    expect(tiny.widths).toEqual([320]);
-    expect(tiny).toMatchObject({ width: 320, height: 160 });
-    expect(readdirSync(mediaDir)).toHaveLength(3);
+    expect(tiny.widths).toEqual([160]);
+    expect(tiny).toMatchObject({ width: 160, height: 80 });
+    expect(readdirSync(mediaDir)).toHaveLength(6);
+  });
+
+  it('encodes the files made for dense screens (over 640 px) at a lower quality than the others', async () => {
+    // Texture like a photo's (blurred noise): its bytes follow the quality.
+    const raw = { raw: { width: 800, height: 600, channels: 3 as const } };
+    const noise = await sharp(randomBytes(800 * 600 * 3), raw)
+      .blur(2)
+      .png()
+      .toBuffer();
+    const result = await processImage(noise, mediaDir);
+    const size = (w: number) => readFileSync(path.join(mediaDir, `${result.key}-${w}.webp`)).length;
+    const atStandard = async (w: number) =>
+      (await sharp(noise).resize({ width: w }).webp({ quality: WEBP_QUALITY, effort: 6 }).toBuffer()).length;
+    expect(size(720)).toBeLessThan((await atStandard(720)) * 0.9);
+    expect(size(640)).toBeGreaterThan((await atStandard(640)) * 0.9);
   });
 
   it('honours the EXIF orientation of a photo', async () => {
@@ -71,10 +86,10 @@ describe('processImage', () => {
       .withMetadata({ orientation: 6 })
       .toBuffer();
     const result = await processImage(jpeg, mediaDir);
-    expect(result).toMatchObject({ width: 320, height: 640, widths: [320] });
-    const meta = await sharp(path.join(mediaDir, `${result.key}-320.webp`)).metadata();
-    expect(meta.width).toBe(320);
-    expect(meta.height).toBe(640);
+    expect(result).toMatchObject({ width: 480, height: 960, widths: [160, 360, 480] });
+    const meta = await sharp(path.join(mediaDir, `${result.key}-480.webp`)).metadata();
+    expect(meta.width).toBe(480);
+    expect(meta.height).toBe(960);
     expect(meta.orientation).toBeUndefined();
   });
 
@@ -87,7 +102,7 @@ describe('processImage', () => {
     ]) {
       expect(sniffImageFormat(buffer)).not.toBeNull();
       const result = await processImage(buffer, mediaDir);
-      expect(result.widths).toEqual([320]);
+      expect(result.widths).toEqual([160, 360]);
     }
   });
 

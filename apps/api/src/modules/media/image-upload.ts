@@ -2,7 +2,8 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImageUpload } from '@souk/domain/uploads';
 import { AppError } from '#shared/app-error.ts';
-import { ImageRejectedError, type ProcessedImage, processImage, widthsFor } from './image-pipeline.ts';
+import { ImageRejectedError, type ProcessedImage, processImage } from './image-pipeline.ts';
+import { storedWidths } from './media.mapper.ts';
 
 // The one way an uploaded picture enters the shop (categories, products, bulk creation, the media
 // manager): bytes from a multipart file or an inline data URL go through the image pipeline, which
@@ -51,14 +52,16 @@ export async function removePicture(mediaDir: string, picture: StoredPicture, lo
 export const pictureOf = (row: {
   image_key: string | null;
   image_width: number | null;
+  image_widths: number[] | null;
 }): StoredPicture | null =>
-  row.image_key ? { key: row.image_key, widths: widthsFor(row.image_width ?? 0) } : null;
+  row.image_key ? { key: row.image_key, widths: storedWidths(row.image_widths, row.image_width) } : null;
 
-/** A processed picture as the picture columns (image_key, image_width, image_height) hold it. */
+/** A processed picture as the picture columns (image_key, image_width, image_height, image_widths) hold it. */
 export const pictureColumns = (image: ProcessedImage) => ({
   image_key: image.key,
   image_width: image.width,
   image_height: image.height,
+  image_widths: image.widths,
 });
 
 /** A processed picture as a product_media row holds it (the row's other columns are the caller's). */

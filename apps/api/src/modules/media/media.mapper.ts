@@ -1,5 +1,4 @@
 import type { ImageRef } from '@souk/domain/catalog';
-import { IMAGE_WIDTHS } from '@souk/domain/limits';
 
 export type PictureColumns = {
   id?: number | null;
@@ -15,12 +14,24 @@ export const mediaUrl = (key: string, width: number) => `/media/${key}-${width}.
 /** A stored file of the media folder by its name (a video's MP4). */
 export const mediaFileUrl = (name: string) => `/media/${name}`;
 
+/**
+ * The widths the pipeline wrote before 160 and 480 were added (docs/decisions/0029). A picture whose
+ * row does not list its widths (a category's or a banner's stored before migration 0017) has
+ * these, up to its own width: its srcset must name no file that was never written.
+ */
+export const LEGACY_IMAGE_WIDTHS = [320, 640, 1024] as const;
+
+/** The widths a stored picture has files for, smallest first. */
+export function storedWidths(widths: readonly number[] | null | undefined, width: number | null): number[] {
+  if (widths?.length) return [...widths].sort((a, b) => a - b);
+  const fitting = LEGACY_IMAGE_WIDTHS.filter((w) => w <= (width ?? 1024));
+  return fitting.length > 0 ? fitting : [LEGACY_IMAGE_WIDTHS[0]];
+}
+
 /** Turns the image pipeline's stored key and widths into the URLs and srcset a client renders. */
 export function toImageRef(p: PictureColumns, fallbackAlt: string): ImageRef | null {
   if (!p.key) return null;
-  const widths = p.widths?.length
-    ? [...p.widths].sort((a, b) => a - b)
-    : IMAGE_WIDTHS.filter((w) => w <= (p.width ?? 1024));
+  const widths = storedWidths(p.widths, p.width);
   const middle = widths.find((w) => w >= 640) ?? widths[widths.length - 1] ?? 320;
   return {
     id: p.id ?? 0,

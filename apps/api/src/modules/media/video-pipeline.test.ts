@@ -426,12 +426,13 @@ describe('extractPoster', () => {
     const mediaDir = path.join(out, 'media');
     const poster = await extractPoster(videos.movH264, mediaDir);
     expect(poster.key).toMatch(/^[0-9a-f]{32}$/);
-    expect(poster.widths).toEqual([320]);
-    expect(poster).toMatchObject({ width: 320, height: 240 });
-    expect(readdirSync(mediaDir)).toEqual([`${poster.key}-320.webp`]);
-    const meta = await sharp(path.join(mediaDir, `${poster.key}-320.webp`)).metadata();
-    expect(meta).toMatchObject({ format: 'webp', width: 320, height: 240 });
-    const stats = await sharp(path.join(mediaDir, `${poster.key}-320.webp`)).stats();
+    // A 160 × 120 clip: the smallest width, at its own size.
+    expect(poster.widths).toEqual([160]);
+    expect(poster).toMatchObject({ width: 160, height: 120 });
+    expect(readdirSync(mediaDir)).toEqual([`${poster.key}-160.webp`]);
+    const meta = await sharp(path.join(mediaDir, `${poster.key}-160.webp`)).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 160, height: 120 });
+    const stats = await sharp(path.join(mediaDir, `${poster.key}-160.webp`)).stats();
     expect(stats.isOpaque).toBe(true);
     expect(Math.max(...stats.channels.map((c) => c.max))).toBeGreaterThan(100); // not a black frame
   });
@@ -445,6 +446,6 @@ describe('extractPoster', () => {
       audio: false,
     });
     const poster = await extractPoster(wide, path.join(out, 'media'));
-    expect(poster).toMatchObject({ widths: [320, 640, 1024], width: 1024, height: 128 });
+    expect(poster).toMatchObject({ widths: [160, 360, 480, 640, 720, 1024], width: 1024, height: 128 });
   });
 });

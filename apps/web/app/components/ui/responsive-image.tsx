@@ -1,49 +1,73 @@
 import type { ImageRef } from '@souk/domain/catalog';
+import { preload } from 'react-dom';
+import { type ImageSources, imageSources } from '~/lib/image-sizing';
+import { useSaveData } from '~/lib/shop-layout-data';
 
 export const PLACEHOLDER_IMAGE = '/placeholder-product.svg';
 
 /**
+ * Asks for a page's main picture (its LCP) from the document's head, at high priority: React
+ * writes the <link rel="preload"> there during the server render, before the stylesheet and the
+ * scripts, so a phone starts on the picture as soon as it reads the head instead of once its
+ * layout finds the <img>. The same srcset and sizes as the <img>, so both name one file.
+ */
+export function preloadImage({ src, srcSet, sizes }: Partial<ImageSources> & { src: string }) {
+  preload(src, {
+    as: 'image',
+    fetchPriority: 'high',
+    ...(srcSet ? { imageSrcSet: srcSet, imageSizes: sizes } : {}),
+  });
+}
+
+/**
  * An image with srcset and intrinsic size, so the browser picks a small file on a phone
- * and reserves the space before it loads (no layout shift).
+ * and reserves the space before it loads (no layout shift). `priority` is for the page's main
+ * picture alone: eager, high priority, preloaded from the head; every other one waits until it
+ * nears the screen (lazy) and is decoded off the main thread.
  */
 export function ResponsiveImage({
   image,
   alt,
   sizes,
+  phoneWidth,
   className,
   priority = false,
 }: {
   image: ImageRef | null;
   alt: string;
+  /** The picture's width on each layout (a slot of lib/image-sizing.ts, spread). */
   sizes: string;
+  /** Its width on a phone, which bounds the files offered under Save-Data; none: every width. */
+  phoneWidth?: number;
   className?: string;
   priority?: boolean;
 }) {
+  const saveData = useSaveData();
+  const loading = priority
+    ? ({ loading: 'eager', fetchPriority: 'high' } as const)
+    : ({ loading: 'lazy', decoding: 'async' } as const);
   if (!image) {
+    if (priority) preloadImage({ src: PLACEHOLDER_IMAGE });
     return (
-      <img
-        src={PLACEHOLDER_IMAGE}
-        alt={alt}
-        width={640}
-        height={640}
-        className={className}
-        loading="lazy"
-        decoding="async"
-      />
+      <img src={PLACEHOLDER_IMAGE} alt={alt} width={640} height={640} className={className} {...loading} />
     );
   }
+  const sources = imageSources(
+    image,
+    { sizes, phoneWidth: phoneWidth ?? 0 },
+    saveData && phoneWidth !== undefined,
+  );
+  if (priority) preloadImage(sources);
   return (
     <img
-      src={image.url}
-      srcSet={image.srcset}
-      sizes={sizes}
+      src={sources.src}
+      srcSet={sources.srcSet}
+      sizes={sources.sizes}
       alt={alt}
       width={image.width}
       height={image.height}
       className={className}
-      loading={priority ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : 'auto'}
-      decoding="async"
+      {...loading}
     />
   );
 }

@@ -2,6 +2,7 @@ import type { CartItem } from '@souk/domain/cart';
 import { Link, useFetcher } from 'react-router';
 import { Price } from '~/components/ui/price';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
+import { IMAGE_SLOTS } from '~/lib/image-sizing';
 
 const stepButton =
   'flex h-10 w-10 items-center justify-center text-lg font-semibold text-stone-800 transition hover:bg-stone-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-800';
@@ -24,7 +25,7 @@ export function CartLine({ item }: { item: CartItem }) {
         <ResponsiveImage
           image={item.product.image}
           alt=""
-          sizes="96px"
+          {...IMAGE_SLOTS.cartLine}
           className="h-full w-full object-cover"
         />
       </Link>

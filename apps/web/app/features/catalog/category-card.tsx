@@ -1,6 +1,7 @@
 import type { CategorySummary } from '@souk/domain/catalog';
 import { countLabel } from '@souk/domain/text';
 import { Link } from 'react-router';
+import { IMAGE_SLOTS } from '~/lib/image-sizing';
 import { CategoryImage } from './category-image';
 
 /** A main category on /catalog: picture, name, description and number of subcategories. */
@@ -16,7 +17,7 @@ export function CategoryCard({
       <div className="aspect-[4/3] overflow-hidden bg-stone-100">
         <CategoryImage
           category={category}
-          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+          slot={IMAGE_SLOTS.categoryCard}
           className="h-full w-full object-cover transition duration-300 motion-safe:group-hover:scale-[1.03]"
           priority={priority}
         />
@@ -55,7 +56,12 @@ export function SubcategoryCard({
       className="group flex items-center gap-3 rounded-2xl border border-stone-200 bg-white p-2 pr-3 shadow-sm transition hover:border-emerald-700 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
     >
       <span className="h-14 w-14 shrink-0 overflow-hidden rounded-xl bg-stone-100">
-        <CategoryImage category={subcategory} alt="" sizes="56px" className="h-full w-full object-cover" />
+        <CategoryImage
+          category={subcategory}
+          alt=""
+          slot={IMAGE_SLOTS.subcategoryTile}
+          className="h-full w-full object-cover"
+        />
       </span>
       <span className="flex min-w-0 flex-col">
         <span className="truncate text-sm font-semibold text-stone-900">{subcategory.name}</span>

@@ -1,4 +1,5 @@
 import type { CategorySummary } from '@souk/domain/catalog';
+import { IMAGE_SLOTS } from '~/lib/image-sizing';
 import { CategoryImage } from './category-image';
 
 /** Category or subcategory header: picture with the name over a dark scrim (kept readable), then the description. */
@@ -15,7 +16,7 @@ export function CategoryHero({
         <CategoryImage
           category={category}
           alt=""
-          sizes="(min-width: 1152px) 1152px, 100vw"
+          slot={IMAGE_SLOTS.categoryHero}
           className="absolute inset-0 h-full w-full object-cover"
           priority
         />

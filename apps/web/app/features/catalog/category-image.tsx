@@ -1,10 +1,11 @@
 import type { CategorySummary } from '@souk/domain/catalog';
-import { PLACEHOLDER_IMAGE, ResponsiveImage } from '~/components/ui/responsive-image';
+import { PLACEHOLDER_IMAGE, preloadImage, ResponsiveImage } from '~/components/ui/responsive-image';
+import type { ImageSlot } from '~/lib/image-sizing';
 
 /** A category's picture: the responsive image, else the bare image_main URL, else the placeholder. */
 export function CategoryImage({
   category,
-  sizes,
+  slot,
   className,
   priority = false,
   alt,
@@ -12,7 +13,7 @@ export function CategoryImage({
   category: Pick<CategorySummary, 'name' | 'image' | 'image_main'>;
   /** '' when a caption next to the image already names the category. */
   alt?: string;
-  sizes: string;
+  slot: ImageSlot;
   className?: string;
   priority?: boolean;
 }) {
@@ -21,21 +22,24 @@ export function CategoryImage({
       <ResponsiveImage
         image={category.image}
         alt={alt ?? category.name}
-        sizes={sizes}
+        {...slot}
         className={className}
         priority={priority}
       />
     );
   }
+  const src = category.image_main || PLACEHOLDER_IMAGE;
+  if (priority) preloadImage({ src });
   return (
     <img
-      src={category.image_main || PLACEHOLDER_IMAGE}
+      src={src}
       alt={alt ?? category.name}
       width={640}
       height={640}
       className={className}
-      loading={priority ? 'eager' : 'lazy'}
-      decoding="async"
+      {...(priority
+        ? ({ loading: 'eager', fetchPriority: 'high' } as const)
+        : ({ loading: 'lazy', decoding: 'async' } as const))}
     />
   );
 }

@@ -80,9 +80,9 @@ export function LoadMoreProducts({
 
   return (
     <div className="flex flex-col gap-5">
+      {/* No eager card: the category's header picture above is the page's main one (LCP). */}
       <ProductGrid
         products={products.slice(0, visible)}
-        priorityCount={2}
         itemRef={(index, element) => {
           items.current[index] = element;
         }}

@@ -2,6 +2,7 @@ import type { ProductSummary } from '@souk/domain/catalog';
 import { formatFcfa } from '@souk/domain/money';
 import { Link } from 'react-router';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
+import { IMAGE_SLOTS } from '~/lib/image-sizing';
 import { FavoriteButton } from './favorite-button';
 
 /** Spec "Product card": image, name, description, price badge, variants or 'En stock', favourite heart. */
@@ -34,7 +35,7 @@ export function ProductCard({
         <ResponsiveImage
           image={product.image}
           alt={product.name}
-          sizes={layout === 'list' ? '160px' : '(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw'}
+          {...(layout === 'list' ? IMAGE_SLOTS.listCard : IMAGE_SLOTS.card)}
           className="h-full w-full object-cover transition duration-300 motion-safe:group-hover:scale-[1.03]"
           priority={priority}
         />

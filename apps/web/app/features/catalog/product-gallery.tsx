@@ -3,6 +3,8 @@ import { SWIPE_THRESHOLD_PX } from '@souk/domain/limits';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { PlayIcon } from '~/components/ui/page-icons';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
+import { IMAGE_SLOTS, posterUrl } from '~/lib/image-sizing';
+import { useSaveData } from '~/lib/shop-layout-data';
 
 const arrowButton =
   'absolute top-1/2 z-10 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-stone-900 shadow ring-1 ring-stone-200 transition hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800';
@@ -32,6 +34,8 @@ const slideKey = (slide: Slide) =>
  */
 function GalleryVideo({ video, current, name }: { video: VideoRef; current: boolean; name: string }) {
   const ref = useRef<HTMLVideoElement>(null);
+  // The poster is one URL: under Save-Data, the 1× file of the main picture's place.
+  const saveData = useSaveData();
   useEffect(() => {
     if (!current) ref.current?.pause();
   }, [current]);
@@ -40,7 +44,7 @@ function GalleryVideo({ video, current, name }: { video: VideoRef; current: bool
     <video
       ref={ref}
       src={video.url}
-      poster={video.poster?.url}
+      poster={video.poster ? posterUrl(video.poster, IMAGE_SLOTS.productMain, saveData) : undefined}
       controls
       playsInline
       preload="none"
@@ -53,14 +57,21 @@ function GalleryVideo({ video, current, name }: { video: VideoRef; current: bool
 /** A thumbnail: the picture, or a video's poster with a play mark. */
 function Thumbnail({ slide }: { slide: Slide }) {
   if (slide.kind === 'image')
-    return <ResponsiveImage image={slide.image} alt="" sizes="64px" className="h-full w-full object-cover" />;
+    return (
+      <ResponsiveImage
+        image={slide.image}
+        alt=""
+        {...IMAGE_SLOTS.thumbnail}
+        className="h-full w-full object-cover"
+      />
+    );
   return (
     <span className="relative block h-full w-full bg-stone-800">
       {slide.video.poster && (
         <ResponsiveImage
           image={slide.video.poster}
           alt=""
-          sizes="64px"
+          {...IMAGE_SLOTS.thumbnail}
           className="h-full w-full object-cover"
         />
       )}
@@ -114,7 +125,7 @@ export function ProductGallery({
         <ResponsiveImage
           image={null}
           alt={name}
-          sizes="100vw"
+          {...IMAGE_SLOTS.productMain}
           className="h-full w-full object-cover"
           priority
         />
@@ -170,7 +181,7 @@ export function ProductGallery({
                   <ResponsiveImage
                     image={slide.image}
                     alt={slide.image.alt || name}
-                    sizes="(min-width: 1024px) 560px, 100vw"
+                    {...IMAGE_SLOTS.productMain}
                     className="h-full w-full object-cover"
                     priority={i === 0}
                   />

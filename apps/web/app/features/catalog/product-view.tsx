@@ -42,10 +42,13 @@ export function ProductView({
   product,
   suggestions,
   publicUrl,
+  addToCartError,
 }: {
   product: ProductDetail;
   suggestions: Suggestions | null;
   publicUrl: string;
+  /** Why the add-to-cart form, posted before the script had loaded, was refused (the page's action). */
+  addToCartError?: string;
 }) {
   // DELIVERY_TERMS, said as the cart and the status messages say them.
   const { deliveryTerms } = useShopConfig();
@@ -55,7 +58,15 @@ export function ProductView({
   const price = displayedPrice(product, selected);
   const hasVariants = product.variants.length > 0;
   const needsVariant = hasVariants && !selected;
-  const cart = useAddToCart();
+  const cart = useAddToCart(addToCartError);
+  const add = () => {
+    if (cart.busy) return;
+    cart.add({
+      product_id: product.id,
+      variant_id: hasVariants ? selected?.id : undefined,
+      quantity: Math.max(1, Number.parseInt(quantity, 10) || 1),
+    });
+  };
 
   return (
     <main id="main" className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-5 sm:py-8">
@@ -92,50 +103,56 @@ export function ProductView({
 
           <p className="text-sm leading-relaxed whitespace-pre-line text-stone-700">{product.description}</p>
 
-          {hasVariants && (
-            <VariantPicker
-              variants={product.variants}
-              selectedId={selected?.id ?? null}
-              onSelect={setSelected}
-              showPrices={variantPricesDiffer(product)}
-            />
-          )}
-
-          <QuantityPicker value={quantity} onChange={setQuantity} />
-
-          <button
-            type="button"
-            disabled={needsVariant}
-            aria-busy={cart.busy}
-            onClick={() =>
-              !cart.busy &&
-              cart.add({
-                product_id: product.id,
-                variant_id: hasVariants ? selected?.id : undefined,
-                quantity: Math.max(1, Number.parseInt(quantity, 10) || 1),
-              })
-            }
-            className="flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-emerald-800 px-6 py-3 text-base font-semibold text-white shadow-sm transition hover:bg-emerald-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-700 sm:w-max"
+          {/* A real form: posted before the script has loaded (slow phones) or without it, the
+              page's action adds to the cart and opens it; with the script, the browser adds
+              in place (the form is never sent). */}
+          <form
+            method="post"
+            onSubmit={(event) => {
+              event.preventDefault();
+              add();
+            }}
+            className="flex flex-col gap-5"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-5 w-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
-            >
-              <path
-                strokeLinecap="round"
-                strokeLinejoin="round"
-                d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.8L20 8H6.2"
+            <input type="hidden" name="product_id" value={product.id} />
+            {hasVariants && selected && <input type="hidden" name="variant_id" value={selected.id} />}
+            {hasVariants && (
+              <VariantPicker
+                variants={product.variants}
+                selectedId={selected?.id ?? null}
+                onSelect={setSelected}
+                showPrices={variantPricesDiffer(product)}
               />
-              <circle cx="9.5" cy="19.5" r="1.3" />
-              <circle cx="17" cy="19.5" r="1.3" />
-            </svg>
-            {needsVariant ? 'Sélectionnez une variante' : 'Ajouter au panier'}
-          </button>
-          <AddToCartToast feedback={cart.feedback} onDismiss={cart.dismiss} />
+            )}
+
+            <QuantityPicker value={quantity} onChange={setQuantity} name="quantity" />
+
+            <button
+              type="submit"
+              disabled={needsVariant}
+              aria-busy={cart.busy}
+              className="flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-emerald-800 px-6 py-3 text-base font-semibold text-white shadow-sm transition hover:bg-emerald-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-700 sm:w-max"
+            >
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="h-5 w-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+              >
+                <path
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                  d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.8L20 8H6.2"
+                />
+                <circle cx="9.5" cy="19.5" r="1.3" />
+                <circle cx="17" cy="19.5" r="1.3" />
+              </svg>
+              {needsVariant ? 'Sélectionnez une variante' : 'Ajouter au panier'}
+            </button>
+            <AddToCartToast feedback={cart.feedback} onDismiss={cart.dismiss} />
+          </form>
         </div>
       </div>
 

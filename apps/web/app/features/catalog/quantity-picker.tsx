@@ -3,8 +3,19 @@ import { useId } from 'react';
 const stepButton =
   'flex h-11 w-11 items-center justify-center text-lg font-semibold text-stone-800 transition hover:bg-stone-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-800 disabled:cursor-not-allowed disabled:text-stone-400';
 
-/** Quantity: minimum 1, no maximum (spec §4). The text stays free while typing and is fixed on blur. */
-export function QuantityPicker({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+/**
+ * Quantity: minimum 1, no maximum (spec §4). The text stays free while typing and is fixed on blur.
+ * `name`: the field a form posted before the script has loaded sends (the − and + need it).
+ */
+export function QuantityPicker({
+  value,
+  onChange,
+  name,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  name?: string;
+}) {
   const id = useId();
   const current = Math.max(1, Number.parseInt(value, 10) || 1);
   return (
@@ -24,6 +35,7 @@ export function QuantityPicker({ value, onChange }: { value: string; onChange: (
         </button>
         <input
           id={id}
+          name={name}
           type="number"
           inputMode="numeric"
           min={1}

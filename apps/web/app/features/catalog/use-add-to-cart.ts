@@ -5,18 +5,23 @@ import { useRevalidator } from 'react-router';
 import { browserApi } from '~/lib/api.client';
 import { setCartBadge, useCartBadgeCount } from '~/lib/cart-badge';
 import { cartSessionHeaders, storeCartSessionId } from '~/lib/cart-session';
+import { addToCartError } from './add-to-cart-messages';
 
 export type AddToCartFeedback = { kind: 'added' } | { kind: 'error'; message: string } | null;
 
 /**
  * Add to cart (spec §4): the badge moves at once, then POST /cart; the returned session id is kept
  * and the layout reloads the server's count. A failure puts the badge back and says why.
+ * `formError`: why the page's add-to-cart form, posted before the script had loaded, was refused
+ * (its action's answer), said the same way until dismissed or replaced.
  */
-export function useAddToCart() {
+export function useAddToCart(formError?: string) {
   const count = useCartBadgeCount();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
-  const [feedback, setFeedback] = useState<AddToCartFeedback>(null);
+  const [feedback, setFeedback] = useState<AddToCartFeedback>(
+    formError ? { kind: 'error', message: formError } : null,
+  );
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -30,7 +35,7 @@ export function useAddToCart() {
     setBusy(false);
     if (!result.ok) {
       setCartBadge(null);
-      setFeedback({ kind: 'error', message: `Erreur lors de l'ajout au panier: ${result.message}` });
+      setFeedback({ kind: 'error', message: addToCartError(result.message) });
       return;
     }
     storeCartSessionId(result.data.session_id);

@@ -8,9 +8,8 @@ import {
   CarouselTrack,
   useCarousel,
 } from '~/components/ui/carousel';
-import { ResponsiveImage } from '~/components/ui/responsive-image';
-
-const SIZES = '(min-width: 1152px) 560px, (min-width: 768px) 50vw, 100vw';
+import { preloadImage, ResponsiveImage } from '~/components/ui/responsive-image';
+import { IMAGE_SLOTS } from '~/lib/image-sizing';
 
 /**
  * Spec banner carousel: autoplay, pause on hover/focus, 50 px swipe, dots, wrap-around. A link to
@@ -61,11 +60,13 @@ function BannerSlide({
   // Banners are finished visuals (title and call to action drawn in): shown whole, never cropped,
   // and their words go in the alt text.
   const alt = [banner.title, banner.subtitle].filter(Boolean).join(' — ');
+  // The first banner is the home's main picture (LCP): preloaded from the head, eager, high.
+  if (priority && !banner.image && banner.image_url) preloadImage({ src: banner.image_url });
   const image = banner.image ? (
     <ResponsiveImage
       image={banner.image}
       alt={alt}
-      sizes={SIZES}
+      {...IMAGE_SLOTS.banner}
       priority={priority}
       className="block h-auto w-full"
     />
@@ -75,9 +76,9 @@ function BannerSlide({
       alt={alt}
       width={1024}
       height={448}
-      loading={priority ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : 'auto'}
-      decoding="async"
+      {...(priority
+        ? ({ loading: 'eager', fetchPriority: 'high' } as const)
+        : ({ loading: 'lazy', decoding: 'async' } as const))}
       className="block h-auto w-full"
     />
   );

@@ -1,8 +1,7 @@
 import type { CategoryDetail } from '@souk/domain/catalog';
 import { Link } from 'react-router';
 import { PLACEHOLDER_IMAGE, ResponsiveImage } from '~/components/ui/responsive-image';
-
-const SIZES = '(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw';
+import { IMAGE_SLOTS } from '~/lib/image-sizing';
 
 /** Spec home 'Catégories' card: image or placeholder, name, description, number of subcategories. */
 export function HomeCategoryCard({ category }: { category: CategoryDetail }) {
@@ -14,7 +13,7 @@ export function HomeCategoryCard({ category }: { category: CategoryDetail }) {
           <ResponsiveImage
             image={category.image}
             alt=""
-            sizes={SIZES}
+            {...IMAGE_SLOTS.card}
             className="h-full w-full object-cover transition duration-300 motion-safe:group-hover:scale-[1.04]"
           />
         ) : (

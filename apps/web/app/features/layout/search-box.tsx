@@ -13,6 +13,7 @@ import {
 import { useNavigate } from 'react-router';
 import { ArrowRightIcon, GridIcon, SearchIcon } from '~/components/ui/icons';
 import { PLACEHOLDER_IMAGE } from '~/components/ui/responsive-image';
+import { IMAGE_SLOTS } from '~/lib/image-sizing';
 import {
   categorySuggestionPath,
   loadSearchCategories,
@@ -213,6 +214,9 @@ export function SearchBox({
                 >
                   <img
                     src={option.product.image?.url ?? option.product.image_main ?? PLACEHOLDER_IMAGE}
+                    // 40 px: the srcset's narrowest file (160), not the 640 one `url` names.
+                    srcSet={option.product.image?.srcset}
+                    sizes={option.product.image ? IMAGE_SLOTS.suggestion.sizes : undefined}
                     alt=""
                     width={40}
                     height={40}
