@@ -101,6 +101,10 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // Never moved out of place: React would send a large finished <Suspense> (an island,
+        // lib/island.tsx) after the page, hidden, for a script to put back — a page without
+        // JavaScript would show a hole. The page's HTML comes in reading order.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({
