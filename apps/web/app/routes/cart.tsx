@@ -22,7 +22,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function meta() {
   // A private page: no canonical nor Open Graph, and kept out of search engines.
-  return [{ title: 'Mon panier | Souk' }, { name: 'robots', content: 'noindex' }];
+  return [
+    { title: 'Mon panier | Souk' },
+    {
+      name: 'description',
+      content: 'Votre panier Souk : vos articles, le total en FCFA et la commande, confirmée sur WhatsApp.',
+    },
+    { name: 'robots', content: 'noindex' },
+  ];
 }
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
