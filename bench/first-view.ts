@@ -7,7 +7,7 @@ import { type Browser, type BrowserContextOptions, type CDPSession, chromium } f
 import sharp from 'sharp';
 import { BROWSER_USER_AGENT } from './bundle.ts';
 import { track } from './cleanup.ts';
-import { CHROME_PATH } from './lighthouse.ts';
+import { CHROME_ARGS, CHROME_PATH } from './lighthouse.ts';
 
 /** Bytes transferred by a page's first view (1 kB = 1000 bytes): the target, and the goal beyond it. */
 export const FIRST_VIEW_BUDGET = 250_000;
@@ -29,15 +29,6 @@ const PHONE: BrowserContextOptions = {
   locale: 'fr-FR',
 };
 export const PHONE_LABEL = '390 × 844 CSS px, DPR 2, touch';
-
-const CHROME_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
 
 export type ResourceKind = 'document' | 'scripts' | 'stylesheets' | 'images' | 'fonts' | 'other';
 const KINDS: Record<string, ResourceKind> = {

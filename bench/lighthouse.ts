@@ -6,8 +6,8 @@ import lighthouse from 'lighthouse';
 import { track } from './cleanup.ts';
 
 export const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
+/** Debian's Chromium as the bench runs it, in every phase (quiet: no updates, sync or pings). */
+export const CHROME_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -15,6 +15,7 @@ const CHROME_FLAGS = [
   '--no-first-run',
   '--disable-sync',
 ];
+const CHROME_FLAGS = ['--headless=new', ...CHROME_ARGS];
 
 export type LighthouseRun = {
   performance: number | null;

@@ -7,6 +7,7 @@ import {
   measurePage,
   OUR_JS_BUDGET,
 } from '../bench/bundle.ts';
+import { ADMIN } from './admin-helpers.ts';
 
 // What a phone downloads before a storefront page is live, from the build CI just made: bytes are
 // deterministic, so the budgets are assertions (docs/decisions/0028). React, React DOM and React
@@ -109,4 +110,23 @@ test('the footer’s code is not in the first load; it comes with the page’s i
   await expect(page).toHaveURL(/\/catalog$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Catalogue' })).toBeVisible();
   expect(documents).toBe(0);
+});
+
+test('a form whose checks cannot be fetched (a dropped connection) still reaches its action', async ({
+  page,
+}) => {
+  await page.goto('/auth/login?redirectTo=%2Fadmin');
+  await expect(page.locator('[data-island="waiting"]')).toHaveCount(0);
+  // From now on, every script the page asks for fails: the form's checks (zod) among them.
+  const refused: string[] = [];
+  await page.route(/\/assets\/[\w.-]+\.js$/, (route) => {
+    refused.push(route.request().url());
+    return route.abort('internetdisconnected');
+  });
+  await page.getByLabel('Email ou numéro WhatsApp').fill(ADMIN.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  // The checks were asked for, and refused: the submit went without them.
+  expect(refused.length).toBeGreaterThan(0);
 });

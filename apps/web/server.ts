@@ -31,7 +31,7 @@ const devState = globalThis as typeof globalThis & { soukDevDatabase?: Promise<D
 
 /**
  * Whether the visitor asks for lighter pages: the one reading of the `Save-Data` header, for the
- * page's cache key and its load context (docs/decisions/0028).
+ * page's cache key and its load context (docs/decisions/0029).
  */
 const savesData = (request: FastifyRequest) => wantsSaveData(request.headers['save-data']);
 

@@ -35,7 +35,7 @@ export const NAME_MIN_LENGTH = 2;
 export const ACCOUNT_LATEST_ORDERS = 3;
 
 /**
- * Image widths produced for every picture, smallest first (docs/decisions/0028). A phone's browser
+ * Image widths produced for every picture, smallest first (docs/decisions/0029). A phone's browser
  * takes the narrowest file at least as dense as its screen, so each width is one a phone needs:
  * 160 the 40–96 px thumbnails at 2×, 360 a card of a 2-column grid at 2×, 480 a full-width picture
  * at 1× (Save-Data) or a card on a wider or denser phone, 640 the desktop's pictures (and the one URL

@@ -24,7 +24,7 @@ export type ServerContext = {
   pageKept: boolean;
   /**
    * The visitor's browser asks for lighter pages (`Save-Data: on`, read in server.ts only): the
-   * pages offer smaller pictures (docs/decisions/0028), and a kept page has a version for each.
+   * pages offer smaller pictures (docs/decisions/0029), and a kept page has a version for each.
    */
   saveData: boolean;
 };

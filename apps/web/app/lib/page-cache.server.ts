@@ -21,7 +21,7 @@ const KEYED = new Set(Object.keys(READ_PARAMETERS).filter((name) => READ_PARAMET
 
 /**
  * The key of a kept page's version: a visitor asking for lighter pages (Save-Data) has one of its
- * own, with smaller pictures (docs/decisions/0028), so neither is ever served the other's; the
+ * own, with smaller pictures (docs/decisions/0029), so neither is ever served the other's; the
  * pages say `Vary: Save-Data` (server.ts) for the caches between. A space never occurs in a
  * request's path, so no path can be read as another's version.
  */

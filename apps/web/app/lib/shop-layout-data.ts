@@ -21,7 +21,7 @@ export type ShopLayoutData = {
   year: number;
   cart: CartBadge;
   user: User | null;
-  /** The request asked for lighter pages (Save-Data): smaller pictures (docs/decisions/0028). */
+  /** The request asked for lighter pages (Save-Data): smaller pictures (docs/decisions/0029). */
   saveData: boolean;
 };
 

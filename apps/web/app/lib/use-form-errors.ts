@@ -20,11 +20,20 @@ export type Validator = {
 export function useFormErrors(loadSchema: () => Promise<Validator>, server: FormFailure | undefined) {
   const schema = useRef<Validator | null>(null);
   const loading = useRef<Promise<Validator> | null>(null);
+  // The checks could not be fetched (a dropped connection): this submit goes without them, to the
+  // action, which checks the same schema; the next one tries to fetch them again.
+  const unchecked = useRef(false);
   const load = () => {
-    loading.current ??= loadSchema().then((loaded) => {
-      schema.current = loaded;
-      return loaded;
-    });
+    loading.current ??= loadSchema().then(
+      (loaded) => {
+        schema.current = loaded;
+        return loaded;
+      },
+      (error: unknown) => {
+        loading.current = null;
+        throw error;
+      },
+    );
     return loading.current;
   };
   const formRef = useRef<HTMLFormElement>(null);
@@ -48,12 +57,22 @@ export function useFormErrors(loadSchema: () => Promise<Validator>, server: Form
   }, [focusRequest]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (unchecked.current) {
+      unchecked.current = false;
+      return;
+    }
     if (!schema.current) {
-      // Submitted again, the same way, once the checks are here.
+      // Submitted again, the same way, once the checks are here (or without them if they fail).
       event.preventDefault();
       const form = event.currentTarget;
       const submitter = (event.nativeEvent as SubmitEvent).submitter;
-      void load().then(() => form.requestSubmit(submitter));
+      void load().then(
+        () => form.requestSubmit(submitter),
+        () => {
+          unchecked.current = true;
+          form.requestSubmit(submitter);
+        },
+      );
       return;
     }
     const values: Record<string, string> = {};

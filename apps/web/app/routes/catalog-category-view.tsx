@@ -1,17 +1,11 @@
 import { Breadcrumb } from '~/components/ui/breadcrumb';
 import { SubcategoryCard } from '~/features/catalog/category-card';
 import { CategoryHero } from '~/features/catalog/category-hero';
-import { island } from '~/lib/island';
+import { CategoryProductsIsland } from '~/features/catalog/category-products-island';
 import type { Route } from './+types/catalog-category';
 
 // Not a route of its own: the page of the catalog-category route (catalog-category.tsx), which that
 // route loads as an island, hydrated once the page is idle (docs/decisions/0028).
-
-// The product list and its 'Voir plus de produits' come as they near the screen.
-const CategoryProductsSection = island(
-  () => import('~/features/catalog/load-more-products').then((m) => m.CategoryProductsSection),
-  'visible',
-);
 
 export function CategoryView({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
   const { category, batch, initialVisible } = loaderData;
@@ -42,7 +36,7 @@ export function CategoryView({ loaderData }: Pick<Route.ComponentProps, 'loaderD
         </section>
       )}
 
-      <CategoryProductsSection
+      <CategoryProductsIsland
         batch={batch}
         filter={{ category_id: category.id }}
         initialVisible={initialVisible}

@@ -1,18 +1,12 @@
 import { Link } from 'react-router';
 import { Breadcrumb } from '~/components/ui/breadcrumb';
 import { CategoryHero } from '~/features/catalog/category-hero';
+import { CategoryProductsIsland } from '~/features/catalog/category-products-island';
 import { labelFromSlug } from '~/features/catalog/subcategory-label';
-import { island } from '~/lib/island';
 import type { Route } from './+types/catalog-subcategory';
 
 // Not a route of its own: the page of the catalog-subcategory route (catalog-subcategory.tsx),
 // which that route loads as an island, hydrated once the page is idle (docs/decisions/0028).
-
-// The product list and its 'Voir plus de produits' come as they near the screen.
-const CategoryProductsSection = island(
-  () => import('~/features/catalog/load-more-products').then((m) => m.CategoryProductsSection),
-  'visible',
-);
 
 export function SubcategoryView({ loaderData, params }: Pick<Route.ComponentProps, 'loaderData' | 'params'>) {
   const { category, subcategory, batch, initialVisible } = loaderData;
@@ -59,7 +53,7 @@ export function SubcategoryView({ loaderData, params }: Pick<Route.ComponentProp
         </nav>
       )}
 
-      <CategoryProductsSection
+      <CategoryProductsIsland
         batch={batch}
         filter={{ subcategory_id: subcategory?.id ?? 0 }}
         initialVisible={initialVisible}
