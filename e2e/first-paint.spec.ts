@@ -101,10 +101,12 @@ test("each page's main picture is preloaded from the head at high priority, and 
     );
     expect(main.sizes, `${name}: for the same size`).toBe(attribute(preload.tag, 'imageSizes'));
 
-    // Every other picture waits until it nears the screen, decoded off the main thread.
+    // Every other picture waits until it nears the screen, decoded off the main thread, and
+    // queues behind the main one.
     for (const img of pictures.filter((p) => p !== main)) {
       expect(img.loading, `${name}: ${img.currentSrc || img.srcset}`).toBe('lazy');
       expect(img.decoding, name).toBe('async');
+      expect(img.fetchPriority, name).toBe('low');
     }
     // Every picture's box is known before it arrives: no layout shift.
     for (const img of pictures) {
@@ -152,6 +154,27 @@ test.describe('on a 390 px phone at 2×', () => {
         expect(bytes).toBeLessThanOrEqual(10 * 1024);
       }
     }
+  });
+
+  test('the home’s rows below the screen fetch no picture until the visitor scrolls near them', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const row = page.getByRole('region', { name: 'Nouveautés' });
+    const pictures = row.locator('img');
+    const started = () =>
+      pictures.evaluateAll((imgs) => (imgs as HTMLImageElement[]).filter((img) => img.currentSrc).length);
+    // Loaded (page.goto waits for the load event) and painted twice since: the row, two screens
+    // down, has fetched nothing, though a browser's own lazy-loading margin reaches it.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    expect(await pictures.count()).toBeGreaterThan(0);
+    expect(await started()).toBe(0);
+    await row.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => pictures.first().evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
   });
 });
 

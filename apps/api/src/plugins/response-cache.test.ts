@@ -1,4 +1,4 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,6 +44,38 @@ describe('the store', () => {
     expect(cache.lookup('/a')).toBeUndefined();
     expect(cache.store('/b', ticket, answer('b', ['catalog', 'product:2']), {})).toBe(true);
     expect(cache.lookup('/b')?.body.toString()).toBe('b');
+  });
+
+  it('makes a kept answer’s brotli form again at the best quality, leaving one replaced meanwhile alone', async () => {
+    const cache = new ResponseCache({ maxBytes: 1024 * 1024, ttlMs: 60_000 });
+    const page = (n: number) =>
+      Buffer.from(
+        JSON.stringify(
+          Array.from({ length: 400 }, (_, i) => ({
+            id: i,
+            name: `Savon ${(i * 7919 + n) % 1009}`,
+            price: i * 250,
+          })),
+        ),
+      );
+    const best = (body: Buffer) =>
+      brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    const first = cache.prepare(page(1), 'application/json', ['catalog']);
+    expect(first.br.length).toBeGreaterThan(best(page(1)));
+    cache.store('/a', cache.begin(), first, {});
+    await cache.refined();
+    const kept = cache.lookup('/a');
+    expect(kept?.br.length).toBe(best(page(1)));
+    expect(brotliDecompressSync(kept?.br ?? Buffer.alloc(0))).toEqual(page(1));
+
+    // Replaced before its turn came: the new answer is the one refined.
+    const old = cache.prepare(page(2), 'application/json', ['catalog']);
+    const fresh = cache.prepare(page(3), 'application/json', ['catalog']);
+    cache.store('/b', cache.begin(), old, {});
+    cache.store('/b', cache.begin(), fresh, {});
+    await cache.refined();
+    expect(cache.lookup('/b')?.br.length).toBe(best(page(3)));
+    expect(brotliDecompressSync(cache.lookup('/b')?.br ?? Buffer.alloc(0))).toEqual(page(3));
   });
 
   it('keeps nothing while changes cannot be heard, and starts again once they can', () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import { isAnonymous } from '@souk/domain/cookies';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -58,6 +58,8 @@ export class ResponseCache {
   private live = true;
   private hits = 0;
   private misses = 0;
+  /** The brotli forms being made again at the best quality, one after the other (`refine`). */
+  private refining: Promise<void> = Promise.resolve();
   readonly maxBytes: number;
 
   constructor({ maxBytes, ttlMs }: { maxBytes: number; ttlMs: number }) {
@@ -106,7 +108,8 @@ export class ResponseCache {
   /** Keeps `entry` under `key` unless something it is about changed since `ticket`; false then. */
   store(key: string, ticket: number, entry: PreparedEntry, headers: Entry['headers']): boolean {
     if (!this.live || this.changedSince(ticket, entry.tags)) return false;
-    this.entries.set(key, { ...entry, headers });
+    const kept: Entry = { ...entry, headers };
+    this.entries.set(key, kept);
     // lru-cache does not keep what is larger than the whole bound.
     if (!this.entries.has(key)) return false;
     for (const tag of entry.tags) {
@@ -114,7 +117,40 @@ export class ResponseCache {
       keys.add(key);
       this.byTag.set(tag, keys);
     }
+    this.refine(key, kept);
     return true;
+  }
+
+  /**
+   * Makes a kept answer's brotli form again at the best quality, in zlib's thread pool, one answer
+   * at a time. Quality 11 takes about a tenth more off a page than `prepare`'s 6, which is what
+   * brings the home page under TCP's first window (about 14 kB): on a phone network it arrives a
+   * round trip sooner. Too slow for the request that computes the answer (about 60 ms for a
+   * 100 kB page), it is worth it for the answers that stay. An answer dropped or replaced
+   * meanwhile is left alone; its size in the bound stays the first one (a little more, never less).
+   */
+  private refine(key: string, entry: Entry) {
+    this.refining = this.refining.then(
+      () =>
+        new Promise<void>((resolve) => {
+          if (this.entries.peek(key) !== entry) return resolve();
+          brotliCompress(
+            entry.body,
+            {
+              params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length },
+            },
+            (error, br) => {
+              if (!error && this.entries.peek(key) === entry && br.length < entry.br.length) entry.br = br;
+              resolve();
+            },
+          );
+        }),
+    );
+  }
+
+  /** Resolves once the answers kept so far have their best brotli form (for tests and the bench). */
+  refined(): Promise<void> {
+    return this.refining;
   }
 
   /** Drops what `tag` concerns: a product's answers, or every answer of the catalogue or banners. */

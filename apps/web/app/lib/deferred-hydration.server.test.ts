@@ -41,10 +41,11 @@ describe('deferHydration', () => {
     expect(html).toContain('<script nonce="N">window.__reactRouterContext = {};</script>');
   });
 
-  it('adds, at the end of the head and under the nonce, the script that runs them once the page has loaded', () => {
+  it('adds, at the end of the head and under the nonce, the script that runs them once the page has loaded and painted', () => {
     const starter = /<script nonce="N">([^<]*)<\/script><\/head>/.exec(html)?.[1];
     expect(starter).toBeDefined();
-    expect(starter).toContain('addEventListener("load",go)');
+    expect(starter).toContain('addEventListener("load",');
+    expect(starter).toContain('getEntriesByName("first-contentful-paint")');
     expect(starter).toContain(`setTimeout(go,${HYDRATION_FALLBACK_MS})`);
     expect(starter).toContain('["/assets/entry.client-A.js","/assets/vendor-B.js"]');
     expect(starter).toContain(`script[type="${HELD_SCRIPT_TYPE}"]`);

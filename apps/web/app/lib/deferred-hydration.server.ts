@@ -8,9 +8,12 @@
 //   that React hydrates the same tree the server rendered;
 // - React Router's route discovery is held too, until the page's islands are live
 //   (route-discovery.ts);
-// - a small script in the <head> waits for the `load` event (or, if a picture never finishes, a
-//   moment after the document was read), then adds the preloads back and runs the inert script's
-//   text as a module script. It carries the page's nonce; on a page kept for every visitor its
+// - a small script in the <head> waits for the `load` event and the first contentful paint, then
+//   for two more frames, so that the pictures `load` waited for are on screen (or, if a picture
+//   never finishes, a moment after the document was read); then it adds the preloads back and
+//   runs the inert script's text as a module script. The paint matters: on a phone it often comes
+//   after `load` (parsing and laying out a long page), and scripts requested before it share the
+//   network and the CPU with what the visitor is waiting to see. It carries the page's nonce; on a page kept for every visitor its
 //   text and the hydration script's are allowed by their hashes, which are the same once moved.
 
 /** The type that keeps React Router's hydration script from running before its time. */
@@ -32,7 +35,7 @@ const HREF = /\bhref="([^"]*)"/;
 
 /** The starter's code: small, self-contained, in the HTML. */
 function starter(hrefs: string[]): string {
-  return `(()=>{const d=document,n=d.currentScript.nonce;let done=false;const go=()=>{if(done)return;done=true;for(const h of ${JSON.stringify(hrefs)}){const l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.append(l)}const held=d.querySelector('script[type="${HELD_SCRIPT_TYPE}"]');if(!held)return;const s=d.createElement("script");s.type="module";s.nonce=n;s.textContent=held.textContent;d.head.append(s)};addEventListener("load",go);d.addEventListener("DOMContentLoaded",()=>setTimeout(go,${HYDRATION_FALLBACK_MS}))})()`;
+  return `(()=>{const d=document,n=d.currentScript.nonce;let done=false;const go=()=>{if(done)return;done=true;for(const h of ${JSON.stringify(hrefs)}){const l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.append(l)}const held=d.querySelector('script[type="${HELD_SCRIPT_TYPE}"]');if(!held)return;const s=d.createElement("script");s.type="module";s.nonce=n;s.textContent=held.textContent;d.head.append(s)};let loaded=false,painted=!PerformanceObserver.supportedEntryTypes?.includes("paint");const ready=()=>{if(loaded&&painted)requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(go)))};addEventListener("load",()=>{loaded=true;ready()});if(!painted)new PerformanceObserver((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();painted=true;ready()}}).observe({type:"paint",buffered:true});d.addEventListener("DOMContentLoaded",()=>setTimeout(go,${HYDRATION_FALLBACK_MS}))})()`;
 }
 
 /**

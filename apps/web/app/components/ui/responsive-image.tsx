@@ -20,10 +20,21 @@ export function preloadImage({ src, srcSet, sizes }: Partial<ImageSources> & { s
 }
 
 /**
+ * How a picture loads, the one rule for every <img> of the shop: the page's main picture eager and
+ * first; every other one lazy (fetched when it nears the screen), decoded off the main thread, and
+ * asked for at low priority, so that even the ones already in view on a phone (the next banner,
+ * the first cards) queue behind the main picture on a slow network instead of sharing it.
+ */
+export function imageLoading(priority: boolean) {
+  return priority
+    ? ({ loading: 'eager', fetchPriority: 'high' } as const)
+    : ({ loading: 'lazy', decoding: 'async', fetchPriority: 'low' } as const);
+}
+
+/**
  * An image with srcset and intrinsic size, so the browser picks a small file on a phone
  * and reserves the space before it loads (no layout shift). `priority` is for the page's main
- * picture alone: eager, high priority, preloaded from the head; every other one waits until it
- * nears the screen (lazy) and is decoded off the main thread.
+ * picture alone: preloaded from the head, and loaded as `imageLoading` says.
  */
 export function ResponsiveImage({
   image,
@@ -43,9 +54,7 @@ export function ResponsiveImage({
   priority?: boolean;
 }) {
   const saveData = useSaveData();
-  const loading = priority
-    ? ({ loading: 'eager', fetchPriority: 'high' } as const)
-    : ({ loading: 'lazy', decoding: 'async' } as const);
+  const loading = imageLoading(priority);
   if (!image) {
     if (priority) preloadImage({ src: PLACEHOLDER_IMAGE });
     return (

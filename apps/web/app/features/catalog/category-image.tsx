@@ -1,5 +1,10 @@
 import type { CategorySummary } from '@souk/domain/catalog';
-import { PLACEHOLDER_IMAGE, preloadImage, ResponsiveImage } from '~/components/ui/responsive-image';
+import {
+  imageLoading,
+  PLACEHOLDER_IMAGE,
+  preloadImage,
+  ResponsiveImage,
+} from '~/components/ui/responsive-image';
 import type { ImageSlot } from '~/lib/image-sizing';
 
 /** A category's picture: the responsive image, else the bare image_main URL, else the placeholder. */
@@ -37,9 +42,7 @@ export function CategoryImage({
       width={640}
       height={640}
       className={className}
-      {...(priority
-        ? ({ loading: 'eager', fetchPriority: 'high' } as const)
-        : ({ loading: 'lazy', decoding: 'async' } as const))}
+      {...imageLoading(priority)}
     />
   );
 }

@@ -8,7 +8,7 @@ import {
   CarouselTrack,
   useCarousel,
 } from '~/components/ui/carousel';
-import { preloadImage, ResponsiveImage } from '~/components/ui/responsive-image';
+import { imageLoading, preloadImage, ResponsiveImage } from '~/components/ui/responsive-image';
 import { IMAGE_SLOTS } from '~/lib/image-sizing';
 
 /**
@@ -76,9 +76,7 @@ function BannerSlide({
       alt={alt}
       width={1024}
       height={448}
-      {...(priority
-        ? ({ loading: 'eager', fetchPriority: 'high' } as const)
-        : ({ loading: 'lazy', decoding: 'async' } as const))}
+      {...imageLoading(priority)}
       className="block h-auto w-full"
     />
   );

@@ -1,6 +1,6 @@
 import type { CategoryDetail } from '@souk/domain/catalog';
 import { Link } from 'react-router';
-import { PLACEHOLDER_IMAGE, ResponsiveImage } from '~/components/ui/responsive-image';
+import { imageLoading, PLACEHOLDER_IMAGE, ResponsiveImage } from '~/components/ui/responsive-image';
 import { IMAGE_SLOTS } from '~/lib/image-sizing';
 
 /** Spec home 'Catégories' card: image or placeholder, name, description, number of subcategories. */
@@ -22,8 +22,7 @@ export function HomeCategoryCard({ category }: { category: CategoryDetail }) {
             alt=""
             width={640}
             height={480}
-            loading="lazy"
-            decoding="async"
+            {...imageLoading(false)}
             className="h-full w-full object-cover"
           />
         )}

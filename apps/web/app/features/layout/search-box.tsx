@@ -12,7 +12,7 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import { ArrowRightIcon, GridIcon, SearchIcon } from '~/components/ui/icons';
-import { PLACEHOLDER_IMAGE } from '~/components/ui/responsive-image';
+import { imageLoading, PLACEHOLDER_IMAGE } from '~/components/ui/responsive-image';
 import { IMAGE_SLOTS } from '~/lib/image-sizing';
 import {
   categorySuggestionPath,
@@ -220,8 +220,7 @@ export function SearchBox({
                     alt=""
                     width={40}
                     height={40}
-                    loading="lazy"
-                    decoding="async"
+                    {...imageLoading(false)}
                     className="h-10 w-10 shrink-0 rounded-lg bg-stone-100 object-cover"
                   />
                   <span className="flex min-w-0 flex-1 flex-col">
