@@ -26,7 +26,11 @@ export function ProductGrid({
       }
     >
       {products.map((product, index) => (
-        <li key={product.id} ref={itemRef ? (element) => itemRef(index, element) : undefined}>
+        <li
+          key={product.id}
+          ref={itemRef ? (element) => itemRef(index, element) : undefined}
+          className={index < priorityCount ? undefined : 'render-when-near'}
+        >
           <ProductCard product={product} layout={layout} priority={index < priorityCount} />
         </li>
       ))}
