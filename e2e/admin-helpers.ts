@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { freshClient, registerThroughApi } from './helpers.ts';
+import { expectLive, freshClient, registerThroughApi } from './helpers.ts';
 
 /** The admin the e2e server creates at start (playwright.config.ts: ADMIN_EMAIL, ADMIN_PASSWORD). */
 export const ADMIN = { email: 'admin@souk.test', password: 'motdepasse-admin-e2e' };
@@ -11,6 +11,9 @@ export async function logInAsAdmin(page: Page, to = '/admin') {
   await page.getByLabel('Mot de passe', { exact: true }).fill(ADMIN.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page).toHaveURL((url) => url.pathname === to.split('?')[0]);
+  // The login may have been a plain form (sent before the page hydrated): the page it led to is
+  // a new one, whose buttons answer once it is live.
+  await expectLive(page);
 }
 
 /**

@@ -54,12 +54,13 @@ export async function registerThroughApi(request: APIRequestContext, client: Ret
 }
 
 /**
- * Waits until a storefront page is live: React has hydrated it (the header's search toggle has become
- * a button) and every island due once the page is idle has taken over its HTML (docs/decisions/0028).
- * Until then its links and forms work as plain HTML; a journey that checks what the scripts do (a
- * toast, a count that moves at once) waits for this first, as a visitor's tap would have to.
+ * Waits until a page is live: React has hydrated it (the root marks `<html data-hydrated>`) and
+ * every island due once the page is idle has taken over its HTML (docs/decisions/0028). Until then
+ * its links and forms work as plain HTML; a journey that checks what the scripts do (a toast, a
+ * count that moves at once, a dialog a button opens) waits for this first, as a visitor's tap
+ * would have to.
  */
 export async function expectLive(page: Page) {
-  await expect(page.getByRole('button', { name: 'Ouvrir la recherche' })).toBeVisible();
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
   await expect(page.locator('[data-island="waiting"][data-wake="idle"]')).toHaveCount(0);
 }

@@ -68,14 +68,35 @@ describe('the store', () => {
     expect(kept?.br.length).toBe(best(page(1)));
     expect(brotliDecompressSync(kept?.br ?? Buffer.alloc(0))).toEqual(page(1));
 
-    // Replaced before its turn came: the new answer is the one refined.
+    // Replaced while it was being refined: the new answer is the one refined, the old one is
+    // left as it was (its form is never given to the new one).
     const old = cache.prepare(page(2), 'application/json', ['catalog']);
-    const fresh = cache.prepare(page(3), 'application/json', ['catalog']);
+    const oldBrotli = old.br;
     cache.store('/b', cache.begin(), old, {});
-    cache.store('/b', cache.begin(), fresh, {});
+    const oldKept = cache.lookup('/b');
+    cache.store('/b', cache.begin(), cache.prepare(page(3), 'application/json', ['catalog']), {});
     await cache.refined();
+    expect(oldKept?.br).toBe(oldBrotli);
     expect(cache.lookup('/b')?.br.length).toBe(best(page(3)));
     expect(brotliDecompressSync(cache.lookup('/b')?.br ?? Buffer.alloc(0))).toEqual(page(3));
+  });
+
+  it('refines a bounded number of answers at once: a crowd of new ones keeps its first form', async () => {
+    const cache = new ResponseCache({ maxBytes: 64 * 1024 * 1024, ttlMs: 60_000 });
+    const body = (n: number) =>
+      Buffer.from(
+        JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ id: i, q: `recherche ${n}`, i: i * n }))),
+      );
+    const first = new Map<string, Buffer>();
+    for (let n = 0; n < 100; n += 1) {
+      const entry = cache.prepare(body(n), 'application/json', ['catalog']);
+      first.set(`/search/${n}`, entry.br);
+      cache.store(`/search/${n}`, cache.begin(), entry, {});
+    }
+    await cache.refined();
+    const refined = [...first].filter(([key, br]) => cache.lookup(key)?.br !== br).length;
+    expect(refined).toBeGreaterThan(0);
+    expect(refined).toBeLessThan(100);
   });
 
   it('keeps nothing while changes cannot be heard, and starts again once they can', () => {

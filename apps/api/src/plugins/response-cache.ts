@@ -43,6 +43,10 @@ export type CacheStats = {
 
 // Invalidations remembered, to refuse storing an answer computed across one that concerns it.
 const RECENT_INVALIDATIONS = 1024;
+// Answers waiting for their best brotli form at most, and the smallest worth it (a few hundred
+// bytes saved on an answer that fits TCP's first window either way are no round trip).
+const REFINE_QUEUE = 32;
+const REFINE_MIN_BYTES = 8 * 1024;
 
 /**
  * Serialised answers by key, with their brotli and gzip forms made once when stored, bounded in
@@ -58,8 +62,10 @@ export class ResponseCache {
   private live = true;
   private hits = 0;
   private misses = 0;
-  /** The brotli forms being made again at the best quality, one after the other (`refine`). */
-  private refining: Promise<void> = Promise.resolve();
+  /** The keys whose brotli form waits to be made again at the best quality (`refine`). */
+  private readonly toRefine = new Set<string>();
+  private refining = false;
+  private refinedWaiters: (() => void)[] = [];
   readonly maxBytes: number;
 
   constructor({ maxBytes, ttlMs }: { maxBytes: number; ttlMs: number }) {
@@ -124,33 +130,45 @@ export class ResponseCache {
   /**
    * Makes a kept answer's brotli form again at the best quality, in zlib's thread pool, one answer
    * at a time. Quality 11 takes about a tenth more off a page than `prepare`'s 6, which is what
-   * brings the home page under TCP's first window (about 14 kB): on a phone network it arrives a
-   * round trip sooner. Too slow for the request that computes the answer (about 60 ms for a
-   * 100 kB page), it is worth it for the answers that stay. An answer dropped or replaced
-   * meanwhile is left alone; its size in the bound stays the first one (a little more, never less).
+   * brings the home page under TCP's first window (about 14.6 kB with its headers): on a phone
+   * network it arrives a round trip sooner. Too slow for the request that computes the answer
+   * (about 60 ms for a 100 kB page), it is worth it for the answers that stay. Keys wait, not
+   * answers: an answer dropped meanwhile is not held in memory, a replaced one is refined in its
+   * new form, and the queue is bounded (a crowd of new searches skips it: their answers keep
+   * quality 6). A refined answer's size in the bound stays the first one (a little more, never
+   * less).
    */
   private refine(key: string, entry: Entry) {
-    this.refining = this.refining.then(
-      () =>
-        new Promise<void>((resolve) => {
-          if (this.entries.peek(key) !== entry) return resolve();
-          brotliCompress(
-            entry.body,
-            {
-              params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length },
-            },
-            (error, br) => {
-              if (!error && this.entries.peek(key) === entry && br.length < entry.br.length) entry.br = br;
-              resolve();
-            },
-          );
-        }),
-    );
+    if (entry.body.length < REFINE_MIN_BYTES || this.toRefine.size >= REFINE_QUEUE) return;
+    this.toRefine.add(key);
+    if (!this.refining) this.refineNext();
   }
 
-  /** Resolves once the answers kept so far have their best brotli form (for tests and the bench). */
+  private refineNext() {
+    for (const key of this.toRefine) {
+      this.toRefine.delete(key);
+      const entry = this.entries.peek(key);
+      if (!entry) continue;
+      this.refining = true;
+      brotliCompress(
+        entry.body,
+        { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length } },
+        (error, br) => {
+          // Its own body's form, kept only if the answer is still the one kept.
+          if (!error && this.entries.peek(key) === entry && br.length < entry.br.length) entry.br = br;
+          this.refineNext();
+        },
+      );
+      return;
+    }
+    this.refining = false;
+    for (const resolve of this.refinedWaiters.splice(0)) resolve();
+  }
+
+  /** Resolves once every answer waiting for its best brotli form has it (tests). */
   refined(): Promise<void> {
-    return this.refining;
+    if (!this.refining) return Promise.resolve();
+    return new Promise((resolve) => this.refinedWaiters.push(resolve));
   }
 
   /** Drops what `tag` concerns: a product's answers, or every answer of the catalogue or banners. */

@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import {
   deferHydration,
@@ -84,5 +85,137 @@ describe('hydrationDeferrer (streamed pages)', () => {
     for (const character of PAGE) out += deferrer.push(character);
     out += deferrer.end();
     expect(out).toBe(deferHydration(PAGE, 'N'));
+  });
+});
+
+/**
+ * The starter run as a browser runs it, with the events, frames, timers and paint timing handed
+ * out by the test: what it appends to the head, and when.
+ */
+function browserRunning(starter: string, { paintTiming = true } = {}) {
+  type Appended = {
+    tag: string;
+    rel?: string;
+    href?: string;
+    type?: string;
+    nonce?: string;
+    textContent?: string;
+  };
+  const appended: Appended[] = [];
+  const listeners = new Map<string, (() => void)[]>();
+  const listen = (name: string) => (type: string, listener: () => void) =>
+    listeners.set(`${name}${type}`, [...(listeners.get(`${name}${type}`) ?? []), listener]);
+  let frames: (() => void)[] = [];
+  let timers: { ms: number; run: () => void }[] = [];
+  let onPaint: ((list: unknown, observer: { disconnect(): void }) => void) | null = null;
+  class PerformanceObserver {
+    static supportedEntryTypes = ['navigation', 'paint'];
+    constructor(callback: typeof onPaint) {
+      onPaint = callback;
+    }
+    observe() {}
+  }
+  const document = {
+    currentScript: { nonce: 'N' },
+    createElement: (tag: string): Appended => ({ tag }),
+    head: { append: (element: Appended) => appended.push(element) },
+    querySelector: (selector: string) =>
+      selector === `script[type="${HELD_SCRIPT_TYPE}"]`
+        ? { textContent: 'import("/assets/entry.client-A.js");' }
+        : null,
+    addEventListener: listen('document:'),
+  };
+  runInNewContext(starter, {
+    document,
+    addEventListener: listen(''),
+    requestAnimationFrame: (frame: () => void) => frames.push(frame),
+    setTimeout: (run: () => void, ms = 0) => timers.push({ ms, run }),
+    ...(paintTiming ? { PerformanceObserver } : {}),
+  });
+  return {
+    fire: (event: 'load' | 'document:DOMContentLoaded') => {
+      for (const listener of listeners.get(event) ?? []) listener();
+    },
+    paint: () =>
+      onPaint?.(
+        { getEntriesByName: (name: string) => (name === 'first-contentful-paint' ? [{}] : []) },
+        {
+          disconnect: () => {
+            onPaint = null;
+          },
+        },
+      ),
+    frame: () => {
+      const now = frames;
+      frames = [];
+      for (const frame of now) frame();
+    },
+    /** Runs the timers due within `ms`. */
+    wait: (ms: number) => {
+      const due = timers.filter((timer) => timer.ms <= ms);
+      timers = timers.filter((timer) => timer.ms > ms);
+      for (const timer of due) timer.run();
+    },
+    hydrating: () => appended.filter((element) => element.tag === 'script'),
+    appended,
+  };
+}
+
+describe('the starter, run as a browser runs it', () => {
+  const starter = /<script nonce="N">([^<]*)<\/script><\/head>/.exec(deferHydration(PAGE, 'N'))?.[1] ?? '';
+
+  it('runs the held script two frames after the page has loaded and painted, with the preloads, once', () => {
+    const browser = browserRunning(starter);
+    browser.fire('document:DOMContentLoaded');
+    browser.fire('load');
+    browser.wait(0);
+    expect(browser.appended).toEqual([]);
+    browser.paint();
+    browser.frame();
+    browser.wait(0);
+    expect(browser.appended).toEqual([]);
+    browser.frame();
+    browser.wait(0);
+    expect(browser.appended).toEqual([
+      { tag: 'link', rel: 'modulepreload', href: '/assets/entry.client-A.js' },
+      { tag: 'link', rel: 'modulepreload', href: '/assets/vendor-B.js' },
+      { tag: 'script', type: 'module', nonce: 'N', textContent: 'import("/assets/entry.client-A.js");' },
+    ]);
+    // The fallback's moment comes too: nothing is added twice.
+    browser.wait(HYDRATION_FALLBACK_MS);
+    expect(browser.appended).toHaveLength(3);
+  });
+
+  it('waits for the load event when the page painted before it', () => {
+    const browser = browserRunning(starter);
+    browser.paint();
+    browser.frame();
+    browser.frame();
+    browser.wait(0);
+    expect(browser.hydrating()).toEqual([]);
+    browser.fire('load');
+    browser.frame();
+    browser.frame();
+    browser.wait(0);
+    expect(browser.hydrating()).toHaveLength(1);
+  });
+
+  it('runs it a moment after the document was read when no paint comes (a tab opened in the background)', () => {
+    const browser = browserRunning(starter);
+    browser.fire('document:DOMContentLoaded');
+    browser.fire('load');
+    browser.wait(HYDRATION_FALLBACK_MS - 1);
+    expect(browser.hydrating()).toEqual([]);
+    browser.wait(HYDRATION_FALLBACK_MS);
+    expect(browser.hydrating()).toHaveLength(1);
+  });
+
+  it('goes at the load event in a browser without paint timing', () => {
+    const browser = browserRunning(starter, { paintTiming: false });
+    browser.fire('load');
+    browser.frame();
+    browser.frame();
+    browser.wait(0);
+    expect(browser.hydrating()).toHaveLength(1);
   });
 });

@@ -13,15 +13,17 @@
 //   never finishes, a moment after the document was read); then it adds the preloads back and
 //   runs the inert script's text as a module script. The paint matters: on a phone it often comes
 //   after `load` (parsing and laying out a long page), and scripts requested before it share the
-//   network and the CPU with what the visitor is waiting to see. It carries the page's nonce; on a page kept for every visitor its
-//   text and the hydration script's are allowed by their hashes, which are the same once moved.
+//   network and the CPU with what the visitor is waiting to see. It carries the page's nonce; on
+//   a page kept for every visitor its text and the hydration script's are allowed by their
+//   hashes, which are the same once moved.
 
 /** The type that keeps React Router's hydration script from running before its time. */
 export const HELD_SCRIPT_TYPE = 'souk/hydrate';
 
 /**
- * How long after the document was read the page hydrates even if its `load` event has not come
- * (a picture stalled on a dropping network): its links and forms work meanwhile.
+ * How long after the document was read the page hydrates even if its `load` event or its first
+ * paint has not come (a picture stalled on a dropping network; a tab opened in the background,
+ * which paints nothing and runs no animation frame): its links and forms work meanwhile.
  */
 export const HYDRATION_FALLBACK_MS = 2500;
 
@@ -33,9 +35,14 @@ const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
 const HYDRATION_SCRIPT = /<script\b([^>]*)\btype="module"([^>]*)>/g;
 const HREF = /\bhref="([^"]*)"/;
 
-/** The starter's code: small, self-contained, in the HTML. */
+/**
+ * The starter's code: small, self-contained, in the HTML. The fallback is set up first, so that
+ * nothing after it (a browser without paint timing, an observer that throws) can leave the page
+ * without its scripts; written for every browser that runs module scripts (no `?.`, no bare
+ * `catch`).
+ */
 function starter(hrefs: string[]): string {
-  return `(()=>{const d=document,n=d.currentScript.nonce;let done=false;const go=()=>{if(done)return;done=true;for(const h of ${JSON.stringify(hrefs)}){const l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.append(l)}const held=d.querySelector('script[type="${HELD_SCRIPT_TYPE}"]');if(!held)return;const s=d.createElement("script");s.type="module";s.nonce=n;s.textContent=held.textContent;d.head.append(s)};let loaded=false,painted=!PerformanceObserver.supportedEntryTypes?.includes("paint");const ready=()=>{if(loaded&&painted)requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(go)))};addEventListener("load",()=>{loaded=true;ready()});if(!painted)new PerformanceObserver((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();painted=true;ready()}}).observe({type:"paint",buffered:true});d.addEventListener("DOMContentLoaded",()=>setTimeout(go,${HYDRATION_FALLBACK_MS}))})()`;
+  return `(()=>{const d=document,n=d.currentScript.nonce;let done=false,loaded=false,painted=false;const go=()=>{if(done)return;done=true;for(const h of ${JSON.stringify(hrefs)}){const l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.append(l)}const held=d.querySelector('script[type="${HELD_SCRIPT_TYPE}"]');if(!held)return;const s=d.createElement("script");s.type="module";s.nonce=n;s.textContent=held.textContent;d.head.append(s)};d.addEventListener("DOMContentLoaded",()=>setTimeout(go,${HYDRATION_FALLBACK_MS}));const ready=()=>{if(loaded&&painted)requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(go)))};addEventListener("load",()=>{loaded=true;ready()});try{if(!PerformanceObserver.supportedEntryTypes.includes("paint"))throw 0;new PerformanceObserver((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();painted=true;ready()}}).observe({type:"paint",buffered:true})}catch(e){painted=true}})()`;
 }
 
 /**

@@ -39,6 +39,9 @@ function releaseDiscoveryWhenSettled() {
 export function useHydrated() {
   useEffect(() => {
     pageHydrated = true;
+    // Said on the page: from now on its script-only controls (a dialog's button, a carousel's
+    // arrows) answer. What a journey waits for before tapping one (e2e's expectLive).
+    document.documentElement.dataset.hydrated = 'true';
     // After the islands' own effects and idle callbacks, which wake those due now.
     whenIdle(releaseDiscoveryWhenSettled);
     const timer = setTimeout(() => {

@@ -26,8 +26,8 @@ export function ProductCard({
   return (
     <article
       className={`group relative flex h-full overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-emerald-700 has-[a:focus-visible]:ring-offset-2 ${
-        layout === 'list' ? 'flex-row' : 'flex-col'
-      }`}
+        layout === 'list' ? 'flex-row [--card-estimated-height:8rem]' : 'flex-col'
+      } ${priority ? '' : 'render-when-near'}`}
     >
       <div
         className={`relative bg-stone-100 ${layout === 'list' ? 'w-32 shrink-0 sm:w-40' : 'aspect-square'}`}

@@ -26,11 +26,7 @@ export function ProductGrid({
       }
     >
       {products.map((product, index) => (
-        <li
-          key={product.id}
-          ref={itemRef ? (element) => itemRef(index, element) : undefined}
-          className={index < priorityCount ? undefined : 'render-when-near'}
-        >
+        <li key={product.id} ref={itemRef ? (element) => itemRef(index, element) : undefined}>
           <ProductCard product={product} layout={layout} priority={index < priorityCount} />
         </li>
       ))}

@@ -20,7 +20,7 @@ export function ProductRow({
       {/* A swipeable row on phones, a grid on wider screens. */}
       <ul className="-mx-4 flex scroll-px-4 snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:snap-none sm:grid-cols-3 sm:overflow-visible sm:px-0 lg:grid-cols-4">
         {products.map((product) => (
-          <li key={product.id} className="render-when-near w-[44%] shrink-0 snap-start sm:w-auto">
+          <li key={product.id} className="w-[44%] shrink-0 snap-start sm:w-auto">
             <ProductCard product={product} />
           </li>
         ))}

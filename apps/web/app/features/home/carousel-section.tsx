@@ -60,7 +60,7 @@ export function CarouselSection<T>({
             key={getKey(item)}
             index={index}
             total={items.length}
-            className={`render-when-near px-1.5 py-1 ${slideClassName}`}
+            className={`px-1.5 py-1 ${slideClassName}`}
           >
             {renderItem(item)}
           </CarouselSlide>

@@ -7,7 +7,7 @@ import { IMAGE_SLOTS } from '~/lib/image-sizing';
 export function HomeCategoryCard({ category }: { category: CategoryDetail }) {
   const count = category.subcategories_count;
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-emerald-700">
+    <article className="render-when-near group relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-emerald-700">
       <div className="aspect-[4/3] overflow-hidden bg-stone-100">
         {category.image || !category.image_main ? (
           <ResponsiveImage
