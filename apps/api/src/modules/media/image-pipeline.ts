@@ -5,6 +5,7 @@ import path from 'node:path';
 import { IMAGE_WIDTHS } from '@souk/domain/limits';
 import { IMAGE_TYPE_MESSAGE } from '@souk/domain/uploads';
 import sharp, { type OutputInfo } from 'sharp';
+import { fittingWidths } from './media.mapper.ts';
 
 /** Largest accepted picture, in pixels (decompression bombs are refused before decoding). */
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -79,8 +80,7 @@ export function sniffImageFormat(input: Buffer): ImageFormat | null {
 
 /** The widths to write for a picture `originalWidth` wide: the standard ones it covers, at least the smallest. */
 export function widthsFor(originalWidth: number): number[] {
-  const fitting = IMAGE_WIDTHS.filter((w) => w <= originalWidth);
-  return fitting.length > 0 ? fitting : [IMAGE_WIDTHS[0]];
+  return fittingWidths(IMAGE_WIDTHS, originalWidth);
 }
 
 /**

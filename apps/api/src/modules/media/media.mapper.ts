@@ -21,11 +21,16 @@ export const mediaFileUrl = (name: string) => `/media/${name}`;
  */
 export const LEGACY_IMAGE_WIDTHS = [320, 640, 1024] as const;
 
+/** Of a set of widths (smallest first), those a picture `width` px wide covers: at least the smallest. */
+export function fittingWidths(standard: readonly number[], width: number): number[] {
+  const fitting = standard.filter((w) => w <= width);
+  return fitting.length > 0 ? fitting : standard.slice(0, 1);
+}
+
 /** The widths a stored picture has files for, smallest first. */
 export function storedWidths(widths: readonly number[] | null | undefined, width: number | null): number[] {
   if (widths?.length) return [...widths].sort((a, b) => a - b);
-  const fitting = LEGACY_IMAGE_WIDTHS.filter((w) => w <= (width ?? 1024));
-  return fitting.length > 0 ? fitting : [LEGACY_IMAGE_WIDTHS[0]];
+  return fittingWidths(LEGACY_IMAGE_WIDTHS, width ?? 1024);
 }
 
 /** Turns the image pipeline's stored key and widths into the URLs and srcset a client renders. */

@@ -9,14 +9,25 @@ export function ErrorState({
   hint,
   retry = true,
   back,
+  fullPage = false,
+  children,
 }: {
   title: string;
   hint?: string;
   retry?: boolean;
   back?: { to: string; label: string };
+  /** Centred in the whole screen: the root's error page, drawn without the shop's header. */
+  fullPage?: boolean;
+  /** Shown under the actions (the root's error page: the stack, in development). */
+  children?: React.ReactNode;
 }) {
   return (
-    <main id="main" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+    <main
+      id="main"
+      className={`mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center ${
+        fullPage ? 'min-h-dvh justify-center' : ''
+      }`}
+    >
       <span
         aria-hidden="true"
         className="flex h-14 w-14 items-center justify-center rounded-full bg-amber-100 text-2xl text-amber-800"
@@ -44,6 +55,7 @@ export function ErrorState({
           </Link>
         )}
       </div>
+      {children}
     </main>
   );
 }

@@ -5,6 +5,7 @@ import { api } from '~/lib/api.server';
 import { cartSessionCookie } from '~/lib/cart-session';
 import { readForm } from '~/lib/read-form.server';
 import { addToCartError } from './add-to-cart-messages';
+import { quantityOf } from './quantity';
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -21,8 +22,7 @@ export async function addToCartAction(request: Request, context: Context) {
   const parsed = AddToCartInputSchema.safeParse({
     product_id: form.get('product_id'),
     variant_id: form.get('variant_id') ?? undefined,
-    // What the quantity field holds once it is left, as the browser's add sends it: at least 1.
-    quantity: String(Math.max(1, Number.parseInt(String(form.get('quantity') ?? ''), 10) || 1)),
+    quantity: String(quantityOf(String(form.get('quantity') ?? ''))),
   });
   if (!parsed.success)
     return data<AddToCartActionData>(

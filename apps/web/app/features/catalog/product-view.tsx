@@ -9,6 +9,7 @@ import { AddToCartToast } from './add-to-cart-toast';
 import { FavoriteButton } from './favorite-button';
 import { ProductJsonLd } from './product-json-ld';
 import { defaultVariant, displayedPrice, variantPricesDiffer } from './product-pricing';
+import { quantityOf } from './quantity';
 import { QuantityPicker } from './quantity-picker';
 import { useAddToCart } from './use-add-to-cart';
 import { VariantPicker } from './variant-picker';
@@ -64,7 +65,7 @@ export function ProductView({
     cart.add({
       product_id: product.id,
       variant_id: hasVariants ? selected?.id : undefined,
-      quantity: Math.max(1, Number.parseInt(quantity, 10) || 1),
+      quantity: quantityOf(quantity),
     });
   };
 

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { quantityOf } from './quantity';
 
 const stepButton =
   'flex h-11 w-11 items-center justify-center text-lg font-semibold text-stone-800 transition hover:bg-stone-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-800 disabled:cursor-not-allowed disabled:text-stone-400';
@@ -17,7 +18,7 @@ export function QuantityPicker({
   name?: string;
 }) {
   const id = useId();
-  const current = Math.max(1, Number.parseInt(value, 10) || 1);
+  const current = quantityOf(value);
   return (
     <div className="flex flex-col gap-2">
       <label htmlFor={id} className="text-sm font-semibold text-stone-900">
