@@ -2,6 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { logInAsAdmin, unique } from './admin-helpers.ts';
 import {
   expectAccessible,
+  expectLive,
   expectNoHorizontalScroll,
   freshClient,
   PASSWORD,
@@ -33,6 +34,9 @@ async function searchCustomers(page: Page, words: string) {
 
 async function logIn(page: Page, identifier: string) {
   await page.goto('/auth/login');
+  // Typed once the page is live: what is typed into a page still hydrating can be lost
+  // (docs/decisions/0028), which is not what this journey is about.
+  await expectLive(page);
   await page.getByLabel('Email ou numéro WhatsApp').fill(identifier);
   await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Se connecter' }).click();

@@ -7,6 +7,9 @@ export const ADMIN = { email: 'admin@souk.test', password: 'motdepasse-admin-e2e
 
 export async function logInAsAdmin(page: Page, to = '/admin') {
   await page.goto(`/auth/login?redirectTo=${encodeURIComponent(to)}`);
+  // Typed once the page is live: what is typed into a page still hydrating can be lost
+  // (docs/decisions/0028), which is not what the admin's journeys are about.
+  await expectLive(page);
   await page.getByLabel('Email ou numéro WhatsApp').fill(ADMIN.email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(ADMIN.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
