@@ -15,7 +15,7 @@ import {
   VIDEO_TOO_LARGE_MESSAGE,
 } from '@souk/domain/admin-media';
 import { IMAGE_TOO_LARGE_MESSAGE } from '@souk/domain/uploads';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '#shared/app-error.ts';
 import { sniffImageFormat } from '../modules/media/image-pipeline.ts';
@@ -218,9 +218,18 @@ function formReader(options: Required<MultipartOptions>) {
               ? await readMediaFile(part, options, written)
               : await readFile(part);
         if (value === undefined) continue;
-        const seen = body[part.fieldname];
-        body[part.fieldname] =
-          seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+        // 'media_files[]' is 'media_files' written as a list, as many clients write it.
+        const listed = part.fieldname.endsWith('[]');
+        const name = listed ? part.fieldname.slice(0, -2) : part.fieldname;
+        const seen = body[name];
+        body[name] =
+          seen === undefined
+            ? listed
+              ? [value]
+              : value
+            : Array.isArray(seen)
+              ? [...seen, value]
+              : [seen, value];
       }
     } catch (error) {
       // A refused or cut-off upload (the client gone mid-file): what was written goes at once.
@@ -231,6 +240,30 @@ function formReader(options: Required<MultipartOptions>) {
     }
     request.body = body;
   };
+}
+
+/**
+ * A form answered before it was read to its end (a file refused by its first bytes or its size):
+ * the rest of its body is still on the connection, ahead of the client's next request, and the
+ * reader has stopped reading it. A rest no larger than a form the route could accept is read and
+ * dropped, so the connection serves the next call; anything larger, or of unknown length, closes
+ * the connection after the answer (the client opens a new one).
+ */
+function releaseConnection(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: Required<MultipartOptions>,
+) {
+  const declared = Number(request.headers['content-length']);
+  const largest =
+    request.routeOptions.config?.multipart === 'media'
+      ? options.videoMaxBytes + IMAGE_MAX_BYTES
+      : MAX_FILES * IMAGE_MAX_BYTES;
+  if (declared <= largest) {
+    // Still piped into the stopped reader, which holds it paused: it lets go, and the rest flows away.
+    request.raw.unpipe();
+    request.raw.resume();
+  } else reply.header('connection', 'close');
 }
 
 /**
@@ -253,8 +286,9 @@ export const multipartPlugin = fp(
     });
     // Once the handler (or the error handler) is done, before the answer leaves: whoever reads the
     // answer finds the temporary files already gone.
-    app.addHook('onSend', async (request, _reply, payload) => {
+    app.addHook('onSend', async (request, reply, payload) => {
       await removeTempFiles(request);
+      if (request.isMultipart() && !request.raw.complete) releaseConnection(request, reply, settings);
       return payload;
     });
     app.addHook('preValidation', formReader(settings));

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -25,6 +26,7 @@ import {
   htmlPage,
   jpegFile,
   mediaFiles,
+  multipart,
   noisePng,
   pixelBombPng,
   shellScript,
@@ -131,6 +133,12 @@ describe.each(engines)('the product media manager on %s', (engine) => {
     tmp: mediaFiles(t.config.tmpDir),
     sources: mediaFiles(t.config.videoSourceDir),
   });
+  /** The app on a real port (once for the file): for what only a real connection shows. */
+  const listening = async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    return `http://127.0.0.1:${port}`;
+  };
   /** Everything an upload could leave behind: rows and files. */
   const snapshot = async () => ({ db: await fingerprint(t.db), files: dirs() });
 
@@ -181,6 +189,27 @@ describe.each(engines)('the product media manager on %s', (engine) => {
       expect((await shop(id)).images).toHaveLength(3);
       const one = await uploadMedia(id, { media_files: await jpegFile() });
       expect(one.json().message).toBe('1 média ajouté');
+    });
+
+    it('takes the field names with brackets as well (media_files[], alt_texts[], titles[], sort_orders[])', async () => {
+      const id = await newProduct();
+      const res = await uploadMedia(id, {
+        'media_files[]': await jpegFile(),
+        'alt_texts[]': 'Le flacon',
+        'titles[]': 'Flacon',
+        'sort_orders[]': '9',
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().data.media).toEqual([
+        expect.objectContaining({ type: 'image', alt_text: 'Le flacon', title: 'Flacon', sort_order: 9 }),
+      ]);
+      const two = await uploadMedia(id, {
+        'media_files[]': [await jpegFile(), await jpegFile('b.jpg')],
+        'alt_texts[]': ['Premier', 'Second'],
+      });
+      expect(two.statusCode).toBe(201);
+      expect(two.json().data.media.map((m: Item) => m.alt_text)).toEqual(['Premier', 'Second']);
+      expect((await list(id)).counters).toEqual({ images: 4, videos: 0 });
     });
 
     it('converts an AVI after the answer: processing, then ready with an H.264 faststart MP4 and a poster', async () => {
@@ -387,8 +416,7 @@ describe.each(engines)('the product media manager on %s', (engine) => {
     it('removes what was streamed when the client goes away mid-upload', async () => {
       const id = await newProduct();
       const before = await snapshot();
-      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = new URL(address);
+      const { port } = new URL(await listening());
       const boundary = 'souk-coupure';
       const head = Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="media_files"; filename="long.avi"\r\n` +
@@ -413,6 +441,68 @@ describe.each(engines)('the product media manager on %s', (engine) => {
       request.destroy();
       await vi.waitFor(() => expect(dirs().tmp).toEqual([]), { timeout: 10_000 });
       expect(await snapshot()).toEqual(before);
+    });
+
+    it('answers the next request on the connection after refusing a file before reading it', async () => {
+      const id = await newProduct();
+      const address = await listening();
+      // One connection, kept alive between calls, as a browser keeps it for the back office.
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const send = (
+        method: string,
+        url: string,
+        body?: { payload: Buffer; headers: Record<string, string> },
+      ) =>
+        new Promise<{ status: number; json: { message?: string } }>((resolve, reject) => {
+          const request = http.request(new URL(url, address), {
+            agent,
+            method,
+            headers: { ...admin, ...body?.headers },
+          });
+          request.on('error', reject);
+          request.on('response', (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () =>
+              resolve({
+                status: response.statusCode ?? 0,
+                json: JSON.parse(Buffer.concat(chunks).toString()),
+              }),
+            );
+          });
+          request.end(body?.payload);
+        });
+      try {
+        // Refused by its first bytes (415) and by its size while it streams (413): most of each
+        // body is still on its way when the answer goes.
+        const refusals = [
+          [
+            file(Buffer.concat([htmlPage(), randomBytes(3 * 1024 * 1024)]), 'page.avi', 'video/x-msvideo'),
+            415,
+          ],
+          [
+            file(
+              Buffer.concat([videos.avi, randomBytes(4 * TEST_VIDEO_MAX_BYTES)]),
+              'long.avi',
+              'video/x-msvideo',
+            ),
+            413,
+          ],
+        ] as const;
+        for (const [refused, status] of refusals) {
+          const answer = await send(
+            'POST',
+            `/api/admin/products/${id}/images`,
+            await multipart({ media_files: refused }),
+          );
+          expect(answer.status).toBe(status);
+          const next = await send('GET', `/api/admin/products/${id}/images`);
+          expect(next.status).toBe(200);
+          expect(next.json).toMatchObject({ success: true });
+        }
+      } finally {
+        agent.destroy();
+      }
     });
 
     it('refuses a video that needs converting when ffmpeg is missing, keeps a playable one without poster', async () => {
