@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { drainUnreadBody } from '@souk/api/shared/early-answer';
 import { IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX } from '@souk/domain/admin-limits';
 import { cookieValue, SESSION_COOKIE } from '@souk/domain/cookies';
 import type { FastifyRequest, RouteShorthandOptions } from 'fastify';
@@ -33,7 +34,6 @@ export async function pageBodyLimit(request: FastifyRequest): Promise<number> {
   return (await isAdmin(request)) ? ADMIN_PAGE_BODY_LIMIT : PAGE_BODY_LIMIT;
 }
 
-const LINGER_MS = 30_000;
 const TOO_LARGE = 'Fichier ou requête trop volumineux';
 const TOO_LARGE_PAGE = `<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -90,12 +90,7 @@ export const pageRouteOptions: RouteShorthandOptions = {
   },
   errorHandler(error, request, reply) {
     if (!(error instanceof PageBodyTooLarge)) throw error; // the API's error handler
-    // Answered at once, but the connection is not cut under a client still sending (it would get a
-    // reset instead of this page): the rest of the body is read and dropped, never kept, for at
-    // most LINGER_MS (as nginx's lingering close does).
-    request.raw.resume();
-    const linger = setTimeout(() => request.raw.destroy(), LINGER_MS).unref();
-    request.raw.once('end', () => clearTimeout(linger)).once('close', () => clearTimeout(linger));
+    drainUnreadBody(request.raw);
     return reply
       .code(413)
       .type('text/html; charset=utf-8')

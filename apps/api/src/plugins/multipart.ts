@@ -15,9 +15,10 @@ import {
   VIDEO_TOO_LARGE_MESSAGE,
 } from '@souk/domain/admin-media';
 import { IMAGE_TOO_LARGE_MESSAGE } from '@souk/domain/uploads';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '#shared/app-error.ts';
+import { drainUnreadBody } from '#shared/early-answer.ts';
 import { sniffImageFormat } from '../modules/media/image-pipeline.ts';
 import { sniffVideo } from '../modules/media/video-pipeline.ts';
 import { refuseNul } from './text-guard.ts';
@@ -243,30 +244,6 @@ function formReader(options: Required<MultipartOptions>) {
 }
 
 /**
- * A form answered before it was read to its end (a file refused by its first bytes or its size):
- * the rest of its body is still on the connection, ahead of the client's next request, and the
- * reader has stopped reading it. A rest no larger than a form the route could accept is read and
- * dropped, so the connection serves the next call; anything larger, or of unknown length, closes
- * the connection after the answer (the client opens a new one).
- */
-function releaseConnection(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  options: Required<MultipartOptions>,
-) {
-  const declared = Number(request.headers['content-length']);
-  const largest =
-    request.routeOptions.config?.multipart === 'media'
-      ? options.videoMaxBytes + IMAGE_MAX_BYTES
-      : MAX_FILES * IMAGE_MAX_BYTES;
-  if (declared <= largest) {
-    // Still piped into the stopped reader, which holds it paused: it lets go, and the rest flows away.
-    request.raw.unpipe();
-    request.raw.resume();
-  } else reply.header('connection', 'close');
-}
-
-/**
  * multipart/form-data for the scope it is registered in (the admin scope). Fastify runs a parent
  * scope's hooks first, so the NUL guard runs again here, once the form's fields are in the body.
  * A video the reader wrote and the route did not move away (a refusal, a validation error, a
@@ -286,9 +263,10 @@ export const multipartPlugin = fp(
     });
     // Once the handler (or the error handler) is done, before the answer leaves: whoever reads the
     // answer finds the temporary files already gone.
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', async (request, _reply, payload) => {
       await removeTempFiles(request);
-      if (request.isMultipart() && !request.raw.complete) releaseConnection(request, reply, settings);
+      // A form refused before it was read to its end (a file refused by its first bytes or size).
+      if (request.isMultipart() && !request.raw.complete) drainUnreadBody(request.raw);
       return payload;
     });
     app.addHook('preValidation', formReader(settings));
