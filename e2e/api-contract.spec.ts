@@ -85,3 +85,13 @@ test('the API documentation runs under a CSP of its own', async ({ request }) =>
   expect(res.status()).toBe(200);
   expect(res.headers()['content-security-policy']).toContain("script-src 'self'");
 });
+
+test('the API documentation lists the API and nothing else', async ({ request }) => {
+  const res = await request.get('/api/docs/json');
+  expect(res.status()).toBe(200);
+  const paths = Object.keys((await res.json()).paths as Record<string, unknown>);
+  // The whole API is there…
+  expect(paths).toEqual(expect.arrayContaining(['/api/products', '/api/admin/orders/{id}/status']));
+  // …and only the API: not the pages' catch-all, not the media files.
+  expect(paths.filter((path) => !path.startsWith('/api/'))).toEqual([]);
+});

@@ -15,7 +15,12 @@ export async function registerDocs(app: FastifyInstance) {
         },
       },
     },
-    transform: jsonSchemaTransform,
+    // The document is the API's: the media files and the pages served beside it (their catch-all
+    // answers every method) are not part of it.
+    transform: (route) =>
+      route.url.startsWith('/api/')
+        ? jsonSchemaTransform(route)
+        : { schema: { ...route.schema, hide: true }, url: route.url },
   });
   // Swagger UI shares the shop's origin (and its session cookie): it gets a CSP of its own.
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
