@@ -3,8 +3,7 @@ import { drainUnreadBody } from '@souk/api/shared/early-answer';
 import { IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX } from '@souk/domain/admin-limits';
 import { cookieValue, SESSION_COOKIE } from '@souk/domain/cookies';
 import type { FastifyRequest, RouteShorthandOptions } from 'fastify';
-import { createApiClient } from './app/lib/api-client.ts';
-import { injectTransport } from './app/lib/inject-transport.server.ts';
+import { sessionOf } from './app/lib/inject-transport.server.ts';
 
 // Page forms (login, cart, profile…) weigh a few hundred bytes. The React Router adapter hands the
 // raw request stream to the route actions, whose request.formData() would read any size into
@@ -20,9 +19,9 @@ export const ADMIN_PAGE_BODY_LIMIT = (1 + PRODUCT_IMAGES_MAX) * IMAGE_MAX_BYTES 
 const isAdminPage = (url: string) =>
   url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?');
 
-/** Whether the request's session is an admin's, asked of the API in process (GET /api/auth/me). */
+/** Whether the request's session is an admin's (the page's own access check reuses the answer). */
 async function isAdmin(request: FastifyRequest): Promise<boolean> {
-  const me = await createApiClient(injectTransport(request.server, request)).get('/auth/me');
+  const me = await sessionOf(request);
   return me.ok && me.data.role === 'admin';
 }
 

@@ -18,7 +18,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { serverContext } from '#api-context';
-import { type CallObserver, injectTransport } from './app/lib/inject-transport.server.ts';
+import { type CallObserver, injectTransport, sessionOf } from './app/lib/inject-transport.server.ts';
 import { keptPageParameters, keptPageVersion } from './app/lib/page-cache.server.ts';
 import { wantsSaveData } from './app/lib/save-data.ts';
 import { pageRouteOptions } from './page-body-limit.ts';
@@ -106,6 +106,7 @@ export async function createServer(vite?: ViteDevServer): Promise<FastifyInstanc
       const context = new RouterContextProvider();
       context.set(serverContext, {
         api: injectTransport(app, request, request.responseCache ? pageReads(request) : undefined),
+        session: () => sessionOf(request),
         publicUrl: config.publicUrl,
         shopWhatsapp,
         shopLocale: config.shopLocale,

@@ -1,10 +1,10 @@
-import { data, type RouterContextProvider } from 'react-router';
+import type { RouterContextProvider } from 'react-router';
+import { throwIfRefused } from './admin-access.server';
 import { api } from './api.server';
 import type { ApiClient, ApiResult } from './api-client';
 import { formText, intentOutcome } from './form-outcome';
 import { unknownIntent } from './form-outcome.server';
 import { readForm } from './read-form.server';
-import { type AccessRefusal, accessRefusal, adminAccess, requireAdmin } from './session.server';
 
 /** What one intent of a back-office form works with. */
 export type IntentRequest = { form: FormData; id: string; client: ApiClient };
@@ -39,31 +39,23 @@ export const refusedBeforeSending = (
   setCookies: [],
 });
 
-/** A page that says why it sends the visitor away (spec §6, §8) answers that notice, then goes. */
-export const noticeAnswer = ({ notice, headers }: AccessRefusal) => data({ notice }, { headers });
-
 /**
- * A back-office page's action: the admin is checked, the form read, and its `intent` (save,
- * toggle, delete…) run against the API, the form's `id` naming the row. The answer is an
- * ActionOutcome (the API's message for the toast, or its refusal); an unknown intent is a 400.
- * With `notices` (the orders screen), a visitor who is not an admin, or a session the API refuses
- * meanwhile (401, 403), gets the page's notice rather than an immediate redirect.
+ * A back-office page's action (the admin layout's middleware has let the admin in): the form is
+ * read, and its `intent` (save, toggle, delete…) run against the API, the form's `id` naming the
+ * row. The answer is an ActionOutcome (the API's message for the toast, or its refusal); an
+ * unknown intent is a 400. With `notices` (the pages that say why they send a visitor away), a
+ * session the API refuses meanwhile (401, 403) is that page's refusal rather than a toast.
  */
 export async function adminAction(
   { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
   handlers: IntentHandlers,
   { notices = false }: { notices?: boolean } = {},
 ) {
-  if (notices) {
-    const { refusal } = await adminAccess(request, context);
-    if (refusal) return noticeAnswer(refusal);
-  } else await requireAdmin(request, context);
   const form = await readForm(request);
   const intent = formText(form, 'intent');
   const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
   if (!handler) return unknownIntent(intent);
   const result = await handler.run({ form, id: formText(form, 'id'), client: api(context) });
-  const refusal = notices && !result.ok ? accessRefusal(request, result.status) : null;
-  if (refusal) return noticeAnswer(refusal);
+  if (notices) throwIfRefused(request, result);
   return intentOutcome(intent, result, handler.failure, handler.details);
 }

@@ -1,5 +1,5 @@
 import { type RouterContextProvider, redirect } from 'react-router';
-import { adminAccess } from './session.server';
+import { isAdmin } from './admin-access.server';
 
 /**
  * A back-office download (a CSV, not a page): the session is checked here first, so an admin is
@@ -12,7 +12,6 @@ export async function adminDownload(
   apiPath: string,
 ) {
   const { search } = new URL(request.url);
-  const access = await adminAccess(request, context);
-  if (access.refusal) throw redirect(`${page}${search}`);
+  if (!(await isAdmin(request, context))) throw redirect(`${page}${search}`);
   return redirect(`${apiPath}${search}`);
 }

@@ -1,11 +1,14 @@
+import type { User } from '@souk/domain/auth';
 import type { Agency, ShopPhone } from '@souk/domain/shop';
 import type { ShopLocale } from '@souk/domain/shop-locale';
 import { createContext } from 'react-router';
-import type { Transport } from '~/lib/api-client';
+import type { ApiResult, Transport } from '~/lib/api-client';
 
 export type ServerContext = {
   /** The REST API in-process (Fastify inject), with the visitor's cookie and session headers. */
   api: Transport;
+  /** Who the visitor is (GET /api/auth/me), asked of the API once per request whoever asks. */
+  session: () => Promise<ApiResult<User>>;
   publicUrl: string;
   shopWhatsapp: ShopPhone;
   /** The shop's country and time zone (SHOP_COUNTRY, SHOP_TIME_ZONE), set for the pages by root.tsx. */

@@ -1,7 +1,8 @@
+import type { User } from '@souk/domain/auth';
 import { CART_SESSION_COOKIE, cookieValue } from '@souk/domain/cookies';
 import { isSessionId } from '@souk/domain/session-id';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Transport } from './api-client';
+import { type ApiResult, createApiClient, type Transport } from './api-client.ts';
 
 // Loaded by server.ts under plain Node as well as by the app: relative and package imports only.
 
@@ -68,4 +69,19 @@ export function injectTransport(
       setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [String(setCookie)];
     return { status: res.statusCode, text: res.body, setCookies };
   };
+}
+
+const sessions = new WeakMap<FastifyRequest, Promise<ApiResult<User>>>();
+
+/**
+ * Who the visitor of `request` is, as the API says (GET /api/auth/me): asked once per page request
+ * whoever asks (the page body limit before reading a form, then the pages' access check).
+ */
+export function sessionOf(request: FastifyRequest): Promise<ApiResult<User>> {
+  let session = sessions.get(request);
+  if (!session) {
+    session = createApiClient(injectTransport(request.server, request)).get('/auth/me');
+    sessions.set(request, session);
+  }
+  return session;
 }

@@ -6,13 +6,11 @@ import { api, dataOrThrow } from '~/lib/api.server';
 import { apiFormBody } from '~/lib/api-form-body';
 import { formText } from '~/lib/form-outcome';
 import { sendPhotosWithProgress } from '~/lib/photo-upload-action';
-import { requireAdmin } from '~/lib/session.server';
 import type { Route } from './+types/admin-banners';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Gestion des Bannières — Administration Souk' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
   const screen = readBannerScreen(new URL(request.url).searchParams);
   const list = await api(context).get('/admin/banners', { query: screen.query });
   // The relative ages are counted from the moment of this read, so the page hydrates with the same text.

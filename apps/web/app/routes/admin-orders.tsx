@@ -1,9 +1,7 @@
-import { type ShouldRevalidateFunctionArgs, useFetcher } from 'react-router';
-import { AccessNoticePage } from '~/features/admin-layout/access-notice';
+import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { AdminLoadError, AdminPage } from '~/features/admin-layout/admin-page';
 import { OrdersHeaderActions, OrdersScreen } from '~/features/admin-orders/orders-screen';
 import { loadOrdersScreen, ordersScreenAction } from '~/features/admin-orders/orders-screen.server';
-import { STATUS_FETCHER } from '~/features/admin-orders/use-status-changes';
 import type { Route } from './+types/admin-orders';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Commandes — Administration Souk' }];
@@ -21,10 +19,6 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  // A refusal a status change met (the session ended, the role was taken away meanwhile).
-  const answer = useFetcher<typeof action>({ key: STATUS_FETCHER }).data;
-  if (answer && 'notice' in answer) return <AccessNoticePage notice={answer.notice} />;
-  if (loaderData.notice) return <AccessNoticePage notice={loaderData.notice} />;
   const { screen, list, details, detailsError, shop } = loaderData;
   return (
     <AdminPage title="Commandes" actions={<OrdersHeaderActions screen={screen} />}>

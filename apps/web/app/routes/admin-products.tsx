@@ -8,14 +8,12 @@ import { adminAction, type IntentHandler, type IntentRequest } from '~/lib/admin
 import { api, dataOrThrow } from '~/lib/api.server';
 import { apiFormBody } from '~/lib/api-form-body';
 import { sendPhotosWithProgress } from '~/lib/photo-upload-action';
-import { requireAdmin } from '~/lib/session.server';
 import { useDropParams } from '~/lib/url-params';
 import type { Route } from './+types/admin-products';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Gestion des produits — Administration Souk' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
   const screen = readProductScreen(new URL(request.url).searchParams);
   const client = api(context);
   const editedOf = async (id: number | 'new' | null) => {

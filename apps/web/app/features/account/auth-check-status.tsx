@@ -1,4 +1,5 @@
 import { useNavigation } from 'react-router';
+import { AUTH_CHECKING } from '~/components/ui/auth-checking';
 
 /** Pages whose loader checks the session before they show (spec §2, protected routes; the back office). */
 const PROTECTED_PATHS = ['/profile', '/order-success'];
@@ -22,7 +23,7 @@ export function AuthCheckStatus() {
             aria-hidden="true"
             className="h-4 w-4 animate-spin rounded-full border-2 border-emerald-200 border-t-emerald-800 motion-reduce:animate-none"
           />
-          Vérification de l'authentification...
+          {AUTH_CHECKING}
         </p>
       )}
     </div>

@@ -4,11 +4,11 @@ import {
   ToggleCustomerStatusInputSchema,
 } from '@souk/domain/admin-customers';
 import type { RouterContextProvider } from 'react-router';
-import { adminAction, noticeAnswer, refusedBeforeSending, withDetails } from '~/lib/admin-action.server';
+import { throwIfRefused } from '~/lib/admin-access.server';
+import { adminAction, refusedBeforeSending, withDetails } from '~/lib/admin-action.server';
 import { api, dataOrThrow } from '~/lib/api.server';
 import { failureMessage } from '~/lib/api-client';
 import { formText } from '~/lib/form-outcome';
-import { accessRefusal, adminAccess } from '~/lib/session.server';
 import { readCustomerScreen } from './customer-params';
 
 /** Spec §8: the customers screen's default failure. */
@@ -17,11 +17,10 @@ const PROFILE_ERROR = 'Impossible de charger le profil du client';
 
 /**
  * /admin/customers: the statistics, the page of customers the URL asks for, the profile open and
- * the customer being edited; or, for a guest, a client or a refused session, the notice to show.
+ * the customer being edited (a session the API refuses meanwhile is the page's refusal,
+ * lib/admin-access.server.ts).
  */
 export async function loadCustomersScreen(request: Request, context: Readonly<RouterContextProvider>) {
-  const access = await adminAccess(request, context);
-  if (access.refusal) return noticeAnswer(access.refusal);
   const screen = readCustomerScreen(new URL(request.url).searchParams);
   const client = api(context);
   const detailOf = (id: number | 'new' | null) =>
@@ -33,8 +32,7 @@ export async function loadCustomersScreen(request: Request, context: Readonly<Ro
     detailOf(screen.edit),
   ]);
   // The API refused the customers themselves (the session ended meanwhile, the role was taken away).
-  const refusal = listed.ok ? null : accessRefusal(request, listed.status);
-  if (refusal) return noticeAnswer(refusal);
+  throwIfRefused(request, listed);
   let list = dataOrThrow(listed);
   // A page past the end (an old link, the last customers of the last page blocked under a status filter).
   if (list.clients.length === 0 && list.pagination.total > 0 && screen.query.page > 1) {
@@ -47,7 +45,6 @@ export async function loadCustomersScreen(request: Request, context: Readonly<Ro
   const failed = (result: typeof profile) =>
     result && !result.ok ? failureMessage(result, PROFILE_ERROR) : null;
   return {
-    notice: null,
     screen,
     stats: dataOrThrow(stats),
     list,

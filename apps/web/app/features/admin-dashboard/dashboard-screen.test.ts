@@ -7,7 +7,7 @@ import { afterRefresh, type Shown } from './dashboard-screen';
 
 const NOW = Date.parse('2026-11-25T09:00:00Z');
 const copy = sampleDashboard();
-const shown: Shown = { dashboard: copy, refreshError: null, expired: false, denied: null };
+const shown: Shown = { dashboard: copy, refreshError: null, refused: false };
 const failure = (status: number, message: string): ApiResult<Dashboard> => ({
   ok: false,
   status,
@@ -30,17 +30,17 @@ describe('the background refresh of a copy', () => {
     expect(JSON.parse(storage.items.get(DASHBOARD_CACHE_KEY) ?? '{}').dashboard).toEqual(fresh);
   });
 
-  it('forgets the copy when the session has expired (401)', () => {
+  it('forgets the copy and takes it off the screen when the session has expired (401)', () => {
     const storage = withCopy();
     const next = afterRefresh(shown, failure(401, 'Non authentifié'), storage, NOW);
-    expect(next.expired).toBe(true);
+    expect(next.refused).toBe(true);
     expect(storage.items.has(DASHBOARD_CACHE_KEY)).toBe(false);
   });
 
   it('forgets the copy and takes it off the screen when the API refuses it (403)', () => {
     const storage = withCopy();
     const next = afterRefresh(shown, failure(403, 'Accès refusé'), storage, NOW);
-    expect(next.denied).toBe('Erreur lors du chargement des données: Accès refusé');
+    expect(next.refused).toBe(true);
     expect(storage.items.has(DASHBOARD_CACHE_KEY)).toBe(false);
   });
 

@@ -3,7 +3,7 @@ import { COLLECTED_LABEL } from '@souk/domain/admin-orders';
 import { formatDateTime } from '@souk/domain/dates';
 import { formatFcfa } from '@souk/domain/money';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { ErrorState, routeErrorInfo } from '~/components/ui/error-state';
 import { LOAD_ERROR_TITLE, SessionExpiredState } from '~/components/ui/session-expired-state';
@@ -31,10 +31,11 @@ export function DashboardLoadError({ error, from }: { error: unknown; from: stri
 export type Shown = {
   dashboard: Dashboard;
   refreshError: string | null;
-  /** The API no longer knows the session (401). */
-  expired: boolean;
-  /** The API knows the session but refuses it the dashboard (403: blocked, no longer an admin). */
-  denied: string | null;
+  /**
+   * The API refused the refresh (401: the session ended; 403: blocked, no longer an admin): the
+   * page asks the server again, whose access check (lib/admin-access.server.ts) says what follows.
+   */
+  refused: boolean;
 };
 
 type Storage = Parameters<typeof cacheDashboard>[0];
@@ -43,15 +44,14 @@ type Storage = Parameters<typeof cacheDashboard>[0];
 const showing = (dashboard: Dashboard): Shown => ({
   dashboard,
   refreshError: null,
-  expired: false,
-  denied: null,
+  refused: false,
 });
 
 /**
  * What a background refresh's answer does to the screen and to the local copy. Fresh figures
  * replace both. A 401 or 403 forgets the copy (it holds customers' names, and this browser is no
- * longer allowed them) and takes the figures off the screen. Any other failure keeps the copy on
- * screen and says why.
+ * longer allowed them) and takes the figures off the screen while the server decides. Any other
+ * failure keeps the copy on screen and says why.
  */
 export function afterRefresh(
   shown: Shown,
@@ -65,9 +65,7 @@ export function afterRefresh(
   }
   if (result.status === 401 || result.status === 403) {
     if (storage) clearCachedDashboard(storage);
-    return result.status === 401
-      ? { ...shown, expired: true }
-      : { ...shown, denied: loadErrorHint(failureMessage(result, CONNECTION_ERROR)) };
+    return { ...shown, refused: true };
   }
   return { ...shown, refreshError: loadErrorHint(failureMessage(result, CONNECTION_ERROR)) };
 }
@@ -78,6 +76,11 @@ export function afterRefresh(
  */
 export function useDashboard(loaded: Dashboard, fromCache: boolean): Shown {
   const [shown, setShown] = useState(() => showing(loaded));
+  const { revalidate } = useRevalidator();
+  // Without its copy the page's loader asks the server, which lets the admin in or refuses.
+  useEffect(() => {
+    if (shown.refused) void revalidate();
+  }, [shown.refused, revalidate]);
   useEffect(() => {
     setShown(showing(loaded));
     const storage = localStore();

@@ -1,8 +1,15 @@
 import { REDIRECT_DELAY_MS } from '@souk/domain/admin-limits';
 import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { isRouteErrorResponse, Link, useNavigate } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
-import type { AccessNotice } from '~/lib/session.server';
+import type { AccessNotice } from '~/lib/admin-access.server';
+
+/** The notice a refused visitor is shown (lib/admin-access.server.ts throws it), or null. */
+export function noticeOf(error: unknown): AccessNotice | null {
+  if (!isRouteErrorResponse(error)) return null;
+  const notice = (error.data as { notice?: AccessNotice } | null)?.notice;
+  return notice && typeof notice.message === 'string' && typeof notice.to === 'string' ? notice : null;
+}
 
 /**
  * Why the visitor cannot see this back-office page, before going elsewhere (spec §6, §8: after

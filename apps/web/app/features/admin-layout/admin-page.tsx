@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ErrorState, routeErrorInfo } from '~/components/ui/error-state';
+import { AccessNoticePage, noticeOf } from './access-notice';
 
 /** Every back-office screen's frame: its title (the page's one h1), header actions, then content. */
 export function AdminPage({
@@ -29,6 +30,9 @@ export function AdminPage({
 
 /** A back-office screen that could not load (spec §8): its own title, the API's reason, 'Réessayer'. */
 export function AdminLoadError({ title, error }: { title: string; error: unknown }) {
+  // A write the session or the role no longer allows, on a page that says why (its notice).
+  const notice = noticeOf(error);
+  if (notice) return <AccessNoticePage notice={notice} />;
   const { message } = routeErrorInfo(error, 'Une erreur est survenue');
   return <ErrorState title={title} hint={message} back={{ to: '/admin', label: 'Tableau de bord' }} />;
 }

@@ -1,6 +1,7 @@
 import { countLabel } from '@souk/domain/text';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
+import { AUTH_CHECKING } from '~/components/ui/auth-checking';
 import { CloseIcon } from '~/components/ui/icons';
 import { SearchBox } from '~/components/ui/list-toolbar';
 import { LogoutButton } from '~/components/ui/logout-button';
@@ -184,7 +185,7 @@ export function AdminShell({
             <>
               <div className="h-1 w-full animate-pulse bg-emerald-700" />
               <p className="mx-auto mt-2 w-fit rounded-full bg-white px-4 py-2 text-sm font-medium text-stone-800 shadow-lg ring-1 ring-stone-200">
-                Vérification de l'authentification...
+                {AUTH_CHECKING}
               </p>
             </>
           )}

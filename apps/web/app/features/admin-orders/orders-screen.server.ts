@@ -7,17 +7,16 @@ import {
   UpdateOrderStatusInputSchema,
 } from '@souk/domain/admin-orders';
 import type { RouterContextProvider } from 'react-router';
+import { throwIfRefused } from '~/lib/admin-access.server';
 import {
   adminAction,
   type IntentRequest,
-  noticeAnswer,
   refusedBeforeSending,
   withDetails,
 } from '~/lib/admin-action.server';
 import { api, dataOrThrow, shopContact } from '~/lib/api.server';
 import { type ApiResult, failureMessage, failureWithReason } from '~/lib/api-client';
 import { formText } from '~/lib/form-outcome';
-import { accessRefusal, adminAccess } from '~/lib/session.server';
 import { orderListQuery, readOrderScreen } from './order-params';
 
 /** Spec §8: the orders screen's load failure, also when the asked order's details cannot be read. */
@@ -25,12 +24,10 @@ const LOAD_FAILED = 'Erreur lors du chargement des commandes';
 
 /**
  * /admin/orders: the list the URL asks for with its counters, the order whose details are open,
- * and the shop's contact for the messages to clients; or, for a guest, a client or a refused
- * session, the notice to show instead.
+ * and the shop's contact for the messages to clients (a session the API refuses meanwhile is the
+ * page's refusal, lib/admin-access.server.ts).
  */
 export async function loadOrdersScreen(request: Request, context: Readonly<RouterContextProvider>) {
-  const access = await adminAccess(request, context);
-  if (access.refusal) return noticeAnswer(access.refusal);
   const screen = readOrderScreen(new URL(request.url).searchParams);
   const client = api(context);
   const [listed, detail] = await Promise.all([
@@ -38,8 +35,7 @@ export async function loadOrdersScreen(request: Request, context: Readonly<Route
     screen.details === null ? null : client.get('/admin/orders/:id', { params: { id: screen.details } }),
   ]);
   // The API refused the orders themselves (the session ended meanwhile, the role was taken away).
-  const refusal = listed.ok ? null : accessRefusal(request, listed.status);
-  if (refusal) return noticeAnswer(refusal);
+  throwIfRefused(request, listed);
   let list = dataOrThrow(listed);
   // A page past the end (an old link, the last orders of the last page moved to another status).
   if (list.orders.length === 0 && list.pagination.total > 0 && screen.page > 1) {
@@ -48,7 +44,6 @@ export async function loadOrdersScreen(request: Request, context: Readonly<Route
     );
   }
   return {
-    notice: null,
     screen,
     list,
     details: detail?.ok ? detail.data.order : null,
