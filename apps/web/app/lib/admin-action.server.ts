@@ -10,7 +10,7 @@ import { type AccessRefusal, accessRefusal, adminAccess, requireAdmin } from './
 export type IntentRequest = { form: FormData; id: string; client: ApiClient };
 
 export type IntentHandler<T = unknown> = {
-  /** The banner's or the toast's words when the API gives none (spec §8). */
+  /** The banner's or the toast's words when the API gives none. */
   failure: string;
   run: (request: IntentRequest) => Promise<ApiResult<T>>;
   /** What of the API's data the page shows besides the toast (only what it needs: not the whole row). */
@@ -39,7 +39,7 @@ export const refusedBeforeSending = (
   setCookies: [],
 });
 
-/** A page that says why it sends the visitor away (spec §6, §8) answers that notice, then goes. */
+/** A page that says why it sends the visitor away answers that notice, then goes. */
 export const noticeAnswer = ({ notice, headers }: AccessRefusal) => data({ notice }, { headers });
 
 /**

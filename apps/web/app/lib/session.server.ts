@@ -55,7 +55,7 @@ export function cookieHeaders(setCookies: readonly string[]): Headers {
 /**
  * For protected loaders (/profile, /order-success): the signed-in user, or a redirect to the login
  * page carrying the origin location. A session cookie the API no longer accepts is cleared and the
- * login page says the session expired (spec §7).
+ * login page says the session expired.
  */
 export async function requireUser(request: Request, context: Readonly<RouterContextProvider>): Promise<User> {
   const { user, status, message } = await fetchMe(request, context);
@@ -74,7 +74,7 @@ export const clearSessionCookie = () => CLEAR_SESSION_COOKIE;
 /**
  * For every back-office loader and action (a layout's check does not stop its children's loaders,
  * which run in parallel): the signed-in admin; a guest goes to the login page with the origin, a
- * client to the shop's home page (back-office spec §2).
+ * client to the shop's home page.
  */
 export async function requireAdmin(
   request: Request,
@@ -90,13 +90,13 @@ export type AccessNotice = { message: string; to: string };
 /** The notice, and the headers of the answer that carries it (a refused session cookie is cleared). */
 export type AccessRefusal = { notice: AccessNotice; headers?: Headers };
 
-// Back-office spec §6 and §8 (the orders screen).
+// The notices of a back-office page that says why it sends the visitor away (the orders screen).
 export const NOT_ADMIN = "Vous devez avoir les droits d'administrateur pour accéder à cette page";
 export const SESSION_EXPIRED = 'Session expirée. Redirection vers la page de connexion...';
 export const ACCESS_DENIED = "Accès refusé. Vous n'avez pas les droits d'administrateur.";
 
 /**
- * An admin call the API refused, as the notice the page shows (spec §8): a session it no longer
+ * An admin call the API refused, as the notice the page shows: a session it no longer
  * accepts (401) is logged out and goes to the login page, a refused role (403) to the shop. Null
  * for any other status.
  */
@@ -112,7 +112,7 @@ export function accessRefusal(request: Request, status: number): AccessRefusal |
 
 /**
  * requireAdmin for a page that tells a guest or a client why it sends them away before it does
- * (spec §6: the orders screen): the admin, or the refusal to show. A guest is told to log in, a
+ * (the orders screen): the admin, or the refusal to show. A guest is told to log in, a
  * client that the page is for admins, a refused session that it expired. An API failure is thrown.
  */
 export async function adminAccess(

@@ -41,7 +41,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * Spec (dashboard error state): 'Erreur de chargement' with 'Réessayer'; an expired session
+ * The dashboard's error state: 'Erreur de chargement' with 'Réessayer'; an expired session
  * (401) also offers 'Se reconnecter'.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -11,7 +11,7 @@ import { formText } from '~/lib/form-outcome';
 import { accessRefusal, adminAccess } from '~/lib/session.server';
 import { readCustomerScreen } from './customer-params';
 
-/** Spec §8: the customers screen's default failure. */
+/** The customers screen's default failure. */
 const SERVER_ERROR = 'Erreur serveur';
 const PROFILE_ERROR = 'Impossible de charger le profil du client';
 

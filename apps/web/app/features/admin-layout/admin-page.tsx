@@ -27,7 +27,7 @@ export function AdminPage({
   );
 }
 
-/** A back-office screen that could not load (spec §8): its own title, the API's reason, 'Réessayer'. */
+/** A back-office screen that could not load: its own title, the API's reason, 'Réessayer'. */
 export function AdminLoadError({ title, error }: { title: string; error: unknown }) {
   const { message } = routeErrorInfo(error, 'Une erreur est survenue');
   return <ErrorState title={title} hint={message} back={{ to: '/admin', label: 'Tableau de bord' }} />;
