@@ -208,7 +208,7 @@ test('an order cancelled after a confirmation, a stale step refused with the rea
   await expect(card).toContainText('Annulée');
   await expect(card.getByRole('button')).toHaveCount(0);
 
-  // A step another admin took meanwhile: the stale button is refused with the spec's words and why.
+  // A step another admin took meanwhile: the stale button is refused with the screen's words and why.
   const { context: other, number: stale } = await placeOrder(browser, baseURL, 'Ibrahima Concurrent');
   await other.close();
   await page.goto(`/admin/orders?search=${encodeURIComponent(stale)}`);
