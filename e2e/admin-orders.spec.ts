@@ -10,7 +10,7 @@ import {
 } from './helpers.ts';
 import { placeOrder } from './order-helpers.ts';
 
-// The order workflow from the owner's phone or desk (issue #15): a customer orders, the admin finds
+// The order workflow from the owner's phone or desk (docs/decisions/0018): a customer orders, the admin finds
 // the order from the bell, moves it through every status up to 'disponible' telling the client on
 // WhatsApp at each step, and the customer's account shows it done.
 
