@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
-// Debian's Chromium, never a downloaded browser (ARCHITECTURE.md §5).
+// Debian's Chromium, never a downloaded browser (docs/architecture.md, Tests).
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(CHROMIUM)) {
   throw new Error(

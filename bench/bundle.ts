@@ -7,7 +7,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { HELD_SCRIPT_TYPE } from '../apps/web/app/lib/deferred-hydration.server.ts';
 
-// Budgets of the "first paint on a 3G phone" issue, in gzip bytes (level 9; 1 kB = 1000 bytes).
+// The first-paint budgets for a 3G phone (docs/decisions/0028), in gzip bytes (level 9; 1 kB = 1000 bytes).
 /** All the JavaScript a page loads at first: framework and ours. */
 export const FIRST_LOAD_JS_BUDGET = 120_000;
 /** The part of it that is ours: everything but the framework chunk (see isFrameworkAsset). */

@@ -1,4 +1,4 @@
-// A shop at catalogue scale (issue #24): 20 000 products with their variants in 200 categories (20
+// A shop at catalogue scale (docs/decisions/0024): 20 000 products with their variants in 200 categories (20
 // main ones, 9 subcategories each), French names and descriptions, generated into a PostgreSQL
 // database of its own, migrated with the project's migrations. Never part of `npm start`: the
 // catalogue case of `npm run bench` (bench/catalogue.ts) uses it, and it runs alone:

@@ -1,4 +1,4 @@
-// Searches at catalogue scale (issue #24, docs/decisions/0024): on a shop of 20 000 products
+// Searches at catalogue scale (docs/decisions/0024): on a shop of 20 000 products
 // (bench/catalogue-seed.ts), the search box's suggestions as a customer types and the search page
 // with a category filter sorted by price, one client at a time, each request with a guest cart of
 // its own so no cache answers it; then the plans of those statements (EXPLAIN ANALYZE, replayed as

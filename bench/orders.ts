@@ -1,4 +1,4 @@
-// The back office on a large shop (issues #15, #16): 100 000 orders of 20 000 customer accounts (and
+// The back office on a large shop: 100 000 orders of 20 000 customer accounts (and
 // guests) seeded straight into the bench's PostgreSQL database, then the admin order list's first
 // page (unfiltered, and with a status and a search), the customers list (first page, by number of
 // orders, a search) and statistics, the dashboard and its report, autocannon on the running

@@ -106,7 +106,7 @@ const results: Results = {
   lighthouse: {
     status: 'skipped',
     reason: 'not reached (see the errors below)',
-    // The "first paint on a 3G phone" issue's targets.
+    // The first-paint targets for a 3G phone (docs/decisions/0028).
     targets: {
       performance: 98,
       performanceGoal: 100,
@@ -317,7 +317,7 @@ async function main(): Promise<void> {
   const categories = ((await categoriesRes.json()) as { data?: { categories?: { slug?: string }[] } }).data
     ?.categories;
   const categorySlug = categories?.[0]?.slug;
-  // The pages of the "first paint on a 3G phone" issue. Search results and the cart are noindex on purpose.
+  // The pages the first-paint targets cover. Search results and the cart are noindex on purpose.
   const productPage: BenchPage = {
     name: 'product',
     path: `/products/${encodeURIComponent(String(productId))}`,

@@ -248,7 +248,7 @@ export async function measureRush(
 }
 
 /**
- * Issue #24's targets under a rush, each a share of the ceiling serving the same bytes in the same
+ * The targets under a rush, each a share of the ceiling serving the same bytes in the same
  * run: the cached list (and its p99), the anonymous product page, every page in turn.
  */
 export const RUSH_TARGETS: Record<string, { share: number; p99Ms?: number }> = {

@@ -41,7 +41,7 @@ test('a visitor registers, lands on Mon Compte with their name, then logs out', 
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
 
-  // Client-side checks use the spec's messages and move focus to the first invalid field.
+  // Client-side checks use the shop's messages and move focus to the first invalid field.
   await page.getByRole('button', { name: 'Créer mon compte' }).click();
   await expect(page.getByText('Le nom est requis')).toBeVisible();
   await expect(page.getByText('Le numéro WhatsApp est requis')).toBeVisible();

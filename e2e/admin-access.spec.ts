@@ -55,7 +55,7 @@ test('no back-office loader or action answers a guest or a client, even called a
     await page.goto(path);
     await expect(page, path).toHaveURL('/');
     const alone = await page.request.get(`${path}.data?_routes=${encodeURIComponent(id)}`);
-    // The orders screen says why before sending the client home (spec §6): its data is that notice,
+    // The orders screen says why before sending the client home: its data is that notice,
     // also when the layout's loader runs with it (a client-side navigation or revalidation).
     expect(await alone.text(), path).toMatch(
       NOTICE_PAGES.has(path) ? /Vous devez avoir les droits d'administrateur/ : /"redirect","\/"/,

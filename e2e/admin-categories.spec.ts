@@ -107,7 +107,7 @@ test('the categories filters live in the URL: a reload and the back button keep 
   await expect(page).not.toHaveURL(/search=parfum/);
   await expectNoHorizontalScroll(page);
 
-  // Details asked for a category that is not there: the page says so (spec §8) and stays usable.
+  // Details asked for a category that is not there: the page says so and stays usable.
   await page.goto('/admin/categories?details=999999');
   await expect(page.getByText('Erreur lors du chargement des détails de la catégorie')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Gestion des Catégories' })).toBeVisible();

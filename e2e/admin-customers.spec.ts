@@ -9,7 +9,7 @@ import {
   registerThroughApi,
 } from './helpers.ts';
 
-// Customers from the owner's phone or desk (issue #16): find a customer, read their profile,
+// Customers from the owner's phone or desk (docs/decisions/0019): find a customer, read their profile,
 // block them (their session ends at once and login tells them why), unblock them, act on a
 // selection, create an account and edit a profile.
 

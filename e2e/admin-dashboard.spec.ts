@@ -4,7 +4,7 @@ import { logInAsAdmin } from './admin-helpers.ts';
 import { expectAccessible, expectNoHorizontalScroll, fcfa } from './helpers.ts';
 import { placeOrder } from './order-helpers.ts';
 
-// The dashboard and its full report (issue #16), from the owner's desk and phone: real figures
+// The dashboard and its full report (docs/decisions/0021), from the owner's desk and phone: real figures
 // summed by the server, today's order in the chart's table, the local copy shown at once on a
 // visit from another page and refreshed 1 s later, and the report's period and CSV.
 

@@ -122,7 +122,7 @@ test("an admin uploads images and a video with their progress, reorders with the
     .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState))
     .toBeGreaterThanOrEqual(2);
 
-  // Back in the manager, an image is deleted after the spec's question.
+  // Back in the manager, an image is deleted after the confirmation question.
   await page.goto(`/admin/products?search=${encodeURIComponent(name)}&media=${product.id}`);
   await manager.getByRole('button', { name: "Supprimer l'image 2" }).click();
   const question = page.getByRole('alertdialog');

@@ -10,7 +10,7 @@ import {
 } from './helpers.ts';
 import { placeOrder } from './order-helpers.ts';
 
-// The order workflow from the owner's phone or desk (issue #15): a customer orders, the admin finds
+// The order workflow from the owner's phone or desk (docs/decisions/0018): a customer orders, the admin finds
 // the order from the bell, moves it through every status up to 'disponible' telling the client on
 // WhatsApp at each step, and the customer's account shows it done.
 
@@ -208,7 +208,7 @@ test('an order cancelled after a confirmation, a stale step refused with the rea
   await expect(card).toContainText('Annulée');
   await expect(card.getByRole('button')).toHaveCount(0);
 
-  // A step another admin took meanwhile: the stale button is refused with the spec's words and why.
+  // A step another admin took meanwhile: the stale button is refused with the screen's words and why.
   const { context: other, number: stale } = await placeOrder(browser, baseURL, 'Ibrahima Concurrent');
   await other.close();
   await page.goto(`/admin/orders?search=${encodeURIComponent(stale)}`);

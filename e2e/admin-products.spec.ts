@@ -33,7 +33,7 @@ test('an admin creates a product with a picture, finds it in the shop, changes i
   await expect(page).toHaveURL(/edit=new/);
   const form = page.getByRole('dialog', { name: 'Nouveau produit' });
   await expect(form).toBeVisible();
-  // The domain's rules, checked before anything is sent (spec §5).
+  // The domain's rules, checked before anything is sent.
   await form.getByRole('button', { name: 'Créer' }).click();
   await expect(form.getByText('Le nom du produit est obligatoire')).toBeVisible();
   await expect(form.getByText('La description du produit est obligatoire')).toBeVisible();
@@ -47,7 +47,7 @@ test('an admin creates a product with a picture, finds it in the shop, changes i
   await expect(form.getByLabel('Catégorie')).toHaveValue('');
   await form.getByLabel('Catégorie').selectOption({ label: CATEGORY });
   await expect(form.getByLabel('Produit actif (visible dans la boutique)')).toBeChecked();
-  // A file that is not an image is refused at once, with the spec's words.
+  // A file that is not an image is refused at once, with the field's message.
   const mainImage = form.getByLabel(/Image principale/);
   await mainImage.setInputFiles(notAnImage);
   await expect(form.getByText('Le fichier doit être une image')).toBeVisible();

@@ -24,7 +24,7 @@ test('an admin adds two variants, one batch of two, deactivates one and the shop
   await expect(manager.getByRole('status')).toHaveText('0 variante configurée, 0 active');
   await expectAccessible(page);
 
-  // The first variant: the submit waits for a name and a price, then the spec's rules apply.
+  // The first variant: the submit waits for a name and a price, then the domain's rules apply.
   await manager.getByRole('button', { name: 'Créer la première variante' }).click();
   const form = page.getByRole('dialog', { name: 'Nouvelle variante' });
   const submit = form.getByRole('button', { name: 'Créer' });
@@ -95,7 +95,7 @@ test('an admin adds two variants, one batch of two, deactivates one and the shop
   await expect(second).toContainText('Inactif');
   await expect(manager.getByRole('status')).toHaveText('4 variantes configurées, 3 actives');
 
-  // Deleted after the spec's question.
+  // Deleted after the confirmation question.
   await manager.getByRole('button', { name: 'Supprimer Coffret' }).click();
   const question = page.getByRole('alertdialog');
   await expect(question).toContainText(

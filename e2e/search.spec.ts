@@ -5,7 +5,7 @@ test("search suggestions for 'creme' lead to a product", async ({ page }) => {
   await page.getByRole('button', { name: 'Ouvrir la recherche' }).click();
   const box = page.getByRole('combobox');
   await box.fill('c');
-  // one character is not enough (spec: at least 2)
+  // one character is not enough (at least 2)
   await expect(page.getByRole('option')).toHaveCount(0);
   await box.fill('creme');
   const suggestions = page.getByRole('listbox', { name: 'Suggestions de recherche' });

@@ -1,6 +1,6 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
 
-// Mirrors the specs' route tables (storefront §2, back office §2).
+// The storefront's and the back office's routes.
 export default [
   route('robots.txt', 'routes/robots-txt.ts'),
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
@@ -20,7 +20,7 @@ export default [
     route('*', 'routes/not-found.tsx'),
   ]),
   route('test', 'routes/test.tsx'),
-  // Auth screens: no shop header or footer (spec §2). /login and /register are aliases.
+  // Auth screens: no shop header or footer. /login and /register are aliases.
   route('auth/login', 'routes/auth-login.tsx', { id: 'auth-login' }),
   route('login', 'routes/auth-login.tsx', { id: 'login' }),
   route('auth/register', 'routes/auth-register.tsx', { id: 'auth-register' }),
@@ -33,7 +33,7 @@ export default [
   route('admin/orders/export', 'routes/download-admin-orders.ts'),
   // The report's 'Télécharger le CSV', likewise.
   route('admin/report/export', 'routes/download-admin-report.ts'),
-  // Back office (back-office spec §2): every loader and action checks the admin on the server.
+  // Back office: every loader and action checks the admin on the server.
   layout('routes/admin-layout.tsx', [
     route('admin', 'routes/admin-dashboard.tsx'),
     route('admin/report', 'routes/admin-report.tsx'),

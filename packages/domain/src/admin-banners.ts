@@ -4,7 +4,7 @@ import { isSafeBannerLink } from './links.ts';
 import { booleanField, INT4_MAX, idSchema, optionalText, wholeNumber } from './primitives.ts';
 import { ImageUploadSchema } from './uploads.ts';
 
-// The banners screen ('Gestion des Bannières', back-office spec §2, §3, §5): request schemas shared
+// The banners screen ('Gestion des Bannières'): request schemas shared
 // by the API's validation and the banner form, and the shapes the API answers
 // (docs/decisions/0020).
 

@@ -5,7 +5,7 @@ import { BatchVariantRowSchema } from './admin-variants.ts';
 import { booleanField, idSchema, priceSchema, sortOrderSchema } from './primitives.ts';
 import { ImageUploadSchema } from './uploads.ts';
 
-// Bulk product creation ('Créer plusieurs produits', back-office spec §3, §5, §7): a two-step
+// Bulk product creation ('Créer plusieurs produits'): a two-step
 // wizard, a category then rows of products, created all together or not at all.
 
 export const BULK_CATEGORY_REQUIRED = 'Veuillez sélectionner une catégorie';

@@ -28,7 +28,7 @@ import {
 } from './primitives.ts';
 import { ImageUploadSchema } from './uploads.ts';
 
-// The back office's catalogue calls (back-office spec §3, §5, §7): request schemas shared by the
+// The back office's catalogue calls: request schemas shared by the
 // API's validation and the admin forms, and the shapes the API answers.
 
 export const CategoryIdParamsSchema = z.object({ id: idSchema('ID de catégorie invalide') });
@@ -195,7 +195,7 @@ export const AdminNotificationsSchema = z.object({
   pending_orders: z.number(),
 });
 
-// ---- Products (back-office spec: 'Gestion des produits', the product form) ----
+// ---- Products ('Gestion des produits', the product form) ----
 
 export const AdminProductIdParamsSchema = z.object({ id: idSchema('ID de produit invalide') });
 
@@ -204,7 +204,7 @@ export const PRODUCT_DESCRIPTION_REQUIRED = 'La description du produit est oblig
 export const PRODUCT_PRICE_INVALID = 'Le prix de base doit être un nombre positif';
 export const PRODUCT_CATEGORY_REQUIRED = 'La catégorie est obligatoire';
 
-/** An additional image in JSON (spec §7: images[] with data, alt_text, title, sort_order). */
+/** An additional image in JSON (images[] with data, alt_text, title, sort_order). */
 export const ProductImageInputSchema = z.object({
   data: ImageUploadSchema,
   alt_text: optionalText(200, 'Le texte alternatif ne peut pas dépasser 200 caractères').optional(),
@@ -263,7 +263,7 @@ export const UpdateProductInputSchema = z.object(productFields).partial();
 export type UpdateProductInput = z.output<typeof UpdateProductInputSchema>;
 
 export const PRODUCT_SORT_FIELDS = ['name', 'created_at', 'base_price'] as const;
-/** The six sorts of the filter panel (spec), as sort_by + sort_order. */
+/** The six sorts of the filter panel, as sort_by + sort_order. */
 export const PRODUCT_SORT_CHOICES = {
   'name-asc': 'Nom (A-Z)',
   'name-desc': 'Nom (Z-A)',
@@ -296,7 +296,7 @@ export type AdminProduct = z.infer<typeof AdminProductSchema>;
 export const AdminProductListSchema = z.object({
   products: z.array(AdminProductSchema),
   pagination: PaginationSchema,
-  /** Over the whole filtered set, not the page (the spec reports page-only counts as a flaw). */
+  /** Over the whole filtered set, not the page (page-only counts were a flaw of the original shop). */
   counters: z.object({
     total: z.number(),
     active: z.number(),

@@ -23,7 +23,7 @@ describe('the customers list query', () => {
       sort_order: 'desc',
     });
   });
-  it('takes only the spec page sizes', () => {
+  it('takes only the offered page sizes', () => {
     expect(AdminCustomerListQuerySchema.safeParse({ per_page: '25' }).success).toBe(true);
     expect(AdminCustomerListQuerySchema.safeParse({ per_page: '20' }).success).toBe(false);
   });

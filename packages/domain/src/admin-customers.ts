@@ -7,7 +7,7 @@ import { SearchTextSchema } from './catalog.ts';
 import { ORDER_STATUSES } from './order-status.ts';
 import { idSchema, PageSchema, wholeNumber } from './primitives.ts';
 
-// The back office's customers screen ('Gestion des Clients', back-office spec §2, §4, §7): the
+// The back office's customers screen ('Gestion des Clients'): the
 // list's query, shared by the API's validation and the screen's URL, the customer tiers, and the
 // shapes the API answers. A customer is an account with the role 'client' (admins are not listed).
 
@@ -41,7 +41,7 @@ export function customerTier({ orders, spent }: { orders: number; spent: number 
 
 export const CUSTOMER_STATUSES = ['active', 'blocked'] as const;
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
-/** The status buttons' words (spec: all, active clients, blocked clients). */
+/** The status buttons' words (all, active clients, blocked clients). */
 export const CUSTOMER_STATUS_FILTER_LABELS: Record<CustomerStatus, string> = {
   active: 'Clients actifs',
   blocked: 'Clients bloqués',
@@ -175,7 +175,7 @@ export const CUSTOMER_ACTION_LABELS: Record<CustomerAction, string> = {
 };
 const CustomerActionSchema = z.enum(CUSTOMER_ACTIONS, { error: 'Action inconnue (block ou unblock)' });
 
-/** POST /admin/customers/toggle-status (spec §7). */
+/** POST /admin/customers/toggle-status. */
 export const ToggleCustomerStatusInputSchema = z.object({
   client_id: idSchema(CUSTOMER_NOT_FOUND),
   action: CustomerActionSchema,
@@ -197,7 +197,7 @@ export const BulkCustomerStatusResultSchema = z.object({ updated: z.number() });
 export const STATUS_CHANGE_FAILED = 'Erreur lors de la modification du statut';
 export const STATUS_CHANGE_REFUSED = 'Impossible de modifier le statut du client';
 
-/** The spec's confirmation questions (§2). */
+/** The confirmation questions before a block or an unblock. */
 export const customerStatusQuestion = (action: CustomerAction, name: string) =>
   action === 'block'
     ? `Êtes-vous sûr de vouloir bloquer ${name} ? Cette action empêchera le client d'accéder à son compte.`

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { AdminSearchResultsSchema } from './admin-catalog.ts';
 import { daySchema, PerStatusSchema } from './admin-orders.ts';
 
-// The back office's dashboard ('Tableau de bord', back-office spec §2, §4, §9) and its full report
+// The back office's dashboard ('Tableau de bord') and its full report
 // ('Rapport complet'): every figure summed by the database over all the shop's orders, never over
 // a page of them (docs/decisions/0021-dashboard.md).
 
-/** The 5 newest orders, the 7 most ordered products (spec §9). */
+/** The 5 newest orders, the 7 most ordered products. */
 export const DASHBOARD_RECENT_ORDERS = 5;
 export const DASHBOARD_POPULAR_PRODUCTS = 7;
 /** The dashboard's revenue chart: today and the 29 days before it. */

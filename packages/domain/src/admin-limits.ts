@@ -1,8 +1,8 @@
-// Business constants of the back office (back-office spec §9), apart from the storefront's
+// Business constants of the back office, apart from the storefront's
 // (limits.ts) so the storefront's bundle never carries them.
-/** Largest accepted image upload (spec: 5 MB). */
+/** Largest accepted image upload: 5 MB. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-/** A data URL shorter than this cannot be an image (spec §5). */
+/** A data URL shorter than this cannot be an image. */
 export const DATA_URL_MIN_LENGTH = 100;
 export const ADMIN_PRODUCTS_PER_PAGE = 10;
 export const ORDERS_PER_PAGE = 20;
@@ -36,5 +36,5 @@ export const MEDIA_POLL_MS = 1000;
 export const BULK_PRODUCTS_MAX = 50;
 /** How often the bulk creation wizard asks how far the server got. */
 export const BULK_POLL_MS = 500;
-/** How long an order just moved to another status carries its 'recently updated' marker (spec §9). */
+/** How long an order just moved to another status carries its 'recently updated' marker. */
 export const RECENTLY_UPDATED_MS = 2000;

@@ -3,7 +3,7 @@ import { MEDIA_FILES_MAX, VIDEO_MAX_BYTES } from './admin-limits.ts';
 import { ImageRefSchema } from './catalog.ts';
 import { booleanField, idSchema, optionalText, sortOrderSchema } from './primitives.ts';
 
-// The product media manager of the back office (back-office spec §3 'Product media manager', §7):
+// The product media manager of the back office:
 // images and videos of one product, uploaded as multipart, reordered, one chosen as the main image.
 
 export const MediaParamsSchema = z.object({
@@ -16,8 +16,8 @@ export const MEDIA_TYPE_MESSAGE =
   'Format non pris en charge : images JPG, PNG, GIF, WEBP ou vidéos MP4, AVI, MOV';
 export const VIDEO_TOO_LARGE_MESSAGE = `La vidéo est trop volumineuse (max ${VIDEO_MAX_MEGABYTES}MB)`;
 export const MEDIA_REQUIRED_MESSAGE = 'Choisissez au moins une image ou une vidéo';
-/** What the picker offers (spec: JPG, PNG, GIF, WEBP, MP4, AVI, MOV); the server checks the bytes. */
-/** The video containers the shop takes (spec: MP4, AVI, MOV); the server reads their bytes. */
+/** What the picker offers (JPG, PNG, GIF, WEBP, MP4, AVI, MOV); the server checks the bytes. */
+/** The video containers the shop takes (MP4, AVI, MOV); the server reads their bytes. */
 const VIDEO_EXTENSIONS = ['mp4', 'mov', 'avi'] as const;
 export const MEDIA_ACCEPT = [
   'image/jpeg,image/png,image/gif,image/webp,video/mp4,video/quicktime,video/x-msvideo,video/avi',
@@ -43,7 +43,7 @@ const title = optionalText(200, 'Le titre ne peut pas dépasser 200 caractères'
 const sortOrder = z.union([z.literal('').transform(() => undefined), sortOrderSchema()]);
 
 /**
- * POST /admin/products/:id/images (multipart, spec §7): media_files[] and, file by file,
+ * POST /admin/products/:id/images (multipart): media_files[] and, file by file,
  * alt_texts[], titles[], sort_orders[]. The API's multipart reader hands each file over as an
  * upload it has already streamed and sniffed; this schema only checks that there is at least one.
  */
@@ -91,7 +91,7 @@ export const UpdateMediaInputSchema = z.object({
 });
 export type UpdateMediaInput = z.output<typeof UpdateMediaInputSchema>;
 
-/** POST …/images/reorder (spec: image_order): the product's images, every one, in their new order. */
+/** POST …/images/reorder (image_order): the product's images, every one, in their new order. */
 export const ReorderMediaInputSchema = z.object({
   image_order: z
     .array(idSchema('ID de média invalide'), { error: "L'ordre des images est requis" })

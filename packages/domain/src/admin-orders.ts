@@ -13,7 +13,7 @@ import {
 import { OrderSchema } from './orders.ts';
 import { idSchema, PageSchema, priceSchema, wholeNumber } from './primitives.ts';
 
-// The back office's orders screen (back-office spec §2 'Commandes', §4, §7): the list's query,
+// The back office's orders screen ('Commandes'): the list's query,
 // shared by the API's validation and the screen's URL, and the shapes the API answers.
 
 export const AdminOrderIdParamsSchema = z.object({ id: idSchema('Commande non trouvée') });
@@ -65,7 +65,7 @@ const datesInOrder = (q: { date_from?: string; date_to?: string }) =>
 const DATES_REVERSED = { error: 'La date de début doit précéder la date de fin', path: ['date_from'] };
 
 /**
- * GET /admin/orders: every filter is applied by the server (the spec's original only recorded the
+ * GET /admin/orders: every filter is applied by the server (the original shop only recorded the
  * period and the advanced filters locally). Dates are whole days, both ends included.
  */
 export const AdminOrderListQuerySchema = z

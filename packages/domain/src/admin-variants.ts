@@ -12,8 +12,8 @@ import {
   wholeNumber,
 } from './primitives.ts';
 
-// The variants of a product in the back office ('Gestion des variantes', back-office spec §3, §5,
-// §7): request schemas shared by the API's validation and the variant forms, and the answers.
+// The variants of a product in the back office ('Gestion des variantes'): request schemas shared
+// by the API's validation and the variant forms, and the answers.
 
 export const VariantParamsSchema = z.object({
   id: idSchema('ID de produit invalide'),
@@ -21,7 +21,7 @@ export const VariantParamsSchema = z.object({
 });
 
 export const VARIANT_NAME_REQUIRED = 'Le nom de la variante est obligatoire';
-/** The batch table's shorter wording for the same rule (spec §5). */
+/** The batch table's shorter wording for the same rule. */
 export const BATCH_VARIANT_NAME_REQUIRED = 'Le nom est obligatoire';
 export const VARIANT_PRICE_INVALID = 'Le prix doit être supérieur à 0';
 export const VARIANT_STOCK_INVALID = 'Le stock doit être un nombre entier positif ou nul (vide = illimité)';
@@ -39,8 +39,8 @@ const variantName = (required: string) =>
     });
 
 /**
- * A variant's price: whole FCFA above 0 (spec §5: 'must exceed 0'; the spec's 0.01 step is for a
- * currency with cents, which the FCFA has not — ADR 0015).
+ * A variant's price: whole FCFA above 0 (no 0.01 step: that is for a currency with cents, which
+ * the FCFA has not — ADR 0015).
  */
 export const variantPriceSchema = wholeNumber(VARIANT_PRICE_INVALID).pipe(
   z
@@ -62,7 +62,7 @@ export const variantStockSchema = z.union(
   { error: VARIANT_STOCK_INVALID },
 );
 
-/** SKU: optional text (spec: empty is sent as null); unique across the shop, whatever the case. */
+/** SKU: optional text (empty is sent as null); unique across the shop, whatever the case. */
 export const variantSkuSchema = optionalText(
   VARIANT_SKU_MAX_LENGTH,
   `Le code SKU ne peut pas dépasser ${VARIANT_SKU_MAX_LENGTH} caractères`,

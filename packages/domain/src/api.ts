@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The REST contract's envelopes (ARCHITECTURE.md §4). The API serialises every answer through
+// The REST contract's envelopes (docs/architecture.md). The API serialises every answer through
 // them; the web's one client reads them.
 
 export const FieldErrorsSchema = z.record(z.string(), z.array(z.string()));

@@ -29,7 +29,7 @@ describe('RegisterInputSchema', () => {
     });
   });
 
-  it('gives the spec messages for missing fields', () => {
+  it('gives the French messages for missing fields', () => {
     expect(messages(RegisterInputSchema.safeParse({}))).toEqual({
       name: 'Le nom est requis',
       whatsapp_phone: 'Le numéro WhatsApp est requis',

@@ -186,7 +186,7 @@ export const ChangePasswordInputSchema = z
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
 
 /**
- * The profile is edited one field at a time (spec §2, 'Paramètres'). The e-mail and the WhatsApp
+ * The profile is edited one field at a time ('Paramètres'). The e-mail and the WhatsApp
  * number are login identifiers and the reset channel: changing one asks for the current password.
  */
 export const UpdateProfileInputSchema = z

@@ -122,7 +122,7 @@ import {
   OrderListSchema,
 } from './orders.ts';
 
-// The REST contract, declared once (ARCHITECTURE.md §4): for every operation its request schemas,
+// The REST contract, declared once (docs/architecture.md): for every operation its request schemas,
 // the data its success envelope carries, its status, who may call it and the refusals that only
 // it can answer. The API registers its routes from this table (apps/api/src/shared/route.ts) and
 // serialises through it; the web's client (apps/web/app/lib/api-client.ts) infers its types from it.
@@ -196,7 +196,7 @@ const HealthSchema = z.object({
   }),
 });
 
-/** The customers screen's calls the spec names under two paths (§7): the same operation at each. */
+/** The customers screen's calls, served under two paths: the same operation at each. */
 const customerOperations = <const B extends '/admin/customers' | '/admin/clients'>(base: B) =>
   ({
     [`GET ${base}/stats`]: op({
@@ -834,7 +834,7 @@ export const operations = {
     errors: [404, 409],
   }),
 
-  // ---- admin customers (back-office spec §7; /admin/clients… are the spec's second reading) ----
+  // ---- admin customers (the same calls also answer under /admin/clients…, docs/decisions/0019) ----
   ...customerOperations('/admin/customers'),
   ...customerOperations('/admin/clients'),
   'GET /admin/customers/:id': op({

@@ -24,7 +24,7 @@ describe('dates in the shop’s time zone (Dakar: UTC), whatever the machine’s
   });
 });
 
-describe('formatRelativeAge (back-office spec §9)', () => {
+describe('formatRelativeAge', () => {
   const now = '2025-06-15T12:00:00Z';
   const ago = (ms: number) => new Date(Date.parse(now) - ms).toISOString();
   const HOUR = 60 * 60 * 1000;

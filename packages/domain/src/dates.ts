@@ -64,7 +64,7 @@ export const shopDay = (value: string | Date) => formatter('day').format(toDate(
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * How long ago something was made (back-office spec §9): under an hour 'À l'instant', under 24 h
+ * How long ago something was made: under an hour 'À l'instant', under 24 h
  * 'Il y a {n}h', under 168 h (a week) 'Il y a {n}j', else its date ('23 novembre 2026', in the
  * shop's time zone). `now` is passed in so the server and the browser write the same text. A date
  * ahead of `now` (clocks a little apart) is 'À l'instant'.

@@ -1,4 +1,4 @@
-// Business constants from the storefront specification (§9).
+// The storefront's business constants.
 export const SEARCH_MIN_CHARS = 2;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const SEARCH_SUGGESTION_PRODUCTS = 5;

@@ -5,7 +5,7 @@ import { type Agency, deliveryLine, mapsLink } from './shop.ts';
 import { quotedNote } from './text.ts';
 
 // What the shop writes to a customer about an order, by WhatsApp or e-mail, at each status
-// (issue #15 §3). One place for the words, so the orders screen's buttons, the offer after a
+// (docs/decisions/0018). One place for the words, so the orders screen's buttons, the offer after a
 // status change and the tests all send the same text.
 
 /** The part of an order a message names. */

@@ -13,7 +13,7 @@ export const INITIAL_ORDER_STATUS: OrderStatus = 'en_attente';
 /** The one status whose orders were never paid (they count in no total nor statistic). */
 export const CANCELLED_ORDER_STATUS: OrderStatus = 'annulée';
 
-/** Allowed admin transitions (back-office spec §4); final states allow none. */
+/** Allowed admin transitions; final states allow none. */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   en_attente: ['acceptée', 'annulée'],
   acceptée: ['prête'],

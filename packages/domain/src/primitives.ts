@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CART_LINE_MAX_QUANTITY, PRICE_MAX } from './limits.ts';
 import { formatFcfa } from './money.ts';
 
-// One schema per kind of value (ARCHITECTURE.md §4). Every id, price and quantity an API route or a
+// One schema per kind of value (docs/architecture.md). Every id, price and quantity an API route or a
 // web loader reads goes through these, so a value the database cannot hold is refused with a
 // French message before any SQL runs.
 

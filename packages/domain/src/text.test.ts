@@ -10,7 +10,7 @@ describe('text helpers', () => {
     expect(slugify('Soins du visage et du corps')).toBe('soins-du-visage-et-du-corps');
     expect(slugify('Eau de Parfum « Ambre Nuit »')).toBe('eau-de-parfum-ambre-nuit');
   });
-  it('builds the spec category path from a name', () => {
+  it('builds the category path from a name', () => {
     expect(categoryPathFromName('Savons Artisanaux')).toBe('savons-artisanaux');
   });
 });

@@ -21,7 +21,7 @@ export function slugify(value: string): string {
     .slice(0, 120);
 }
 
-/** The spec's category link for search suggestions: the name lowercased, spaces replaced by hyphens. */
+/** The category link of search suggestions: the name lowercased, spaces replaced by hyphens. */
 export function categoryPathFromName(name: string): string {
   return name.toLowerCase().replace(/\s+/g, '-');
 }

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { DATA_URL_MIN_LENGTH, IMAGE_MAX_BYTES } from './admin-limits.ts';
 
-// An image arrives either inline in JSON, as the spec's base64 data URL, or as a file part of a
+// An image arrives either inline in JSON, as a base64 data URL, or as a file part of a
 // multipart form (bytes). Either way the API decides the type from the bytes, never from a name.
 
 export const IMAGE_TYPE_MESSAGE = 'Le fichier doit être une image';
 export const IMAGE_TOO_LARGE_MESSAGE = "L'image est trop volumineuse (max 5MB)";
-/** The formats a picker offers (spec: JPG, PNG, GIF, WEBP); the server checks the bytes. */
+/** The formats a picker offers (JPG, PNG, GIF, WEBP); the server checks the bytes. */
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';
 
 const DATA_URL = /^data:image\/(?:png|jpe?g|gif|webp);base64,([A-Za-z0-9+/]+={0,2})$/;

@@ -142,7 +142,7 @@ export const product_variants = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     price: integer('price').notNull(),
-    // Optional (spec: an empty SKU is sent as null); unique whatever the case, see the index below.
+    // Optional (an empty SKU is sent as null); unique whatever the case, see the index below.
     sku: text('sku'),
     // null = unlimited stock
     stock_quantity: integer('stock_quantity'),

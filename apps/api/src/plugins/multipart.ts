@@ -26,7 +26,7 @@ import { refuseNul } from './text-guard.ts';
 /** The most files one form may carry: a product's main image and its additional ones. */
 export const MAX_FILES = 1 + PRODUCT_IMAGES_MAX;
 
-/** Limits of one multipart request: a handful of files and short fields (ARCHITECTURE.md, Uploads). */
+/** Limits of one multipart request: a handful of files and short fields (docs/architecture.md). */
 export const MULTIPART_LIMITS = {
   fileSize: IMAGE_MAX_BYTES,
   files: MAX_FILES,

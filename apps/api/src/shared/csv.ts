@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { type Options, stringify } from 'csv-stringify/sync';
 
-// CSV for French spreadsheets (ARCHITECTURE.md §4 'Exports'): UTF-8 with a BOM (so Excel reads the
+// CSV for French spreadsheets (docs/architecture.md): UTF-8 with a BOM (so Excel reads the
 // accents), ';' between cells (',' is the decimal mark in French), CRLF line ends, amounts as plain
 // numbers, dates in fr-FR. Written by csv-stringify, which quotes a cell holding ';', quotes or a
 // line break and doubles its quotes.

@@ -7,7 +7,7 @@ import { changedTables, fingerprint } from './db-fingerprint.ts';
 import { describeAnswer, refusalProblem } from './refusals.ts';
 import { PASSWORD, signedInUser } from './user-fixtures.ts';
 
-// ARCHITECTURE.md §4: no input, however strange, produces a 5xx. Each probe below is a request that
+// docs/architecture.md: no input, however strange, produces a 5xx. Each probe below is a request that
 // once reached the database (int4 overflow, U+0000 in text, an array or boolean coerced to a
 // number): each must be refused with a 4xx and a French message, and a refused write changes nothing.
 

@@ -15,11 +15,12 @@ import { answerProblem, describeAnswer } from './refusals.ts';
 import { type ApiRoute, routeKey, routesFromPrintout, routeTableOf, sweptRoutes } from './route-table.ts';
 import { sessionFor, signedInUser } from './user-fixtures.ts';
 
-// ARCHITECTURE.md §5: a property-based junk sweep walks the route table. For every route of the real
-// app, fast-check (fixed seed, bounded runs) sends junk path parameters, query strings and bodies,
-// built from the route's own schemas, as every kind of caller. Every answer must be below 500, every
-// refusal must carry `{ success: false, message }` in French, and a refusal must change nothing in
-// the database. SWEEP_SEED and SWEEP_RUNS override the seed and the number of requests per route.
+// A property-based junk sweep walks the route table (docs/architecture.md, Tests). For every route
+// of the real app, fast-check (fixed seed, bounded runs) sends junk path parameters, query strings
+// and bodies, built from the route's own schemas, as every kind of caller. Every answer must be
+// below 500, every refusal must carry `{ success: false, message }` in French, and a refusal must
+// change nothing in the database. SWEEP_SEED and SWEEP_RUNS override the seed and the number of
+// requests per route.
 
 const SEED = Number(process.env.SWEEP_SEED ?? 20_261_123);
 const RUNS = Number(process.env.SWEEP_RUNS ?? 150);

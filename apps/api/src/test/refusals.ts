@@ -1,5 +1,5 @@
 /**
- * What every refusal of the API must look like (ARCHITECTURE.md §4): a 4xx, never a 5xx, with the
+ * What every refusal of the API must look like (docs/architecture.md): a 4xx, never a 5xx, with the
  * envelope `{ success: false, message }` whose message is French text for the user, not a default
  * English message of Fastify or zod.
  */

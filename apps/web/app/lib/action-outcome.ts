@@ -16,7 +16,7 @@ export type ActionOutcome =
   | { intent: string; ok: false; failure: FormFailure };
 
 /**
- * Shows each new outcome as a toast (spec §9: 5 s): a success always; a refusal only when no form
+ * Shows each new outcome as a toast (5 s): a success always; a refusal only when no form
  * shows it under its fields (`inForm` tells which intents have a form on screen).
  */
 export function useOutcomeToast(

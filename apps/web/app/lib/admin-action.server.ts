@@ -10,7 +10,7 @@ import { readForm } from './read-form.server';
 export type IntentRequest = { form: FormData; id: string; client: ApiClient };
 
 export type IntentHandler<T = unknown> = {
-  /** The banner's or the toast's words when the API gives none (spec §8). */
+  /** The banner's or the toast's words when the API gives none. */
   failure: string;
   run: (request: IntentRequest) => Promise<ApiResult<T>>;
   /** What of the API's data the page shows besides the toast (only what it needs: not the whole row). */

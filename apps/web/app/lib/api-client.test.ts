@@ -118,7 +118,7 @@ describe('failureMessage', () => {
     return result;
   };
 
-  it("prefers the server's own message (spec §8)", () => {
+  it("prefers the server's own message", () => {
     const refused = failure(422, { success: false, message: 'Format de vidéo non pris en charge' });
     expect(failureMessage(refused, UPLOAD_FAILED)).toBe('Format de vidéo non pris en charge');
   });
@@ -130,7 +130,7 @@ describe('failureMessage', () => {
     expect(failureMessage(failure(400, { success: false }), UPLOAD_FAILED)).toBe(UPLOAD_FAILED);
   });
 
-  it("keeps the spec's connection error: the server was not reached", () => {
+  it('keeps the connection error: the server was not reached', () => {
     expect(failureMessage({ status: 0, message: CONNECTION_ERROR }, UPLOAD_FAILED)).toBe(CONNECTION_ERROR);
   });
 });

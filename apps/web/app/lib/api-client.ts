@@ -1,8 +1,8 @@
 import type { Method, PathOf, RequestOf, ResponseOf } from '@souk/domain/contract';
 
-// The one reader of the API (ARCHITECTURE.md §4): the path picks the request and response types,
+// The one reader of the API (docs/architecture.md): the path picks the request and response types,
 // inferred from the contract's zod schemas (a type-only import: no schema reaches the browser);
-// one place unwraps the envelope and turns a failure into the spec's messages (§8). Loaders use it
+// one place unwraps the envelope and turns a failure into the shop's messages. Loaders use it
 // over Fastify's inject (lib/api.server.ts), live widgets over fetch (lib/api.client.ts).
 
 export const CONNECTION_ERROR = 'Erreur de connexion';
@@ -65,7 +65,7 @@ export function buildUrl(path: string, params?: Record<string, unknown>, query?:
   return qs ? `${filled}?${qs}` : filled;
 }
 
-/** The envelope read once: data on success; the server's message, or the spec's, on failure. */
+/** The envelope read once: data on success; the server's message, or the shop's, on failure. */
 export function readEnvelope<T>(response: TransportResponse): ApiResult<T> {
   const { status, text } = response;
   const setCookies = response.setCookies ?? [];
@@ -91,7 +91,7 @@ export function readEnvelope<T>(response: TransportResponse): ApiResult<T> {
 }
 
 /**
- * What a screen says of a failed call (spec §8): the server's message where it has one of its own;
+ * What a screen says of a failed call: the server's message where it has one of its own;
  * the screen's wording (`fallback`) where the server's is generic — a 5xx's, or no message at all.
  */
 export function failureMessage(result: { status: number; message: string }, fallback: string) {
@@ -99,7 +99,7 @@ export function failureMessage(result: { status: number; message: string }, fall
 }
 
 /**
- * The screen's wording followed by the server's reason when it has one of its own (spec §8: 'Erreur
+ * The screen's wording followed by the server's reason when it has one of its own ('Erreur
  * lors de la mise à jour du statut : …'); a field's message is the reason of a 422. Alone otherwise.
  */
 export function failureWithReason(

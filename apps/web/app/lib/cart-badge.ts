@@ -3,7 +3,7 @@ import { createModuleStore } from './module-store';
 import { useShopLayoutData } from './shop-layout-data';
 
 // The badge shows the server's count (shop layout loader) unless a change the server has not
-// confirmed yet is pending: then this small store holds the optimistic count (spec §4).
+// confirmed yet is pending: then this small store holds the optimistic count.
 const pending = createModuleStore<number | null>(null);
 
 /** Shows `count` on the badges at once (null: back to the server's count). */

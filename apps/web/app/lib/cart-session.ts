@@ -1,7 +1,7 @@
 import { CART_SESSION_COOKIE, cookieValue } from '@souk/domain/cookies';
 import { isSessionId } from '@souk/domain/session-id';
 
-// The guest cart id (spec §3: local storage 'cart_session_id', sent as X-Session-ID). It is also a
+// The guest cart id (local storage 'cart_session_id', sent as X-Session-ID). It is also a
 // readable cookie so server loaders and actions act on the same cart (apps/web/server.ts).
 const KEY = CART_SESSION_COOKIE;
 const COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;

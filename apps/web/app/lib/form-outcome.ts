@@ -8,7 +8,7 @@ import type { FormFailure } from './form-failure';
 
 const TOO_MANY_ATTEMPTS = 'Trop de tentatives. Veuillez réessayer plus tard.';
 
-/** The first message of each field of the API's `errors` map (spec §5: shown under each field). */
+/** The first message of each field of the API's `errors` map (shown under each field). */
 export function firstErrors(
   errors: Record<string, string[]> | undefined,
 ): Record<string, string> | undefined {
@@ -26,7 +26,7 @@ export type FormOutcome<T> =
 
 /**
  * Turns an API answer to a form into what the page shows: field errors under their fields,
- * otherwise a banner (the server's message, or `fallback` — spec §8). A 429 reads in French.
+ * otherwise a banner (the server's message, or `fallback`). A 429 reads in French.
  */
 export function formOutcome<T>(result: ApiResult<T>, fallback: string): FormOutcome<T> {
   if (result.ok) return result;
@@ -40,7 +40,7 @@ export function formOutcome<T>(result: ApiResult<T>, fallback: string): FormOutc
 
 /**
  * A back-office action's answer to one intent: the API's success message for the toast (and the
- * `details` the page shows of its data, if any), or its refusal (field errors, or a message with `fallback` — spec §8) with the API's status.
+ * `details` the page shows of its data, if any), or its refusal (field errors, or a message with `fallback`) with the API's status.
  */
 export function intentOutcome(
   intent: string,

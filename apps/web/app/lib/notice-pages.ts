@@ -1,5 +1,5 @@
-// Back-office pages that tell a guest or a client why they are sent away before they are (spec §6:
-// the orders screen; §2: the customers screen), rather than redirecting at once, with what each
+// Back-office pages that tell a guest or a client why they are sent away before they are (the
+// orders screen, the customers screen), rather than redirecting at once, with what each
 // tells a guest. Read by the admin layout, which steps aside for them, by adminAccess, and by the
 // e2e that checks every admin page's refusal.
 export const NOTICE_PAGES: ReadonlyMap<string, { guest: string }> = new Map([

@@ -55,7 +55,7 @@ export function cookieHeaders(setCookies: readonly string[]): Headers {
 /**
  * For protected loaders (/profile, /order-success): the signed-in user, or a redirect to the login
  * page carrying the origin location. A session cookie the API no longer accepts is cleared and the
- * login page says the session expired (spec §7).
+ * login page says the session expired.
  */
 export async function requireUser(request: Request, context: Readonly<RouterContextProvider>): Promise<User> {
   const { user, status, message } = await fetchMe(request, context);

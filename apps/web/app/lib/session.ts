@@ -6,7 +6,7 @@ export function useCurrentUser(): User | null {
   return useShopLayoutData()?.user ?? null;
 }
 
-/** Where the account entry points (header button, bottom-nav 'Profil') lead, per spec §2. */
+/** Where the account entry points (header button, bottom-nav 'Profil') lead. */
 export function accountLinkFor(user: User | null): { to: string; label: string } {
   if (!user) return { to: '/auth/login', label: 'Mon compte : se connecter' };
   if (user.role === 'admin') return { to: '/admin', label: `Administration (${user.name})` };

@@ -70,7 +70,7 @@ export default function AdminBanners({ loaderData }: Route.ComponentProps) {
 
 /**
  * The list could not be read: an honest error with 'Réessayer' rather than the original's silent
- * empty list (spec §8), which an admin would take for "no banner" (docs/decisions/0020).
+ * empty list, which an admin would take for "no banner" (docs/decisions/0020).
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <AdminLoadError title="Erreur lors du chargement des bannières" error={error} />;

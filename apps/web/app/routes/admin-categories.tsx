@@ -85,7 +85,7 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Spec §8: 'Erreur lors du chargement des catégories'. */
+/** A failed load: 'Erreur lors du chargement des catégories'. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <AdminLoadError title="Erreur lors du chargement des catégories" error={error} />;
 }

@@ -28,7 +28,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Spec §8: a failed load shows why, with a retry. */
+/** A failed load shows why, with a retry. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <AdminLoadError title="Erreur lors du chargement des clients" error={error} />;
 }

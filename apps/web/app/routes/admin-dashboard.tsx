@@ -20,7 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
- * A visit from another back-office page (spec §4 'Dashboard loading'): the local copy at once when
+ * A visit from another back-office page: the local copy at once when
  * it is under 10 minutes old (the screen fetches the server's 1 s later), else the server's. A
  * full page load never comes here: it renders the loader's fresh figures.
  */

@@ -27,7 +27,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Spec §8: 'Erreur lors du chargement des commandes', with a retry. */
+/** A failed load: 'Erreur lors du chargement des commandes', with a retry. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <AdminLoadError title="Erreur lors du chargement des commandes" error={error} />;
 }

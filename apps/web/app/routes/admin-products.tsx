@@ -81,7 +81,7 @@ const variantBody = (form: FormData) => {
     price: text('price') ?? '',
     sku: text('sku'),
     stock_quantity: text('stock_quantity'),
-    // Emptied, the order goes back to its default (spec §5: 0), on an edit as on a creation.
+    // Emptied, the order goes back to its default (0), on an edit as on a creation.
     sort_order: text('sort_order') || '0',
     is_active: isTrue(form.get('is_active')),
   };
@@ -178,7 +178,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Spec §8: 'Erreur lors du chargement des produits'. */
+/** A failed load: 'Erreur lors du chargement des produits'. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <AdminLoadError title="Erreur lors du chargement des produits" error={error} />;
 }

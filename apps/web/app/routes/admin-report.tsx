@@ -31,7 +31,7 @@ export default function AdminReport({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** The dashboard's own error state and words (spec §2, §8): the report is its full view. */
+/** The dashboard's own error state and words: the report is its full view. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <DashboardLoadError error={error} from="/admin/report" />;
 }

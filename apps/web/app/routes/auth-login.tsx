@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     return data({ ...result.failure, values: echoValues(form, ['email']) }, { status: result.status || 500 });
   }
-  // Without redirectTo: an admin goes to the back office, a client to the account (spec §2).
+  // Without redirectTo: an admin goes to the back office, a client to the account.
   const to = safeRedirectPath(form.get('redirectTo')) ?? homeOf(result.data.user.role);
   return redirect(to, { headers: cookieHeaders(result.setCookies) });
 }

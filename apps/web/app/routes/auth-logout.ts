@@ -13,7 +13,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A body-less POST is a plain logout too.
   const form = await request.formData().catch(() => null);
   const to = safeRedirectPath(form?.get('redirectTo'));
-  // Spec §8: whatever the API answers, the local session is cleared.
+  // Whatever the API answers, the local session is cleared.
   const { setCookies } = await api(context).post('/auth/logout');
   // The API clears its cookie when it knew the session; otherwise clear it here.
   const cookies = setCookies.some((c) => c.startsWith('session=')) ? setCookies : [clearSessionCookie()];

@@ -15,7 +15,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const category = await loadCategory(context, params.categorySlug);
   const subcategory = category.subcategories.find((s) => s.slug === params.subcategorySlug) ?? null;
   const initialVisible = requestedCount(request, CATALOG_PAGE_SIZE);
-  // Spec: an unknown subcategory slug is an empty product list, not an error.
+  // An unknown subcategory slug is an empty product list, not an error.
   const batch = subcategory
     ? await loadProductBatch(context, { subcategory_id: subcategory.id }, initialVisible)
     : EMPTY_BATCH;

@@ -37,7 +37,7 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  // Spec §6: an admin's account entry point is the back office.
+  // An admin's account entry point is the back office.
   if (user.role === 'admin') throw redirect('/admin');
 
   let orders: Order[] | null = null;
@@ -89,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const field = oneOf(PROFILE_FIELDS, formText(form, 'field'));
     if (!field)
       return data({ intent, message: 'Erreur lors de la mise à jour' } as SettingsFailure, { status: 400 });
-    // Spec §7: PUT /auth/me carries the single changed field.
+    // PUT /auth/me carries the single changed field.
     const result = formOutcome(
       await api(context).put('/auth/me', {
         body: {

@@ -16,7 +16,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   });
 }
 
-/** Spec: a diagnostic page saying the app loads, with a link to the login page (no shop header or footer). */
+/** A diagnostic page saying the app loads, with a link to the login page (no shop header or footer). */
 export default function TestPage() {
   return (
     <main id="main" className="flex min-h-dvh items-center justify-center bg-[#fbf8f3] px-4">

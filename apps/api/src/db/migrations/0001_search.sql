@@ -1,4 +1,4 @@
--- Accent- and case-insensitive, typo-tolerant search (storefront spec §2 "Search box", issue #2).
+-- Accent- and case-insensitive, typo-tolerant search for the search box (docs/decisions/0001).
 CREATE EXTENSION IF NOT EXISTS unaccent;--> statement-breakpoint
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 -- unaccent() is only STABLE; this wrapper pins the dictionary so it can back expression indexes.

@@ -1,4 +1,4 @@
--- The back office's order search (issue #15): 'contains' on the client's name (accents and case
+-- The back office's order search: 'contains' on the client's name (accents and case
 -- aside), the order number and the phone, each through a trigram index so a search over a large
 -- shop reads the matching rows instead of folding every order's name (docs/decisions/0018).
 CREATE INDEX orders_contact_name_fold_trgm_idx ON orders USING gin (f_fold(contact_name) gin_trgm_ops);--> statement-breakpoint

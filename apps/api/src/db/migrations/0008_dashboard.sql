@@ -1,4 +1,4 @@
--- The dashboard (issue #16, docs/decisions/0021-dashboard.md), read from this index alone on a
+-- The dashboard (docs/decisions/0021-dashboard.md), read from this index alone on a
 -- large shop: the orders of each status and their amounts (the 'Commandes' and 'Chiffre
 -- d'Affaires' cards, the orders by status), and the ids of the cancelled orders, whose items the
 -- most ordered products leave out. Hand-written: drizzle's schema cannot say INCLUDE.

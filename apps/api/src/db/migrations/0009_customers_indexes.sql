@@ -1,4 +1,4 @@
--- The back office's customers list (issue #16, docs/decisions/0019): each sort is read in order
+-- The back office's customers list (docs/decisions/0019): each sort is read in order
 -- through an index ending with the id (the tie-break), so a page of 10 reads 10 accounts and their
 -- orders instead of sorting every customer; 'contains' searches on the name (accents and case
 -- aside), the e-mail and the phone go through trigram indexes, like the orders screen's.

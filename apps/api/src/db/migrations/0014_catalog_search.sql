@@ -1,4 +1,4 @@
--- Searches at catalogue scale (issue #24, docs/decisions/0024). A search used to fold (f_fold:
+-- Searches at catalogue scale (docs/decisions/0024). A search used to fold (f_fold:
 -- unaccent, then lower) the name and description of every product, and its category's and
 -- parent's names, on each row of each search: about 80 µs a row, most of a search's time, and
 -- no index could serve it. The folded texts are now stored beside the originals, kept in step by

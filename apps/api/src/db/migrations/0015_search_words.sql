@@ -1,5 +1,5 @@
--- Search relevance without computing word_similarity over every name that matches (issue #24,
--- docs/decisions/0024). A search ranks the names that begin with its words, then those with a
+-- Search relevance without computing word_similarity over every name that matches
+-- (docs/decisions/0024). A search ranks the names that begin with its words, then those with a
 -- word beginning with them, then those containing them, each tier in the shop's order; only the
 -- products found otherwise (description, category, a typo) are ranked by similarity.
 -- The name's words, each after one space ("creme a l'argan" is " creme a l argan"): a word of the

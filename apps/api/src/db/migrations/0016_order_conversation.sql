@@ -1,4 +1,4 @@
--- The order as a conversation (issue #25, docs/decisions/0018).
+-- The order as a conversation (docs/decisions/0027).
 -- The note a guest typed before registering is kept with her cart, as the cart itself is, and
 -- follows it when the guest cart is merged into her account's.
 ALTER TABLE carts ADD COLUMN notes text;--> statement-breakpoint

@@ -12,7 +12,7 @@ import { pictureColumns, pictureOf, removePicture, withUploadedImages } from '..
 import { toAdminBanner } from './banners.mapper.ts';
 import * as repo from './banners.repository.ts';
 
-// The banners screen (back-office spec §2 'Gestion des Bannières'): the storefront's carousel reads
+// The banners screen ('Gestion des Bannières'): the storefront's carousel reads
 // the active ones by position (GET /banners), straight from the database, so every write here shows
 // on its next page load (docs/decisions/0020).
 

@@ -158,7 +158,7 @@ describe.each(engines)('bulk product creation on %s', (engine) => {
     });
   });
 
-  it('needs a category and at least one product (spec §5)', async () => {
+  it('needs a category and at least one product', async () => {
     const none = await call('POST', '/admin/products/batch', { category_id: '', products: [] });
     expect(none.statusCode).toBe(422);
     expect(none.json().errors).toMatchObject({

@@ -2,7 +2,7 @@ import type { RouteModule } from '#shared/module.ts';
 import { ok, route } from '#shared/route.ts';
 import * as bulk from './admin-bulk.service.ts';
 
-/** 'Créer plusieurs produits' (back-office spec §3, §7), in the admin scope. */
+/** 'Créer plusieurs produits', in the admin scope. */
 export const adminBulkRoutes: RouteModule = ({ db, config, log }) => {
   const deps = { db, mediaDir: config.mediaDir, log };
   return async (app) => {

@@ -22,7 +22,7 @@ const mainImage = (image: ProcessedImage): writes.NewImage => ({
 });
 
 /**
- * 'Créer plusieurs produits' (spec §3, §7): every product of the batch, with its image and its
+ * 'Créer plusieurs produits': every product of the batch, with its image and its
  * variants, in one category — all of them or none. The images go through the pipeline one after
  * the other (sharp works off the event loop, one picture at a time, so the shop keeps answering),
  * and each one done is counted for the screen that asks (`batch_id`); the rows are then written in

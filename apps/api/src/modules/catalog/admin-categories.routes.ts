@@ -2,7 +2,7 @@ import type { RouteModule } from '#shared/module.ts';
 import { done, ok, route } from '#shared/route.ts';
 import * as categories from './admin-categories.service.ts';
 
-/** The categories screen's calls (back-office spec §7), in the admin scope. */
+/** The categories screen's calls, in the admin scope. */
 export const adminCategoriesRoutes: RouteModule = ({ db, config, log }) => {
   const deps = { db, mediaDir: config.mediaDir, log };
   return async (app) => {

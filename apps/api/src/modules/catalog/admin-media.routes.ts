@@ -2,7 +2,7 @@ import type { RouteModule } from '#shared/module.ts';
 import { done, ok, route } from '#shared/route.ts';
 import * as media from './admin-media.service.ts';
 
-/** The product media manager's calls (back-office spec §3, §7), in the admin scope. */
+/** The product media manager's calls, in the admin scope. */
 export const adminMediaRoutes: RouteModule = ({ db, config, videos, log }) => {
   const deps: media.MediaDeps = {
     db,

@@ -30,7 +30,7 @@ import { toAdminMediaItems, toAdminProductMedia } from './catalog.mapper.ts';
 import { lockProductOr404, PRODUCT_NOT_FOUND } from './product-lock.ts';
 import { VIDEO_LEASE_MS, type VideoJobs } from './video-jobs.ts';
 
-// The product media manager (back-office spec §3, §7): images and videos of one product. Images go
+// The product media manager: images and videos of one product. Images go
 // through the image pipeline before the answer, as on the product form; videos are checked before
 // the answer (ffprobe, limits, whether they can be made playable) and converted after it
 // (video-jobs.ts), their row 'processing' meanwhile.

@@ -92,7 +92,7 @@ describe.each(engines)('admin products on %s', (engine) => {
   });
 
   describe('create', () => {
-    it('creates a product from JSON with a main image and additional ones (spec §7)', async () => {
+    it('creates a product from JSON with a main image and additional ones', async () => {
       const res = await call('POST', '/admin/products', {
         name: '  Savon noir à l’eucalyptus ',
         description: 'Savon noir traditionnel.',
@@ -145,7 +145,7 @@ describe.each(engines)('admin products on %s', (engine) => {
       expect((await publicProduct(res.json().data.product.id)).statusCode).toBe(404);
     });
 
-    it('refuses what the spec refuses, with its messages, and keeps nothing', async () => {
+    it('refuses what the rules refuse, with their messages, and keeps nothing', async () => {
       const files = mediaFiles(t.config.mediaDir);
       const before = await fingerprint(t.db);
       const res = await call('POST', '/admin/products', { name: ' ', description: '', base_price: -5 });

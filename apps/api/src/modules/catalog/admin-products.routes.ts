@@ -2,7 +2,7 @@ import type { RouteModule } from '#shared/module.ts';
 import { done, ok, route } from '#shared/route.ts';
 import * as products from './admin-products.service.ts';
 
-/** The products screen's calls (back-office spec §7), in the admin scope. */
+/** The products screen's calls, in the admin scope. */
 export const adminProductsRoutes: RouteModule = ({ db, config, log }) => {
   const deps = { db, mediaDir: config.mediaDir, videoSourceDir: config.videoSourceDir, log };
   return async (app) => {

@@ -154,7 +154,7 @@ describe.each(engines)('admin variants on %s', (engine) => {
       expect(empty).toMatchObject({ stock_quantity: 0, in_stock: false });
     });
 
-    it('refuses what the spec refuses, with its messages, and keeps nothing', async () => {
+    it('refuses what the rules refuse, with their messages, and keeps nothing', async () => {
       const product = await newProduct();
       const before = await fingerprint(t.db);
       const cases: [object, string, string][] = [

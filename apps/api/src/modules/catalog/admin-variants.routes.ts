@@ -2,7 +2,7 @@ import type { RouteModule } from '#shared/module.ts';
 import { done, ok, route } from '#shared/route.ts';
 import * as variants from './admin-variants.service.ts';
 
-/** The variants modal's calls ('Gestion des variantes', back-office spec §7), in the admin scope. */
+/** The variants modal's calls ('Gestion des variantes'), in the admin scope. */
 export const adminVariantsRoutes: RouteModule = ({ db }) => {
   return async (app) => {
     route(app, 'GET /admin/products/:id/variants', async (req) =>

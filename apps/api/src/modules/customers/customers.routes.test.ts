@@ -93,7 +93,7 @@ describe.each(engines)('customer figures on %s', (engine) => {
       // Of the four who ordered, Aïcha and Cheikh came back.
       retention_rate: 50,
     });
-    // The spec's second path answers the same.
+    // The second path, /admin/clients, answers the same.
     expect((await call('GET', '/admin/clients/stats')).json().data).toEqual(stats);
   });
 

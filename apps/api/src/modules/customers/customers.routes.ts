@@ -5,8 +5,8 @@ import { authOf } from '../../plugins/auth.ts';
 import * as customers from './customers.service.ts';
 
 /**
- * The customers screen's calls (back-office spec §7), in the admin scope, under both paths the
- * spec reads (/admin/customers and /admin/clients).
+ * The customers screen's calls, in the admin scope, under both paths (/admin/customers and
+ * /admin/clients).
  */
 export const adminCustomersRoutes: RouteModule = ({ db, config, mailer, log }) => {
   return async (app) => {

@@ -28,7 +28,7 @@ import { sendOrLog } from '../mail/mailer.ts';
 import { toAdminCustomer, toCustomerDetail, toCustomerStats } from './customers.mapper.ts';
 import * as repo from './customers.repository.ts';
 
-/** The profile's latest orders (spec §2: up to 5). */
+/** The profile's latest orders (up to 5). */
 export const RECENT_ORDERS = 5;
 const TOP_PRODUCTS = 3;
 /**

@@ -2,7 +2,7 @@ import type { RouteModule } from '#shared/module.ts';
 import { downloadRoute, ok, route } from '#shared/route.ts';
 import * as dashboard from './dashboard.service.ts';
 
-/** The dashboard and its full report (back-office spec §2 'Tableau de bord'), in the admin scope. */
+/** The dashboard and its full report ('Tableau de bord'), in the admin scope. */
 export const adminDashboardRoutes: RouteModule = ({ db }) => {
   return async (app) => {
     route(app, 'GET /admin/dashboard', async () => ok(await dashboard.getDashboard(db)));

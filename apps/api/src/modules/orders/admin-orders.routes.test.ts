@@ -74,7 +74,7 @@ describe.each(engines)('admin order workflow on %s', (engine) => {
     expect(await statusOf(t, order.id)).toBe('en_attente');
   });
 
-  // Every from/to pair of the six statuses: the spec's table (§4) and nothing else.
+  // Every from/to pair of the six statuses: the transitions table and nothing else.
   for (const from of ORDER_STATUSES) {
     for (const to of ORDER_STATUSES) {
       const allowed = ORDER_TRANSITIONS[from].includes(to);

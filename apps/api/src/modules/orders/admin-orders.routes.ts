@@ -5,7 +5,7 @@ import { downloadRoute, ok, route } from '#shared/route.ts';
 import { authOf } from '../../plugins/auth.ts';
 import * as orders from './admin-orders.service.ts';
 
-/** The orders screen's calls (back-office spec §7), in the admin scope. */
+/** The orders screen's calls, in the admin scope. */
 export const adminOrdersRoutes: RouteModule = ({ db }) => {
   return async (app) => {
     route(app, 'GET /admin/orders', async (req) => ok(await orders.listAdminOrders(db, req.query)));

@@ -109,7 +109,7 @@ export async function getAdminOrder(db: DbOrTx, id: number): Promise<AdminOrderD
 }
 
 /**
- * Moves an order to `to` if the spec's table allows it from where it is (else 409, nothing
+ * Moves an order to `to` if the transitions table allows it from where it is (else 409, nothing
  * changed). The order row is locked first, so two admins' changes (or an admin's and the
  * customer's cancellation) run one after the other and the second sees the first's status: an
  * order is cancelled, and its stock given back, once. The owner's 'continue without payment' is

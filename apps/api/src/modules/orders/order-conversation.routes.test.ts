@@ -9,7 +9,7 @@ import { engines } from '../../test/database.ts';
 import { addOrder } from '../../test/order-fixtures.ts';
 import { addUser, PASSWORD, signedInUser } from '../../test/user-fixtures.ts';
 
-// The order as a conversation (issue #25): the note kept through registration, the customer's
+// The order as a conversation (docs/decisions/0027): the note kept through registration, the customer's
 // own cancellation, the payment the owner records, and the figures that follow it.
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 export type BreadcrumbItem = { label: string; to?: string };
 
 /**
- * Trail of links; an item without `to` is the current page (a product page links every level). `step`/`steps` add the spec's
- * catalogue progress ('2/3', '3/3') as a small three-segment bar.
+ * Trail of links; an item without `to` is the current page (a product page links every level). `step`/`steps` add the
+ * catalogue's progress ('2/3', '3/3') as a small three-segment bar.
  */
 export function Breadcrumb({
   items,

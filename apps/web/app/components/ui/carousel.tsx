@@ -12,7 +12,7 @@ import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from './page-i
 
 /**
  * One carousel for the whole shop: a CSS scroll-snap track (the browser does the layout and,
- * on touch screens, the swiping) plus the state the spec asks for — pages, wrap-around,
+ * on touch screens, the swiping) plus the state the shop needs — pages, wrap-around,
  * autoplay that pauses on hover, keyboard focus, hidden tab or off-screen, and play/pause.
  *
  * Autoplay lives in effects only, so it never runs during SSR, and the server and first client

@@ -56,7 +56,7 @@ export function ConfirmDialog({
 }
 
 /**
- * The question before a delete (spec): it names what goes — `noun` is 'la catégorie', 'le
+ * The question before a delete: it names what goes — `noun` is 'la catégorie', 'le
  * produit'… — and says it cannot be undone. Open while `target` is set.
  */
 export function ConfirmDeletion({

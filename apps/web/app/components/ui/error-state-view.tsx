@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 
 /**
  * Full-page error used by route ErrorBoundaries: a title, an optional hint, 'Réessayer'
- * (reloads, as the spec asks) and an optional way back.
+ * (reloads the page) and an optional way back.
  */
 export function ErrorState({
   title,

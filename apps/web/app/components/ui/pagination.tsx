@@ -62,7 +62,7 @@ export function Pagination({
   total: number;
   hrefFor: (page: number) => string;
 }) {
-  // One page: no links, but still which results are shown (the spec's footer), when there are any.
+  // One page: no links, but still which results are shown (the list's footer), when there are any.
   if (lastPage <= 1)
     return total > 0 ? (
       <p className="py-2 text-center text-sm text-stone-600">{rangeText({ page: 1, perPage, total })}</p>

@@ -38,9 +38,9 @@ export function SaveFormDialog({
   intent?: string;
   /** More fields the action needs (the product a variant belongs to). */
   hidden?: Record<string, string | number>;
-  /** Keeps the submit disabled while the form cannot make sense (spec: a variant without name or price). */
+  /** Keeps the submit disabled while the form cannot make sense (e.g. a variant without name or price). */
   submitDisabled?: boolean;
-  /** The submit's word when editing (the banner form says 'Mettre à jour', spec §2). */
+  /** The submit's word when editing (the banner form says 'Mettre à jour'). */
   updateLabel?: string;
   children: (errors: Record<string, string>) => ReactNode;
 }) {

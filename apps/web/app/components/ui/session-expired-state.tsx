@@ -1,10 +1,10 @@
 import { ErrorState } from './error-state';
 
-// Spec §2, §8: the back office's load failure and expired session.
+// The back office's load failure and expired session.
 export const LOAD_ERROR_TITLE = 'Erreur de chargement';
 export const SESSION_EXPIRED_HINT = 'Session expirée. Veuillez vous reconnecter.';
 
-/** An expired session: the spec's words and 'Se reconnecter', back to `from` once logged in. */
+/** An expired session: its message and 'Se reconnecter', back to `from` once logged in. */
 export function SessionExpiredState({ from = '/admin' }: { from?: string }) {
   return (
     <ErrorState

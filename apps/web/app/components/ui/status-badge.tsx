@@ -15,7 +15,7 @@ const STATUS_STYLES: Record<OrderStatus, string> = {
 const isKnown = (status: string): status is OrderStatus =>
   (ORDER_STATUSES as readonly string[]).includes(status);
 
-/** A status the client does not know yet reads and looks like a pending one (spec §4). */
+/** A status the client does not know yet reads and looks like a pending one. */
 export const normalizeStatus = (status: string): OrderStatus => (isKnown(status) ? status : 'en_attente');
 export const statusLabel = (status: string) => ORDER_STATUS_LABELS[normalizeStatus(status)];
 export const statusStyle = (status: string) => STATUS_STYLES[normalizeStatus(status)];

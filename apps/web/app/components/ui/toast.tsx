@@ -10,7 +10,7 @@ const MAX_TOASTS = 3;
 export type ToastOptions = {
   message: string;
   tone?: ToastTone;
-  /** TOAST_MS (spec: "Toast default 5000 ms") unless told; Infinity keeps it until it is closed. */
+  /** TOAST_MS (5000 ms) unless told; Infinity keeps it until it is closed. */
   durationMs?: number;
 };
 type Toast = { id: number; message: string; tone: ToastTone; durationMs: number };

@@ -1,7 +1,7 @@
 import { useNavigation } from 'react-router';
 import { AUTH_CHECKING } from '~/components/ui/auth-checking';
 
-/** Pages whose loader checks the session before they show (spec §2, protected routes; the back office). */
+/** Pages whose loader checks the session before they show (the protected routes; the back office). */
 const PROTECTED_PATHS = ['/profile', '/order-success'];
 const isProtected = (path: string) =>
   PROTECTED_PATHS.includes(path) || path === '/admin' || path.startsWith('/admin/');

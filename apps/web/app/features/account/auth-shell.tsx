@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 /**
- * Frame of the auth screens, which the spec shows without the shop header or footer:
+ * Frame of the auth screens, which show without the shop header or footer:
  * a way home, a card with the page's heading, and links below it.
  */
 export function AuthShell({

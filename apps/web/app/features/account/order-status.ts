@@ -8,7 +8,7 @@ export const STATUS_COUNT_LABELS: Record<OrderStatus, string> = {
   acceptée: 'Acceptées',
   prête: 'Prêtes',
   en_cours: 'En cours',
-  // Spec §4: the 'completed' count is the count of 'disponible'.
+  // The 'completed' count is the count of 'disponible'.
   disponible: 'Terminées',
   annulée: 'Annulées',
 };

@@ -7,7 +7,7 @@ import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { withParams } from '~/lib/url-params';
 
 /**
- * A banner (spec §2): its picture or a placeholder, Actif/Inactif, title, link, position and how
+ * A banner: its picture or a placeholder, Actif/Inactif, title, link, position and how
  * long ago it was made; edit, toggle and delete (the last two ask first).
  */
 export function BannerCard({

@@ -15,7 +15,7 @@ const STATUSES = [
 ] as const;
 
 /**
- * Create or edit a banner (spec §2, §5): title, image (required to create one), redirect URL,
+ * Create or edit a banner: title, image (required to create one), redirect URL,
  * position and status. The browser checks with the API's own schema, less the image, which it checks
  * by its size and type (the server decides from the bytes).
  */

@@ -49,7 +49,7 @@ function ConfirmToggle({
   );
 }
 
-/** 'Gestion des Bannières' (spec §2): search and status, the count, the cards, the form and the questions. */
+/** 'Gestion des Bannières': search and status, the count, the cards, the form and the questions. */
 export function BannersScreen({
   screen,
   list,

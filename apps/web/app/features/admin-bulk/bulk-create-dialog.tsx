@@ -233,7 +233,7 @@ function ProductRow({
 }
 
 /**
- * 'Créer plusieurs produits' (spec): step 1 the category, step 2 the products (name, description,
+ * 'Créer plusieurs produits': step 1 the category, step 2 the products (name, description,
  * price, image, optional variants); back to step 1 keeps the rows. Every problem is listed as
  * 'Produit N: …' before anything is sent; the server creates all the products or none. While it
  * works, the screen shows the upload, then how many images the server has processed.

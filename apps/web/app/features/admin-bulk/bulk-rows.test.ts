@@ -5,7 +5,7 @@ import { emptyProduct, problemText, rowPayload, rowProblems } from './bulk-rows'
 const picture = new File([new Uint8Array([1, 2, 3])], 'savon.jpg', { type: 'image/jpeg' });
 
 describe('the bulk creation rows', () => {
-  it('lists every problem as the spec words it: Produit N: …', () => {
+  it('lists every problem as Produit N: …', () => {
     const complete = {
       ...emptyProduct(),
       name: 'Savon',

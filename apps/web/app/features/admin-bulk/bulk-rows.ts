@@ -8,7 +8,7 @@ import {
 } from '~/lib/draft-rows';
 
 // The wizard's rows as typed, checked with the API's own row schema (the image by its presence:
-// the server reads its bytes), and the problems worded as the spec lists them: 'Produit N: …'.
+// the server reads its bytes), and the problems worded row by row: 'Produit N: …'.
 
 export type ProductDraft = {
   key: number;
@@ -63,6 +63,6 @@ export function rowProblems(products: readonly ProductDraft[]): RowProblem[] {
   return problems;
 }
 
-/** 'Produit 2: Le nom du produit est obligatoire' (spec §3). */
+/** 'Produit 2: Le nom du produit est obligatoire'. */
 export const problemText = (problem: RowProblem) =>
   problem.row >= 0 ? `Produit ${problem.row + 1}: ${problem.message}` : problem.message;

@@ -31,7 +31,7 @@ export function CategoriesScreen({
   screen: CategoryScreen;
   list: AdminCategoryList;
   details: AdminCategoryDetail | null;
-  /** Why the asked category could not be shown (spec §8), or null. */
+  /** Why the asked category could not be shown, or null. */
   detailsError: string | null;
   edited: AdminCategoryDetail | null;
 }) {

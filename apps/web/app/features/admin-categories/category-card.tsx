@@ -19,7 +19,7 @@ function ToggleButton({ category }: { category: AdminCategory }) {
   );
 }
 
-/** The actions every category offers (spec): details, edit, activate/deactivate, delete. */
+/** The actions every category offers: details, edit, activate/deactivate, delete. */
 export function CategoryActions({
   category,
   onDelete,

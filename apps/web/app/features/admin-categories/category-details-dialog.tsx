@@ -10,7 +10,7 @@ import { Dialog } from '~/components/ui/dialog';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { withParams } from '~/lib/url-params';
 
-/** The details overlay (spec): identity, statistics, description, image, subcategories, recent products. */
+/** The details overlay: identity, statistics, description, image, subcategories, recent products. */
 export function CategoryDetailsDialog({
   category,
   onClose,

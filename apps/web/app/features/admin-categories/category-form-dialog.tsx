@@ -19,7 +19,7 @@ import { SaveFormDialog } from '~/components/ui/save-form-dialog';
 // and type (the server decides from the bytes).
 const CategoryFormSchema = CreateCategoryInputSchema.omit({ image_main: true });
 
-/** Create or edit a category (spec): name, description, parent, image, sort order, active. */
+/** Create or edit a category: name, description, parent, image, sort order, active. */
 export function CategoryFormDialog({
   open,
   category,

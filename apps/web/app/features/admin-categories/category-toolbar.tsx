@@ -21,7 +21,7 @@ const VIEWS = [
   { value: 'list', label: 'Liste' },
 ] as const;
 
-/** The three counters (spec): main categories, total subcategories, total products. */
+/** The three counters: main categories, total subcategories, total products. */
 export function CategoryCounters({ counters }: { counters: AdminCategoryList['counters'] }) {
   return (
     <StatCards

@@ -12,8 +12,9 @@ import { NEW_TAB } from '~/lib/new-tab';
 export const CUSTOMER_FORM_FETCHER = 'save-customer';
 
 /**
- * 'Modifier le profil', and the empty state's 'Ajouter un client' (spec: the button did nothing):
- * name, WhatsApp number and optional e-mail, checked by the registration's rules before sending.
+ * 'Modifier le profil', and the empty state's 'Ajouter un client' (in the original shop the button
+ * did nothing): name, WhatsApp number and optional e-mail, checked by the registration's rules
+ * before sending.
  */
 export function CustomerFormDialog({
   open,

@@ -49,7 +49,7 @@ export const hasPanelChoices = ({ query }: CustomerScreen) =>
 
 /**
  * A status button's link (none: every customer): from page 1, the search, sort and page size kept
- * (spec: any change resets to page 1), no dialog open.
+ * (any change resets to page 1), no dialog open.
  */
 export const statusHref = (search: string, status: AdminCustomerListQuery['status']) =>
   withParams(search, { status: status ?? null, page: null, profile: null, edit: null });

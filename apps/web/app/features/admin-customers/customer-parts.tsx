@@ -71,7 +71,7 @@ export function ActivityText({ customer }: { customer: AdminCustomer }) {
   );
 }
 
-/** Reaching the customer (spec: WhatsApp, and e-mail only when they have one). */
+/** Reaching the customer: WhatsApp, and e-mail only when they have one. */
 export function CustomerContactLinks({ customer }: { customer: AdminCustomer }) {
   const name = displayName(customer);
   const linkClass = buttonClass('secondary', 'sm');

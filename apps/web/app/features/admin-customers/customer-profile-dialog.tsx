@@ -25,7 +25,7 @@ import {
 } from './customer-parts';
 import type { StatusTarget } from './customers-list';
 
-// Spec §2: the recent orders' colours in the profile.
+// The recent orders' colours in the profile.
 const RECENT_TONES: Partial<Record<OrderStatus, BadgeTone>> = {
   acceptée: 'success',
   en_attente: 'warning',
@@ -94,7 +94,7 @@ function CustomerStatistics({ customer }: { customer: AdminCustomerDetail }) {
 }
 
 /**
- * The profile (spec §2): who the customer is, their figures, their 5 latest orders, how to reach
+ * The profile: who the customer is, their figures, their 5 latest orders, how to reach
  * them, and what the shop can do: see their orders, their statistics, block or unblock, edit.
  */
 export function CustomerProfileDialog({

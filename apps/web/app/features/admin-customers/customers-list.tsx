@@ -99,7 +99,7 @@ function ClientCell({ customer }: { customer: AdminCustomer }) {
 }
 
 /**
- * The selection bar (spec): how many are selected, 'Désélectionner tout', the action select and
+ * The selection bar: how many are selected, 'Désélectionner tout', the action select and
  * 'Appliquer', disabled until an action is chosen; it asks before it applies.
  */
 function BulkBar({

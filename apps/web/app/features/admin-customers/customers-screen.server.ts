@@ -11,7 +11,7 @@ import { failureMessage } from '~/lib/api-client';
 import { formText } from '~/lib/form-outcome';
 import { readCustomerScreen } from './customer-params';
 
-/** Spec §8: the customers screen's default failure. */
+/** The customers screen's default failure. */
 const SERVER_ERROR = 'Erreur serveur';
 const PROFILE_ERROR = 'Impossible de charger le profil du client';
 

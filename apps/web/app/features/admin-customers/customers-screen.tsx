@@ -29,12 +29,15 @@ import { CustomerProfileDialog } from './customer-profile-dialog';
 import { CustomerStatCards, CustomerToolbar } from './customer-toolbar';
 import { CustomersList, type StatusTarget } from './customers-list';
 
-/** The header's and the empty state's button: a customer account made by the shop (the spec's did nothing). */
+/**
+ * The header's and the empty state's button: a customer account made by the shop (the original
+ * shop's did nothing).
+ */
 export const NewCustomerLink = () => <NewItemLink close={['profile']}>Ajouter un client</NewItemLink>;
 
 export const CUSTOMER_STATUS_FETCHER = 'customer-status';
 
-/** Block or unblock, one customer or the selection, once the spec's question is answered. */
+/** Block or unblock, one customer or the selection, once the confirmation question is answered. */
 function useStatusChange() {
   return useConfirmedAction<StatusTarget>(
     CUSTOMER_STATUS_FETCHER,

@@ -1,7 +1,7 @@
 import { type Dashboard, DashboardSchema } from '@souk/domain/admin-dashboard';
 import { ADMIN_COPY_PREFIX } from '~/lib/local-copies';
 
-// The dashboard's local copy (back-office spec §4 'Dashboard loading', §9): fresh data is kept in
+// The dashboard's local copy: fresh data is kept in
 // local storage; for 10 minutes a client-side visit shows it at once, and a refresh follows 1 s
 // later. A full page load always renders fresh data from the server (docs/decisions/0021-dashboard.md).
 

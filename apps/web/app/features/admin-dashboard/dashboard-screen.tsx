@@ -15,11 +15,11 @@ import { RevenueChart, StatusChart } from './charts';
 import { cacheDashboard, clearCachedDashboard, refreshLater } from './dashboard-cache';
 import { ProductRanking, RecentOrders, WeekActivity } from './dashboard-parts';
 
-// Spec §8 (dashboard).
+// The dashboard's load failure, with the API's reason.
 export const loadErrorHint = (message: string) => `Erreur lors du chargement des données: ${message}`;
 
 /**
- * The dashboard or its report could not load (spec §2, §8): 'Erreur de chargement', why, and
+ * The dashboard or its report could not load: 'Erreur de chargement', why, and
  * 'Réessayer' (reloads); an expired session offers 'Se reconnecter' instead.
  */
 export function DashboardLoadError({ error, from }: { error: unknown; from: string }) {
@@ -72,7 +72,7 @@ export function afterRefresh(
 
 /**
  * What the dashboard shows: the loader's data; when that was the local copy, the server's figures
- * 1 s later (spec §4). Fresh figures are kept as the local copy (see afterRefresh).
+ * 1 s later. Fresh figures are kept as the local copy (see afterRefresh).
  */
 export function useDashboard(loaded: Dashboard, fromCache: boolean): Shown {
   const [shown, setShown] = useState(() => showing(loaded));

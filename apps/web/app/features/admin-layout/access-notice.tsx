@@ -12,7 +12,7 @@ export function noticeOf(error: unknown): AccessNotice | null {
 }
 
 /**
- * Why the visitor cannot see this back-office page, before going elsewhere (spec §6, §8: after
+ * Why the visitor cannot see this back-office page, before going elsewhere (after
  * 2 s). A timer navigates once the page's script runs; without JavaScript, a refresh <meta> does.
  * It sits in <noscript>: a browser running scripts never sees it, so it neither navigates twice
  * nor trips axe's meta-refresh rule (a timed refresh fails WCAG 2.2.1 for everyone else). The

@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router';
 import { BoxIcon, DashboardIcon, ImageIcon, ReceiptIcon, TagIcon, UsersIcon } from './admin-icons';
 
-/** The back office's sections (back-office spec §2), in the menu's order. */
+/** The back office's sections, in the menu's order. */
 export const ADMIN_SECTIONS = [
   { to: '/admin', label: 'Tableau de bord', Icon: DashboardIcon, end: true },
   { to: '/admin/products', label: 'Produits', Icon: BoxIcon, end: false },

@@ -28,7 +28,7 @@ export function AdminPage({
   );
 }
 
-/** A back-office screen that could not load (spec §8): its own title, the API's reason, 'Réessayer'. */
+/** A back-office screen that could not load: its own title, the API's reason, 'Réessayer'. */
 export function AdminLoadError({ title, error }: { title: string; error: unknown }) {
   // A write the session or the role no longer allows, on a page that says why (its notice).
   const notice = noticeOf(error);

@@ -128,7 +128,7 @@ function Bell({ pendingOrders }: { pendingOrders: number }) {
   );
 }
 
-/** The back office's frame (spec §2): side menu (a drawer on phones), search, bell, logout. */
+/** The back office's frame: side menu (a drawer on phones), search, bell, logout. */
 export function AdminShell({
   userName,
   pendingOrders,
@@ -178,8 +178,8 @@ export function AdminShell({
             </LogoutButton>
           </div>
         </header>
-        {/* Each back-office page checks the session again on the server before it shows (spec §2:
-            'Vérification de l'authentification...' while it does). */}
+        {/* Each back-office page checks the session again on the server before it shows
+            ('Vérification de l'authentification...' while it does). */}
         <div role="status" className="pointer-events-none sticky top-16 z-20 h-1">
           {loading && (
             <>

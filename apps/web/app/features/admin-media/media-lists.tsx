@@ -4,7 +4,7 @@ import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { ProgressBar, percent } from '~/components/ui/progress-bar';
 
-/** A thumbnail that disappears when its file cannot be shown (spec: a broken image is hidden). */
+/** A thumbnail that disappears when its file cannot be shown (a broken image is hidden). */
 function Thumbnail({ item, label }: { item: AdminMediaItem; label: string }) {
   const [broken, setBroken] = useState(false);
   if (!item.image || broken) return <span className="h-20 w-20 shrink-0 rounded-xl bg-stone-100" />;

@@ -82,7 +82,7 @@ function MediaManager({ loaded }: { loaded: AdminProductMedia }) {
 }
 
 /**
- * The product media manager (spec): upload images and videos with their progress, images and videos
+ * The product media manager: upload images and videos with their progress, images and videos
  * listed apart with their counts, reorder, choose the main image, delete. Open while `media` is set.
  */
 export function MediaManagerDialog({

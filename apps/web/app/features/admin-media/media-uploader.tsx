@@ -25,7 +25,7 @@ type Upload = {
 };
 
 /**
- * Why a file cannot be sent (spec: images JPG, PNG, GIF, WEBP; videos MP4, AVI, MOV up to
+ * Why a file cannot be sent (images JPG, PNG, GIF, WEBP; videos MP4, AVI, MOV up to
  * VIDEO_MAX_BYTES), or undefined; an image's size is dealt with when it is prepared (a large photo
  * is shrunk). The browser's word on the type is only a first check: the server reads the bytes.
  */

@@ -40,7 +40,7 @@ export function useProductMedia(loaded: AdminProductMedia) {
 
   /**
    * Runs a write; on success the page's data is read again (the manager's media with it, and the
-   * list's thumbnail), on failure a toast says why (spec §8) and the media are read again.
+   * list's thumbnail), on failure a toast says why and the media are read again.
    */
   const write = useCallback(
     async <T>(run: () => Promise<ApiResult<T>>, failure: string, success?: (data: T) => void) => {

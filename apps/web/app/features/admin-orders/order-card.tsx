@@ -15,13 +15,13 @@ import { PaymentBadge, PaymentReceivedButton } from './order-payment';
 import { OrderStatusActions } from './order-status-actions';
 import { awaitedStatus, type StatusControls } from './use-status-changes';
 
-/** 'Mis à jour' and a ring: the order a status change just moved (spec §9: for 2 s). */
+/** 'Mis à jour' and a ring: the order a status change just moved (for 2 s). */
 export function RecentlyUpdatedBadge() {
   return <Badge tone="success">Mis à jour</Badge>;
 }
 
 /**
- * One order (spec): its head coloured by status (number, date and time, status), total, client,
+ * One order: its head coloured by status (number, date and time, status), total, client,
  * lines, article count, contact, the status steps it may take, and 'Voir détails'.
  */
 export function OrderCard({

@@ -8,7 +8,7 @@ import { NEW_TAB } from '~/lib/new-tab';
 import type { StatusChange } from './use-status-changes';
 
 /**
- * Reaching the client (spec §1): a call, an e-mail when they gave one, WhatsApp; the e-mail and
+ * Reaching the client: a call, an e-mail when they gave one, WhatsApp; the e-mail and
  * WhatsApp come written with the message that fits the order's status as it is now.
  */
 export function OrderContactLinks({ order, shop }: { order: AdminOrder; shop: ShopContact }) {

@@ -83,7 +83,7 @@ function StatusHistory({ order }: { order: AdminOrderDetail }) {
 }
 
 /**
- * An order's details (spec): the client, the order, its lines with unit price and line total, the
+ * An order's details: the client, the order, its lines with unit price and line total, the
  * article and quantity counts, the same contact and status buttons as its card, and its history.
  */
 export function OrderDetailsDialog({

@@ -7,9 +7,10 @@ import { statusStyle } from '~/components/ui/status-badge';
 const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 100) : 0);
 
 /**
- * 'Vue d'ensemble' (spec §2, its behaviour not shown there): where the orders the filters keep
- * stand, status by status — how many, their share, their amount — and the revenue, as a table a
- * screen reader reads row by row, each share also drawn as a bar in its status's colour.
+ * 'Vue d'ensemble' (its behaviour is ours: the original shop's was never described): where the
+ * orders the filters keep stand, status by status — how many, their share, their amount — and the
+ * revenue, as a table a screen reader reads row by row, each share also drawn as a bar in its
+ * status's colour.
  */
 export function OrderOverviewDialog({
   open,

@@ -90,7 +90,7 @@ export function orderListQuery(screen: OrderScreen, page = screen.page): AdminOr
 }
 
 /**
- * 'Exporter' (spec §2): the CSV of every order the filters keep, not only this page's. Through the
+ * 'Exporter': the CSV of every order the filters keep, not only this page's. Through the
  * page's own download route (routes/download-admin-orders.ts), which checks the session first, so
  * an ended one shows this screen's notice instead of saving an error as the file.
  */

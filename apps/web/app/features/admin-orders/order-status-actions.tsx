@@ -6,7 +6,7 @@ import { Button } from '~/components/ui/button';
 import { STATUS_FETCHER, type StatusControls } from './use-status-changes';
 
 /**
- * The steps the order may take from its status (spec §4), and only those: each a form of its own
+ * The steps the order may take from its status (ORDER_TRANSITIONS), and only those: each a form of its own
  * posting to the page's action (it works before the script has loaded). Cancelling asks first, so
  * it waits for the script; so does a step of an unpaid order, the first time. While a change of
  * this order is awaited, its buttons wait too.

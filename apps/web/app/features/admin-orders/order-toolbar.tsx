@@ -6,7 +6,7 @@ import { StatCards } from '~/components/ui/stat-cards';
 import { clearFiltersHref, hasPanelFilters, type OrderScreen } from './order-params';
 
 /**
- * The six counters (spec): orders of each status the shop acts on, and all of them, counted by the
+ * The six counters: orders of each status the shop acts on, and all of them, counted by the
  * server over every order the search and the period, date and amount filters keep.
  */
 export function OrderCounters({ summary }: { summary: AdminOrderSummary }) {

@@ -19,7 +19,7 @@ import { type ApiResult, failureMessage, failureWithReason } from '~/lib/api-cli
 import { formText } from '~/lib/form-outcome';
 import { orderListQuery, readOrderScreen } from './order-params';
 
-/** Spec §8: the orders screen's load failure, also when the asked order's details cannot be read. */
+/** The orders screen's load failure, also when the asked order's details cannot be read. */
 const LOAD_FAILED = 'Erreur lors du chargement des commandes';
 
 /**
@@ -56,7 +56,7 @@ export async function loadOrdersScreen(request: Request, context: Readonly<Route
 /**
  * A status button's post: the status read by the API's own schema, then PUT
  * /admin/orders/:id/status. A refusal reads 'Erreur lors de la mise à jour du statut : ' and why
- * (spec §8; a 409 says the step is not allowed from where the order now is).
+ * (a 409 says the step is not allowed from where the order now is).
  */
 async function changeStatus({ client, id, form }: IntentRequest): Promise<ApiResult<unknown>> {
   const parsed = UpdateOrderStatusInputSchema.safeParse({

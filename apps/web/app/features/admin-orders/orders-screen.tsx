@@ -56,7 +56,7 @@ export function OrdersScreen({
   screen: OrderScreen;
   list: AdminOrderList;
   details: AdminOrderDetail | null;
-  /** Why the asked order could not be shown (spec §8), or null. */
+  /** Why the asked order could not be shown, or null. */
   detailsError: string | null;
   shop: ShopContact;
 }) {

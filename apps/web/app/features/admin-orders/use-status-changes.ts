@@ -52,7 +52,7 @@ const NONE_KEPT: ReadonlyMap<number, Kept> = new Map();
 
 /**
  * The screen's status changes: the outcome toasted ('Statut de la commande mis à jour', or why
- * not), the order just changed marked for RECENTLY_UPDATED_MS (spec §9: 2 s), the last change kept
+ * not), the order just changed marked for RECENTLY_UPDATED_MS (2 s), the last change kept
  * for the offer to tell the client, the cancellation and the unpaid step waiting for their
  * confirmation. An order moved from here stays where it was, with its new status, when the list
  * read again no longer holds it (filtered on 'en attente', it has just been accepted), until the

@@ -23,7 +23,7 @@ import { replaceFiles, usePhotoPicks } from '~/lib/photo-uploads';
 const ProductFormSchema = CreateProductInputSchema.omit({ image_main: true, images: true });
 
 /**
- * Additional images (spec §5): each is prepared as it is picked (a large photo shrunk); a file that
+ * Additional images: each is prepared as it is picked (a large photo shrunk); a file that
  * is not an image, or cannot be brought under 5 MB, is silently left out, and PRODUCT_IMAGES_MAX
  * at most are kept; the input then holds only what will be sent.
  */
@@ -112,8 +112,8 @@ function CurrentImages({ product }: { product: AdminProductDetail }) {
   );
 }
 
-// The browser checks a picture's type and size itself (spec §5 messages); what the server still
-// refuses is a picture it could not process, worded as the spec's §8 says.
+// The browser checks a picture's type and size itself, with the field's messages; what the server
+// still refuses is a picture it could not process, worded as below.
 const MAIN_IMAGE_FAILED = "Erreur lors du traitement de l'image principale";
 const IMAGES_FAILED = 'Erreur lors du traitement des images supplémentaires';
 
@@ -130,7 +130,7 @@ function imagesError(errors: Record<string, string>) {
 }
 
 /**
- * Create or edit a product (spec): name, description, base price, category (two levels), sort
+ * Create or edit a product: name, description, base price, category (two levels), sort
  * order, active, main image and additional images.
  */
 export function ProductFormDialog({

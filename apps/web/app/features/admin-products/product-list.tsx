@@ -140,7 +140,7 @@ function ProductCards({
 const th = 'px-3 py-2 text-xs font-semibold tracking-wide text-stone-600 uppercase';
 const COLUMNS = ['Image', 'Nom', 'Slug', 'Catégorie', 'Prix', 'Statut', 'Actions'];
 
-/** The table (spec): thumbnail, name, slug, category, price, status, actions. */
+/** The table: thumbnail, name, slug, category, price, status, actions. */
 function ProductTable({ products, onDelete }: { products: readonly AdminProduct[]; onDelete: OnDelete }) {
   return (
     <div className="overflow-x-auto rounded-2xl border border-stone-200 bg-white shadow-sm">

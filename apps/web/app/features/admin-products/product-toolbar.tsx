@@ -21,7 +21,7 @@ const VIEWS = [
 ] as const;
 
 /**
- * The four counters (spec): the filtered set's total, active and inactive products (the server
+ * The four counters: the filtered set's total, active and inactive products (the server
  * counts them over the whole set, not the page), and the shop's categories.
  */
 export function ProductCounters({ counters }: { counters: AdminProductList['counters'] }) {

@@ -67,7 +67,7 @@ function RowField({
 }
 
 /**
- * 'Créer plusieurs variantes' (spec): a table of rows (name, price, SKU, stock, status, remove),
+ * 'Créer plusieurs variantes': a table of rows (name, price, SKU, stock, status, remove),
  * 'Ajouter une ligne', and 'Créer N variante(s)'. Empty rows are left out; any invalid row blocks
  * the whole submit, and the API creates all the rows or none.
  */

@@ -10,7 +10,7 @@ const STATUS_OPTIONS = [
 ] as const;
 
 /**
- * Add or edit one variant (spec: name, price, SKU, stock, sort order, status Active/Inactive). The
+ * Add or edit one variant (name, price, SKU, stock, sort order, status Active/Inactive). The
  * submit stays disabled while the name or the price is empty; the rest is checked with the API's
  * schema, and the API's refusals (a SKU already used) show under their fields.
  */

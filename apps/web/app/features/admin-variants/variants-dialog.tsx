@@ -25,7 +25,7 @@ function VariantCard({
   onEdit: () => void;
   onDelete: () => void;
 }) {
-  // The badge follows the toggle (an update with is_active flipped, spec §4) before the answer.
+  // The badge follows the toggle (an update with is_active flipped) before the answer.
   const toggleKey = `variant-toggle-${variant.id}`;
   const active = useToggledActive(toggleKey, variant.is_active);
   return (
@@ -74,7 +74,7 @@ function VariantCard({
 }
 
 /**
- * 'Gestion des variantes' of one product (spec): how many are configured and active, each variant
+ * 'Gestion des variantes' of one product: how many are configured and active, each variant
  * with its badges, add one, create several at once, edit, toggle, delete. Open while `list` is set.
  */
 export function VariantsDialog({ list, onClose }: { list: AdminVariantList | null; onClose: () => void }) {

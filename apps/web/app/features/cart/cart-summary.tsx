@@ -4,7 +4,7 @@ import { deliveryShortForm } from '@souk/domain/shop';
 import { useId } from 'react';
 import { Form, useNavigation } from 'react-router';
 
-/** Totals and the order button (spec: delivery as the shop's terms say, taxes included, whole FCFA). */
+/** Totals and the order button (delivery as the shop's terms say, taxes included, whole FCFA). */
 export function CartSummary({
   totalItems,
   totalPrice,

@@ -11,7 +11,7 @@ type Context = Readonly<RouterContextProvider>;
 /** Where a guest goes from 'Commander': quick registration, then back to the cart (contract with accounts). */
 export const CHECKOUT_REGISTER_URL = '/auth/quick-register?redirectTo=/cart&checkout=1';
 
-/** The cart, and its suggestions when they load (a failure only hides that section, spec §8). */
+/** The cart, and its suggestions when they load (a failure only hides that section). */
 export async function loadCartPage(
   context: Context,
 ): Promise<{ cart: Cart; suggestions: CartSuggestions | null }> {
@@ -31,7 +31,7 @@ const lineId = (value: FormDataEntryValue | null) => {
 };
 
 /**
- * The cart page's writes. Update, remove and clear failures are not shown (spec §4): the page
+ * The cart page's writes. Update, remove and clear failures are not shown: the page
  * reloads the server's cart either way. Checkout answers a redirect or the order error to show.
  */
 export async function cartAction(request: Request, context: Context) {
@@ -44,7 +44,7 @@ export async function cartAction(request: Request, context: Context) {
   if (intent === 'update' && id) {
     const quantity = WholeNumberSchema.safeParse(form.get('quantity'));
     if (!quantity.success) return data({ ok: false }, { status: 422 });
-    // Below 1 the line goes away (spec §4).
+    // Below 1 the line goes away.
     const result =
       quantity.data < 1
         ? await api(context).delete('/cart/:id', { params: { id } })

@@ -2,7 +2,7 @@ import type { Cart, CartItem } from '@souk/domain/cart';
 import { useFetchers } from 'react-router';
 
 /**
- * The cart as it will be once the pending line updates, removals and clear land (spec §4: the
+ * The cart as it will be once the pending line updates, removals and clear land (the
  * screen moves at once; the server's answer then replaces it through revalidation).
  */
 export function useOptimisticCart(cart: Cart): { items: CartItem[]; totalItems: number; totalPrice: number } {

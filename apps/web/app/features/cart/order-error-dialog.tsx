@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Dialog } from '~/components/ui/dialog';
 
-/** The order failure (spec: title 'Erreur de validation', only 'Retour au panier'). */
+/** The order failure: title 'Erreur de validation', only 'Retour au panier'. */
 export function OrderErrorDialog({ failure }: { failure: { orderError: string } | null }) {
   const [open, setOpen] = useState(Boolean(failure));
   // Each failed attempt (a new action result) opens it again, even with the same message.

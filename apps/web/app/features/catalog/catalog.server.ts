@@ -5,7 +5,7 @@ import { api, apiError } from '~/lib/api.server';
 import type { ProductBatch, ProductBatchFilter } from './product-batch';
 
 type Context = Readonly<RouterContextProvider>;
-/** A category by slug; 404 'Catégorie non trouvée', anything else the spec's catalogue message. */
+/** A category by slug; 404 'Catégorie non trouvée', anything else the catalogue's load-failure message. */
 export async function loadCategory(context: Context, slug: string): Promise<CategoryDetail> {
   const result = await api(context).get('/categories/:idOrSlug', { params: { idOrSlug: slug } });
   if (result.ok) return result.data;
@@ -14,7 +14,7 @@ export async function loadCategory(context: Context, slug: string): Promise<Cate
 }
 
 /**
- * Products of a category or subcategory, 100 per API call (spec §9). Enough pages are read to
+ * Products of a category or subcategory, 100 per API call. Enough pages are read to
  * cover `atLeast` products, so a no-JS 'Voir plus' link (?n=…) can show more than one page.
  */
 export async function loadProductBatch(

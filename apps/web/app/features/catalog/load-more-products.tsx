@@ -11,7 +11,7 @@ const countText = (shown: number, total: number) =>
   `${shown} ${shown > 1 ? 'produits affichés' : 'produit affiché'} sur ${total}`;
 
 /**
- * The catalogue's products, shown 12 at a time from batches of 100 (spec §9). 'Voir plus de
+ * The catalogue's products, shown 12 at a time from batches of 100. 'Voir plus de
  * produits' reveals the next 12 from memory and only calls the API when the batch runs out.
  * Without JavaScript the button submits ?n=… and the loader renders more.
  */

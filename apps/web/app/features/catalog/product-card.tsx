@@ -5,7 +5,7 @@ import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { IMAGE_SLOTS } from '~/lib/image-sizing';
 import { FavoriteButton } from './favorite-button';
 
-/** Spec "Product card": image, name, description, price badge, variants or 'En stock', favourite heart. */
+/** The product card: image, name, description, price badge, variants or 'En stock', favourite heart. */
 export function ProductCard({
   product,
   priority = false,
@@ -53,7 +53,7 @@ export function ProductCard({
           </Link>
         </h3>
         <p className="line-clamp-2 text-xs text-stone-600">{product.description}</p>
-        {/* Beyond the spec's card: never claim 'En stock' for a product nobody can buy. */}
+        {/* Beyond the original card: never claim 'En stock' for a product nobody can buy. */}
         {product.is_available ? (
           <p className="mt-auto pt-1 text-xs font-medium text-emerald-800">
             {product.variants_count > 1 ? `${product.variants_count} variantes disponibles` : 'En stock'}

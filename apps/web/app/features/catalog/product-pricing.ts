@@ -1,6 +1,6 @@
 import type { ProductDetail, Variant } from '@souk/domain/catalog';
 
-/** Spec §4: the first valid active variant is preselected — "valid" meaning it can be bought (in stock). */
+/** The first valid active variant is preselected — "valid" meaning it can be bought (in stock). */
 export const defaultVariant = (product: ProductDetail): Variant | null =>
   product.variants.find((v) => v.is_active && v.in_stock) ?? null;
 

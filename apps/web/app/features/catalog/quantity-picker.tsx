@@ -5,7 +5,7 @@ const stepButton =
   'flex h-11 w-11 items-center justify-center text-lg font-semibold text-stone-800 transition hover:bg-stone-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-800 disabled:cursor-not-allowed disabled:text-stone-400';
 
 /**
- * Quantity: minimum 1, no maximum (spec §4). The text stays free while typing and is fixed on blur.
+ * Quantity: minimum 1, no maximum. The text stays free while typing and is fixed on blur.
  * `name`: the field a form posted before the script has loaded sends (the − and + need it).
  */
 export function QuantityPicker({

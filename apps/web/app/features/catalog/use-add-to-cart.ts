@@ -10,7 +10,7 @@ import { addToCartError } from './add-to-cart-messages';
 export type AddToCartFeedback = { kind: 'added' } | { kind: 'error'; message: string } | null;
 
 /**
- * Add to cart (spec §4): the badge moves at once, then POST /cart; the returned session id is kept
+ * Add to cart: the badge moves at once, then POST /cart; the returned session id is kept
  * and the layout reloads the server's count. A failure puts the badge back and says why.
  * `formError`: why the page's add-to-cart form, posted before the script had loaded, was refused
  * (its action's answer), said the same way until dismissed or replaced.

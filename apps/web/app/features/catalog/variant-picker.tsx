@@ -42,7 +42,7 @@ export function VariantPicker({
           const checked = variant.id === selectedId;
           const out = !variant.in_stock;
           return (
-            // biome-ignore lint/a11y/useSemanticElements: styled chips with the ARIA radio pattern (spec: a radio group of buttons)
+            // biome-ignore lint/a11y/useSemanticElements: styled chips with the ARIA radio pattern (a radio group of buttons)
             <button
               key={variant.id}
               ref={(el) => {

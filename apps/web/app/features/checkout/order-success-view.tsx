@@ -9,7 +9,7 @@ import { WhatsappIcon } from '~/components/ui/page-icons';
 const primary =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-5 py-2.5 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2';
 
-/** Spec "Order-success": the order, how to pay (Orange Money on WhatsApp or at the agency), help. */
+/** The order-success page: the order, how to pay (Orange Money on WhatsApp or at the agency), help. */
 export function OrderSuccessView({
   order,
   orderDate,

@@ -7,7 +7,7 @@ import { requireUser } from '~/lib/session.server';
 
 /**
  * /order-success?order=<id>[&new=1]: the signed-in owner's order, loaded again on every visit so
- * a reload still shows it. No or unknown order → home (spec §2).
+ * a reload still shows it. No or unknown order → home.
  */
 export async function loadOrderSuccess(request: Request, context: Readonly<RouterContextProvider>) {
   const user = await requireUser(request, context);

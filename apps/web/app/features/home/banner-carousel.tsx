@@ -12,7 +12,7 @@ import { imageLoading, preloadImage, ResponsiveImage } from '~/components/ui/res
 import { IMAGE_SLOTS } from '~/lib/image-sizing';
 
 /**
- * Spec banner carousel: autoplay, pause on hover/focus, 50 px swipe, dots, wrap-around. A link to
+ * The banner carousel: autoplay, pause on hover/focus, 50 px swipe, dots, wrap-around. A link to
  * another site opens in a new tab; one to a page of the shop (`shopOrigin`'s) opens in place.
  */
 export function BannerCarousel({ banners, shopOrigin }: { banners: Banner[]; shopOrigin: string }) {

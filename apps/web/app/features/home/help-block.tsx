@@ -1,7 +1,7 @@
 import { phoneCallLink, type ShopPhone, WHATSAPP_GREETING, whatsappLink } from '@souk/domain/shop';
 import { PhoneIcon, WhatsappIcon } from '~/components/ui/page-icons';
 
-/** Spec home help block: chat on WhatsApp with the greeting prefilled, or call; the number is shown spaced. */
+/** Home help block: chat on WhatsApp with the greeting prefilled, or call; the number is shown spaced. */
 export function HelpBlock({ shopWhatsapp }: { shopWhatsapp: ShopPhone }) {
   const number = shopWhatsapp.display;
   return (

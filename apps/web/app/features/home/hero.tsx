@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowRightIcon, SparkleIcon } from '~/components/ui/icons';
 
-/** Spec "Home": the title, the authenticity badge and the way into the catalogue; the banners sit beside it. */
+/** Home hero: the title, the authenticity badge and the way into the catalogue; the banners sit beside it. */
 export function Hero({ children }: { children?: ReactNode }) {
   return (
     <section aria-labelledby="hero-title" className="bg-gradient-to-b from-[#f5eee3] to-[#fbf8f3]">

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { imageLoading, PLACEHOLDER_IMAGE, ResponsiveImage } from '~/components/ui/responsive-image';
 import { IMAGE_SLOTS } from '~/lib/image-sizing';
 
-/** Spec home 'Catégories' card: image or placeholder, name, description, number of subcategories. */
+/** Home 'Catégories' card: image or placeholder, name, description, number of subcategories. */
 export function HomeCategoryCard({ category }: { category: CategoryDetail }) {
   const count = category.subcategories_count;
   return (

@@ -6,7 +6,7 @@ type Context = Readonly<RouterContextProvider>;
 
 export const API_UNREACHABLE = "Impossible de se connecter à l'API. Vérifiez que le backend est démarré.";
 
-/** Everything the home page shows, fetched in parallel (spec §9: 5 products per call). */
+/** Everything the home page shows, fetched in parallel (5 products per call). */
 export async function loadHome(context: Context) {
   const perPage = HOME_PRODUCTS_PER_CALL;
   const client = api(context);
@@ -26,7 +26,7 @@ export async function loadHome(context: Context) {
   if (!newest.ok) throw apiError(newest.status, `Erreur lors du chargement des produits: ${newest.message}`);
 
   return {
-    // Spec §8: a banner failure keeps an empty list (the page still shows).
+    // A banner failure keeps an empty list (the page still shows).
     banners: banners.ok
       ? [...banners.data].filter((b) => b.active !== false).sort((a, b) => a.position - b.position)
       : [],

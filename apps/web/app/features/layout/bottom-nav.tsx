@@ -7,7 +7,7 @@ import { cartLinkLabel, formatCartBadge } from './use-cart-count';
 /** Height the page reserves at the bottom on small screens so this bar never hides content. */
 export const BOTTOM_NAV_SPACE = 'pb-[calc(4rem+env(safe-area-inset-bottom))] md:pb-0';
 
-/** Spec "Mobile bottom navigation": four tabs, hidden from md up; the active one carries aria-current. */
+/** The mobile bottom navigation: four tabs, hidden from md up; the active one carries aria-current. */
 export function BottomNav({ cartCount }: { cartCount: number }) {
   const user = useCurrentUser();
   const account = accountLinkFor(user);
@@ -37,7 +37,7 @@ export function BottomNav({ cartCount }: { cartCount: number }) {
             </span>
           }
         />
-        {/* Profil: guests go to the login page, admins to /admin, clients to /profile (spec §2). */}
+        {/* Profil: guests go to the login page, admins to /admin, clients to /profile. */}
         <Tab
           to={account.to}
           label="Profil"

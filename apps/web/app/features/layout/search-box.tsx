@@ -29,7 +29,7 @@ type Option =
 const PLACEHOLDER = 'Rechercher un produit ou une catégorie...';
 
 /**
- * The spec's search box as an ARIA combobox: suggestions after 2 characters (debounced), arrow keys
+ * The search box as an ARIA combobox: suggestions after 2 characters (debounced), arrow keys
  * move through them, Enter opens the highlighted one or runs the full search, Escape closes.
  * Without JavaScript it is still a plain GET form to /search.
  */

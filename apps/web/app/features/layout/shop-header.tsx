@@ -13,7 +13,7 @@ const SearchBox = lazy(() => loadSearchBox().then((m) => ({ default: m.SearchBox
 const iconButton =
   'relative inline-flex h-11 w-11 items-center justify-center rounded-full text-white transition hover:bg-white/10 focus-visible:outline-amber-300';
 
-/** Spec "Shop header": logo, search toggle, cart link with its badge, user button. */
+/** The shop header: logo, search toggle, cart link with its badge, user button. */
 export function ShopHeader({ cartCount }: { cartCount: number }) {
   const [searchOpen, setSearchOpen] = useState(false);
   // Before hydration (slow phones) the toggle is a plain link to the search page, so a tap is never lost.
@@ -22,7 +22,7 @@ export function ShopHeader({ cartCount }: { cartCount: number }) {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const location = useLocation();
-  // Spec: the user button leads to /auth/login (guest), /admin (admin) or /profile (client).
+  // The user button leads to /auth/login (guest), /admin (admin) or /profile (client).
   const user = useCurrentUser();
   const account = accountLinkFor(user);
 

@@ -10,7 +10,7 @@ export function useCartCount(): number {
   return useCartBadgeCount();
 }
 
-/** The spec caps the badge: 100 articles read '99+'. */
+/** The badge is capped: 100 articles read '99+'. */
 export const formatCartBadge = (count: number) =>
   count > CART_BADGE_CAP ? `${CART_BADGE_CAP}+` : String(count);
 

@@ -7,7 +7,7 @@ import { browserApi } from '~/lib/api.client';
 export type Suggestions = { products: ProductSummary[]; categories: CategorySummary[] };
 const EMPTY: Suggestions = { products: [], categories: [] };
 
-// Fetched once per page load and matched locally, as the spec asks; a failure is retried next time.
+// Fetched once per page load and matched locally; a failure is retried next time.
 let categoriesPromise: Promise<CategorySummary[]> | null = null;
 export function loadSearchCategories(): Promise<CategorySummary[]> {
   // Subcategories join the pool after their parents: 'crème' should find 'Crèmes' too.
@@ -28,7 +28,7 @@ export function matchCategories(categories: CategorySummary[], query: string): C
 }
 
 /**
- * The spec's link is the category name lowercased with hyphens for spaces. That is the slug for
+ * The suggestion's link is the category name lowercased with hyphens for spaces. That is the slug for
  * plain names; for a name with accents or symbols it would be a dead link, so the slug is used then.
  */
 export function categorySuggestionPath(category: Pick<CategorySummary, 'name' | 'slug'>): string {
@@ -50,7 +50,7 @@ export function prefetchProduct(id: number): void {
   });
 }
 
-/** Debounced suggestions for `query`; stale requests are aborted, failures show nothing (spec §8). */
+/** Debounced suggestions for `query`; stale requests are aborted, failures show nothing. */
 export function useSearchSuggestions(query: string): { suggestions: Suggestions; loading: boolean } {
   const [suggestions, setSuggestions] = useState<Suggestions>(EMPTY);
   const [loading, setLoading] = useState(false);
