@@ -1,6 +1,6 @@
 // Back-office pages that tell a guest or a client why they are sent away before they are (the
 // orders screen, the customers screen), rather than redirecting at once, with what each
-// tells a guest. Read by the admin layout, which steps aside for them, by adminAccess, and by the
+// tells a guest. Read by the back office's access check (lib/admin-access.server.ts) and by the
 // e2e that checks every admin page's refusal.
 export const NOTICE_PAGES: ReadonlyMap<string, { guest: string }> = new Map([
   ['/admin/orders', { guest: 'Vous devez être connecté pour accéder à cette page' }],
