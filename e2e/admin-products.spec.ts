@@ -135,6 +135,37 @@ test('an admin creates a product with a picture, finds it in the shop, changes i
   await shop.close();
 });
 
+test('on a 1280 px screen the table fits, every action in view, beside a menu as tall as the page', async ({
+  page,
+}) => {
+  // The desk's screen, whichever project runs it (a phone shows cards and a drawer instead).
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await logInAsAdmin(page, '/admin/products');
+  await expect(entries(page)).toHaveCount(10);
+  // Nothing of the table hides behind a horizontal scroll: its last column ends inside the screen.
+  const overflow = await page
+    .locator('table')
+    .evaluate((table) =>
+      table.parentElement ? table.parentElement.scrollWidth - table.parentElement.clientWidth : -1,
+    );
+  expect(overflow).toBe(0);
+  const width = page.viewportSize()?.width ?? 0;
+  for (const button of await page.getByRole('button', { name: /^Supprimer / }).all()) {
+    const box = await button.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(width);
+  }
+  // The menu's green runs the page's whole height, and the menu stays in view at its bottom.
+  const heights = await page.evaluate(() => ({
+    aside: document.querySelector('aside')?.getBoundingClientRect().height,
+    page: document.documentElement.scrollHeight,
+  }));
+  expect(heights.aside).toBe(heights.page);
+  await page.mouse.wheel(0, heights.page);
+  await expect(
+    page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Produits' }),
+  ).toBeInViewport();
+});
+
 test('the products list is filtered, sorted and paged through its URL: a reload and the back button keep it', async ({
   page,
   isMobile,

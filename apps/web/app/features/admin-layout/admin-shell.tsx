@@ -149,8 +149,11 @@ export function AdminShell({
       >
         Aller au contenu
       </a>
-      <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 bg-emerald-900 lg:block">
-        <SideContent userName={userName} />
+      {/* The green runs the page's full height; the menu itself stays in view as the page scrolls. */}
+      <aside className="hidden w-64 shrink-0 bg-emerald-900 lg:block">
+        <div className="sticky top-0 h-dvh">
+          <SideContent userName={userName} />
+        </div>
       </aside>
       <MenuDrawer open={menuOpen} onClose={() => setMenuOpen(false)} userName={userName} />
       <div className="flex min-w-0 flex-1 flex-col">

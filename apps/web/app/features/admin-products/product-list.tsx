@@ -15,15 +15,16 @@ type OnDelete = (product: AdminProduct) => void;
 function ProductActions({
   product,
   onDelete,
-  wrap = true,
+  grid = false,
 }: {
   product: AdminProduct;
   onDelete: OnDelete;
-  wrap?: boolean;
+  /** Two by two, in the table: four buttons in a row would push it past a 1280 px screen. */
+  grid?: boolean;
 }) {
   const { search } = useLocation();
   return (
-    <div className={`flex gap-2 ${wrap ? 'flex-wrap' : ''}`}>
+    <div className={grid ? 'grid w-max grid-cols-2 gap-2' : 'flex flex-wrap gap-2'}>
       <Link
         to={withParams(search, { edit: product.id })}
         preventScrollReset
@@ -178,7 +179,7 @@ function ProductTable({ products, onDelete }: { products: readonly AdminProduct[
                 <ActiveBadge active={product.is_active} />
               </td>
               <td className="px-3 py-2">
-                <ProductActions product={product} onDelete={onDelete} wrap={false} />
+                <ProductActions product={product} onDelete={onDelete} grid />
               </td>
             </tr>
           ))}
