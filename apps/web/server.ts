@@ -14,6 +14,7 @@ import {
 } from '@souk/api/plugins/response-cache';
 import { prepareDatabase } from '@souk/api/prepare-database';
 import { formatPhone } from '@souk/domain/phone-format';
+import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';
@@ -24,6 +25,9 @@ import { wantsSaveData } from './app/lib/save-data.ts';
 import { pageRouteOptions } from './page-body-limit.ts';
 
 const webRoot = import.meta.dirname;
+
+/** How long a closing server may take before it exits anyway. */
+const CLOSE_DELAY_MS = 20_000;
 
 // In development the Vite plugin rebuilds the app on every file change: the database (one writer
 // on DATA_DIR) stays open for the life of the process instead of being closed and reopened each time.
@@ -124,25 +128,19 @@ export async function createServer(vite?: ViteDevServer): Promise<FastifyInstanc
   return app;
 }
 
-/** Listens on PORT and closes cleanly on SIGINT/SIGTERM; started by start.ts (`npm start`). */
+/**
+ * Listens on PORT; started by start.ts (`npm start`). On a signal (SIGTERM, SIGINT…), an uncaught
+ * error or a rejection nobody handled, the server closes cleanly (requests in flight answered,
+ * conversions handed back, the database closed), within CLOSE_DELAY_MS; a second signal exits at once.
+ */
 export async function serve(): Promise<FastifyInstance> {
   const config = loadConfig();
   const app = await createServer();
-  let closing = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      if (closing) return;
-      closing = true;
-      app.log.info(`${signal} reçu : fermeture propre`);
-      app.close().then(
-        () => process.exit(0),
-        (error) => {
-          console.error(error);
-          process.exit(1);
-        },
-      );
-    });
-  }
+  closeWithGrace({ delay: CLOSE_DELAY_MS, logger: app.log }, async ({ signal, err }) => {
+    if (err) app.log.error(err, 'Erreur non rattrapée : fermeture propre');
+    else if (signal) app.log.info(`${signal} reçu : fermeture propre`);
+    await app.close();
+  });
   await app.listen({ port: config.PORT, host: config.HOST });
   return app;
 }
