@@ -3,13 +3,13 @@
 // anything else is converted to one) and take a poster frame through the image pipeline.
 // Pure: no database, no Fastify. Every child process gets an argument array (never a shell), a
 // timeout and a cap on what it may print, can be aborted, and is waited for: none is left running.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { VIDEO_MAX_BYTES, VIDEO_MAX_DURATION_SECONDS } from '@souk/domain/admin-limits';
 import { VIDEO_TOO_LARGE_MESSAGE } from '@souk/domain/admin-media';
 import { IMAGE_WIDTHS } from '@souk/domain/limits';
+import { execa } from 'execa';
 import { AppError, type ErrorCode } from '#shared/app-error.ts';
 import { ImageRejectedError, MAX_INPUT_PIXELS, type ProcessedImage, processImage } from './image-pipeline.ts';
 
@@ -184,65 +184,62 @@ type RunResult = {
   stderr: string;
 };
 
-/** Runs a binary and resolves once it is gone (exited or killed), whatever happened. */
-function run(command: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
-  return new Promise((resolve) => {
-    const stdout: Buffer[] = [];
-    let stdoutBytes = 0;
-    let stderr = '';
-    let stopped: RunResult['stopped'] = null;
-    let callbackError: unknown;
-    let missing = false;
-    let settled = false;
-
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
-    const stop = (why: NonNullable<RunResult['stopped']>) => {
-      if (stopped || settled) return;
-      stopped = why;
-      child.kill('SIGKILL');
-    };
+/**
+ * Runs a binary (execa) and resolves once it is gone (exited or killed), whatever happened: never
+ * rejects. Every stop we cause is SIGKILL: ffmpeg killed mid-file leaves only its partial output,
+ * which the callers remove.
+ */
+async function run(command: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
+  let stderr = '';
+  let callbackError: unknown;
+  let callbackFailed = false;
+  const child = execa(command, args, {
+    stdin: 'ignore',
+    encoding: 'buffer',
     // setTimeout fires at once beyond 2³¹ - 1 ms.
-    const timer = setTimeout(() => stop('timeout'), Math.min(options.timeoutMs, 2 ** 31 - 1));
-    const onAbort = () => stop('aborted');
-    if (options.signal?.aborted) onAbort();
-    else options.signal?.addEventListener('abort', onAbort, { once: true });
-
-    const finish = (code: number | null) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
-      resolve({ code, missing, stopped, callbackError, stdout: Buffer.concat(stdout), stderr });
-    };
-
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (stopped) return;
-      if (options.onStdout) {
-        try {
-          options.onStdout(chunk);
-        } catch (error) {
-          callbackError = error;
-          stop('callback');
-        }
-        return;
-      }
-      stdoutBytes += chunk.length;
-      if (stdoutBytes > options.maxStdoutBytes) stop('overflow');
-      else stdout.push(chunk);
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
-    });
-    child.on('error', (error: NodeJS.ErrnoException) => {
-      // Failing to start: no process, and 'close' may not follow.
-      if (child.pid === undefined) {
-        missing = true;
-        stderr = error.message;
-        finish(null);
-      }
-    });
-    child.once('close', (code) => finish(code));
+    timeout: Math.min(options.timeoutMs, 2 ** 31 - 1),
+    killSignal: 'SIGKILL',
+    // Streamed output is handed over as it comes; collected output above its limit kills the child.
+    buffer: { stdout: !options.onStdout, stderr: false },
+    maxBuffer: { stdout: options.onStdout ? Number.POSITIVE_INFINITY : options.maxStdoutBytes },
+    reject: false,
+    ...(options.signal ? { cancelSignal: options.signal } : {}),
   });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
+  });
+  const onStdout = options.onStdout;
+  if (onStdout)
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (callbackFailed) return;
+      try {
+        onStdout(chunk);
+      } catch (error) {
+        callbackFailed = true;
+        callbackError = error;
+        child.kill('SIGKILL');
+      }
+    });
+  const result = await child;
+  // Failing to start (missing, not executable): no exit code and no signal.
+  const missing = result.exitCode === undefined && result.signal === undefined && !result.isTerminated;
+  const stopped: RunResult['stopped'] = result.isCanceled
+    ? 'aborted'
+    : result.timedOut
+      ? 'timeout'
+      : result.isMaxBuffer
+        ? 'overflow'
+        : callbackFailed
+          ? 'callback'
+          : null;
+  return {
+    code: result.exitCode ?? null,
+    missing,
+    stopped,
+    callbackError,
+    stdout: Buffer.from(result.stdout instanceof Uint8Array ? result.stdout : new Uint8Array()),
+    stderr: missing ? (result.originalMessage ?? result.shortMessage ?? '') : stderr,
+  };
 }
 
 const failure = (code: ErrorCode, message: string, cause?: string) => {
