@@ -298,6 +298,8 @@ test("the orders screen's own notices: a guest, an ended session and a client ar
   await expect(page.getByRole('alert')).toHaveText(
     'Session expirée. Redirection vers la page de connexion...',
   );
+  // The notice's answer itself cleared the dead cookie.
+  expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('session');
   await expect(page).toHaveURL('/auth/login?expired=1&redirectTo=%2Fadmin%2Forders');
 
   await registerThroughApi(page.request, freshClient('Cliente Curieuse'));

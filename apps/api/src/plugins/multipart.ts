@@ -222,6 +222,8 @@ function formReader(options: Required<MultipartOptions>) {
         // 'media_files[]' is 'media_files' written as a list, as many clients write it.
         const listed = part.fieldname.endsWith('[]');
         const name = listed ? part.fieldname.slice(0, -2) : part.fieldname;
+        // The parser refuses '__proto__' and its kind; so is '__proto__[]'.
+        if (name in Object.prototype) throw new AppError('bad_request', INVALID_FORM);
         const seen = body[name];
         body[name] =
           seen === undefined
@@ -266,7 +268,7 @@ export const multipartPlugin = fp(
     app.addHook('onSend', async (request, _reply, payload) => {
       await removeTempFiles(request);
       // A form refused before it was read to its end (a file refused by its first bytes or size).
-      if (request.isMultipart() && !request.raw.complete) drainUnreadBody(request.raw);
+      if (request.isMultipart() && !request.raw.readableEnded) drainUnreadBody(request.raw);
       return payload;
     });
     app.addHook('preValidation', formReader(settings));

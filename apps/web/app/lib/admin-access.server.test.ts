@@ -169,6 +169,9 @@ describe("the back office's access check", () => {
       to: '/',
     });
     const gone = await visit(expired, '/admin/orders');
+    // The ended session's cookie goes with the notice.
+    expect(gone.answer.headers.get('set-cookie')).toMatch(new RegExp(`^${SESSION_COOKIE}=;.*Max-Age=0`));
+    expect(guest.answer.headers.get('set-cookie')).toBeNull();
     expect((await gone.answer.json()).errors[layoutEntry.file].notice).toEqual({
       message: 'Session expirée. Redirection vers la page de connexion...',
       to: '/auth/login?expired=1&redirectTo=%2Fadmin%2Forders',

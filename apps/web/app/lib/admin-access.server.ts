@@ -11,7 +11,7 @@ import type { ApiResult } from './api-client';
 import { loginUrl } from './login-url';
 import { guestNotice, showsAccessNotice } from './notice-pages';
 import { pageAddressOf } from './page-address';
-import { clearSessionCookie, cookieHeaders, fetchMe, hasSessionCookie } from './session.server';
+import { clearSessionCookie, fetchMe, hasSessionCookie } from './session.server';
 
 // Who may use the back office, decided in one place: the admin layout's middleware runs before
 // every admin page's loaders and actions (also a data request for one page's loader alone) and
@@ -25,6 +25,8 @@ export const ACCESS_DENIED = "Accès refusé. Vous n'avez pas les droits d'admin
 export type AccessNotice = { message: string; to: string };
 
 const adminContext = createContext<User>();
+/** The visitor's session cookie names a session the API no longer accepts: the answer clears it. */
+const endedSession = createContext<boolean>(false);
 
 /** The admin the middleware let in: for the admin pages' loaders and actions. */
 export const currentAdmin = (context: Readonly<RouterContextProvider>): User => context.get(adminContext);
@@ -39,9 +41,14 @@ type Refused = 'guest' | 'client' | 'expired' | 'blocked';
  * to, a client to the shop, a session the API no longer accepts to the login page that says so
  * (its cookie cleared), and a blocked account to an error page.
  */
-function refusal(request: Request, why: Refused, message?: string): Response | ReturnType<typeof data> {
+function refusal(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  why: Refused,
+  message?: string,
+): Response | ReturnType<typeof data> {
   const address = pageAddressOf(request);
-  const cleared = why === 'expired' ? cookieHeaders([clearSessionCookie()]) : undefined;
+  if (why === 'expired') context.set(endedSession, true);
   if (showsAccessNotice(address.split('?')[0] ?? '')) {
     const notices: Record<Refused, AccessNotice & { status: number }> = {
       guest: { message: guestNotice(address.split('?')[0] ?? ''), to: loginUrl(address), status: 401 },
@@ -50,36 +57,54 @@ function refusal(request: Request, why: Refused, message?: string): Response | R
       blocked: { message: ACCESS_DENIED, to: '/', status: 403 },
     };
     const { status, ...notice } = notices[why];
-    return data({ message: notice.message, notice }, { status, headers: cleared });
+    return data({ message: notice.message, notice }, { status });
   }
   if (why === 'client') return redirect('/');
   if (why === 'blocked') return apiError(403, message ?? ACCESS_DENIED);
-  return redirect(loginUrl(address, why === 'expired'), { headers: cleared });
+  return redirect(loginUrl(address, why === 'expired'));
 }
 
 /** Every back-office page: the admin in the request context, or the visitor's refusal. */
-export const adminAccess: MiddlewareFunction<Response> = async ({ request, context }) => {
+const decideAccess: MiddlewareFunction<Response> = async ({ request, context }) => {
   const { user, status, message } = await fetchMe(request, context);
   if (user?.role === 'admin') {
     context.set(adminContext, user);
     return;
   }
-  if (user) throw refusal(request, 'client');
-  if (status === 401) throw refusal(request, hasSessionCookie(request) ? 'expired' : 'guest');
-  if (status === 403) throw refusal(request, 'blocked', message);
+  if (user) throw refusal(request, context, 'client');
+  if (status === 401) throw refusal(request, context, hasSessionCookie(request) ? 'expired' : 'guest');
+  if (status === 403) throw refusal(request, context, 'blocked', message);
   // The API failing is no refusal: the page says it could not load.
   throw apiError(status, message ?? 'Erreur de chargement');
 };
+
+/**
+ * Around everything else: an ended session's cookie is cleared on whatever answer the request
+ * gets. Here rather than on the refusal itself, because React Router keeps no headers of an answer
+ * thrown by a middleware (it renders the error boundary's page instead).
+ */
+const clearEndedSession: MiddlewareFunction<Response> = async ({ context }, next) => {
+  const response = await next();
+  if (context.get(endedSession)) response.headers.append('Set-Cookie', clearSessionCookie());
+  return response;
+};
+
+/** The admin layout's middleware, outermost first. */
+export const adminAccess: MiddlewareFunction<Response>[] = [clearEndedSession, decideAccess];
 
 /**
  * A call an admin page made after the middleware let it in, which the API refused because the
  * session ended or the role was taken away meanwhile (401, 403): that refusal, thrown. Any other
  * answer is left to the page.
  */
-export function throwIfRefused(request: Request, result: ApiResult<unknown>) {
+export function throwIfRefused(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  result: ApiResult<unknown>,
+) {
   if (result.ok) return;
-  if (result.status === 401) throw refusal(request, 'expired');
-  if (result.status === 403) throw refusal(request, 'blocked', result.message);
+  if (result.status === 401) throw refusal(request, context, 'expired');
+  if (result.status === 403) throw refusal(request, context, 'blocked', result.message);
 }
 
 /** Whether the visitor is an admin, for what is not a page (a download sent on to the API's file). */

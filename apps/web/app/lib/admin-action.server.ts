@@ -56,6 +56,6 @@ export async function adminAction(
   const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
   if (!handler) return unknownIntent(intent);
   const result = await handler.run({ form, id: formText(form, 'id'), client: api(context) });
-  if (notices) throwIfRefused(request, result);
+  if (notices) throwIfRefused(request, context, result);
   return intentOutcome(intent, result, handler.failure, handler.details);
 }

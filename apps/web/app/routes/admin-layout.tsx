@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 // Before any admin page's loader or action runs: the admin, or the visitor's refusal.
-export const middleware: Route.MiddlewareFunction[] = [adminAccess];
+export const middleware: Route.MiddlewareFunction[] = adminAccess;
 
 export async function loader({ context }: Route.LoaderArgs) {
   // The bell is a convenience: if it cannot be read, the page still opens without a number.

@@ -448,6 +448,12 @@ describe.each(engines)('the product media manager on %s', (engine) => {
       const address = await listening();
       // One connection, kept alive between calls, as a browser keeps it for the back office.
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      // Every call below is to travel on the one connection the first opens.
+      let connections = 0;
+      const counted = () => {
+        connections += 1;
+      };
+      t.app.server.on('connection', counted);
       const send = (
         method: string,
         url: string,
@@ -474,8 +480,9 @@ describe.each(engines)('the product media manager on %s', (engine) => {
         });
       try {
         // Refused by its first bytes (415) and by its size while it streams (413): most of each
-        // body is still on its way when the answer goes.
+        // body is still on its way when the answer goes, or (the small one) already arrived unread.
         const refusals = [
+          [file(Buffer.concat([htmlPage(), randomBytes(200 * 1024)]), 'petite.avi', 'video/x-msvideo'), 415],
           [
             file(Buffer.concat([htmlPage(), randomBytes(3 * 1024 * 1024)]), 'page.avi', 'video/x-msvideo'),
             415,
@@ -499,8 +506,11 @@ describe.each(engines)('the product media manager on %s', (engine) => {
           const next = await send('GET', `/api/admin/products/${id}/images`);
           expect(next.status).toBe(200);
           expect(next.json).toMatchObject({ success: true });
+          // On the same connection: the rest of the refused form was read and dropped.
+          expect(connections).toBe(1);
         }
       } finally {
+        t.app.server.off('connection', counted);
         agent.destroy();
       }
     });

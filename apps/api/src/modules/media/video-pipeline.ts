@@ -196,8 +196,10 @@ async function run(command: string, args: readonly string[], options: RunOptions
   const child = execa(command, args, {
     stdin: 'ignore',
     encoding: 'buffer',
-    // setTimeout fires at once beyond 2³¹ - 1 ms.
-    timeout: Math.min(options.timeoutMs, 2 ** 31 - 1),
+    // A whole number of ms, at least 1 (0 would mean none); setTimeout fires at once beyond 2³¹ - 1.
+    timeout: Math.max(1, Math.min(Math.ceil(options.timeoutMs), 2 ** 31 - 1)),
+    // Binary output (a poster's PNG) is kept byte for byte.
+    stripFinalNewline: false,
     killSignal: 'SIGKILL',
     // Streamed output is handed over as it comes; collected output above its limit kills the child.
     buffer: { stdout: !options.onStdout, stderr: false },

@@ -32,7 +32,7 @@ export async function loadCustomersScreen(request: Request, context: Readonly<Ro
     detailOf(screen.edit),
   ]);
   // The API refused the customers themselves (the session ended meanwhile, the role was taken away).
-  throwIfRefused(request, listed);
+  throwIfRefused(request, context, listed);
   let list = dataOrThrow(listed);
   // A page past the end (an old link, the last customers of the last page blocked under a status filter).
   if (list.clients.length === 0 && list.pagination.total > 0 && screen.query.page > 1) {

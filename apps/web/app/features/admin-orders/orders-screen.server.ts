@@ -35,7 +35,7 @@ export async function loadOrdersScreen(request: Request, context: Readonly<Route
     screen.details === null ? null : client.get('/admin/orders/:id', { params: { id: screen.details } }),
   ]);
   // The API refused the orders themselves (the session ended meanwhile, the role was taken away).
-  throwIfRefused(request, listed);
+  throwIfRefused(request, context, listed);
   let list = dataOrThrow(listed);
   // A page past the end (an old link, the last orders of the last page moved to another status).
   if (list.orders.length === 0 && list.pagination.total > 0 && screen.page > 1) {
