@@ -9,9 +9,9 @@ import {
 import { apiError } from './api.server';
 import type { ApiResult } from './api-client';
 import { loginUrl } from './login-url';
-import { guestNotice, showsAccessNotice } from './notice-pages';
+import { noticePageOf } from './notice-pages';
 import { pageAddressOf } from './page-address';
-import { clearSessionCookie, fetchMe, hasSessionCookie } from './session.server';
+import { clearSessionCookie, fetchMe, refusedSession } from './session.server';
 
 // Who may use the back office, decided in one place: the admin layout's middleware runs before
 // every admin page's loaders and actions (also a data request for one page's loader alone) and
@@ -31,8 +31,8 @@ const endedSession = createContext<boolean>(false);
 /** The admin the middleware let in: for the admin pages' loaders and actions. */
 export const currentAdmin = (context: Readonly<RouterContextProvider>): User => context.get(adminContext);
 
-/** Why a visitor may not use a back-office page. */
-type Refused = 'guest' | 'client' | 'expired' | 'blocked';
+/** Why a visitor may not use a back-office page: the API does not take them as a user, or not as an admin. */
+type Refused = NonNullable<ReturnType<typeof refusedSession>> | 'client';
 
 /**
  * The answer to a refused visitor, thrown. The orders and customers pages say why first
@@ -49,9 +49,10 @@ function refusal(
 ): Response | ReturnType<typeof data> {
   const address = pageAddressOf(request);
   if (why === 'expired') context.set(endedSession, true);
-  if (showsAccessNotice(address.split('?')[0] ?? '')) {
+  const noticePage = noticePageOf(address.split('?')[0] ?? '');
+  if (noticePage) {
     const notices: Record<Refused, AccessNotice & { status: number }> = {
-      guest: { message: guestNotice(address.split('?')[0] ?? ''), to: loginUrl(address), status: 401 },
+      guest: { message: noticePage.guest, to: loginUrl(address), status: 401 },
       client: { message: NOT_ADMIN, to: '/', status: 403 },
       expired: { message: SESSION_EXPIRED, to: loginUrl(address, true), status: 401 },
       blocked: { message: ACCESS_DENIED, to: '/', status: 403 },
@@ -72,10 +73,10 @@ const decideAccess: MiddlewareFunction<Response> = async ({ request, context }) 
     return;
   }
   if (user) throw refusal(request, context, 'client');
-  if (status === 401) throw refusal(request, context, hasSessionCookie(request) ? 'expired' : 'guest');
-  if (status === 403) throw refusal(request, context, 'blocked', message);
+  const why = refusedSession(request, status);
   // The API failing is no refusal: the page says it could not load.
-  throw apiError(status, message ?? 'Erreur de chargement');
+  if (!why) throw apiError(status, message ?? 'Erreur de chargement');
+  throw refusal(request, context, why, message);
 };
 
 /**
@@ -103,8 +104,8 @@ export function throwIfRefused(
   result: ApiResult<unknown>,
 ) {
   if (result.ok) return;
-  if (result.status === 401) throw refusal(request, context, 'expired');
-  if (result.status === 403) throw refusal(request, context, 'blocked', result.message);
+  const why = refusedSession(request, result.status);
+  if (why) throw refusal(request, context, why, result.message);
 }
 
 /** Whether the visitor is an admin, for what is not a page (a download sent on to the API's file). */

@@ -10,9 +10,5 @@ export const NOTICE_PAGES: ReadonlyMap<string, { guest: string }> = new Map([
 /** React Router matches paths case-insensitively, a slash at the end aside. */
 const pageKey = (pathname: string) => pathname.toLowerCase().replace(/\/+$/, '');
 
-/** Whether `pathname` is one of them. */
-export const showsAccessNotice = (pathname: string) => NOTICE_PAGES.has(pageKey(pathname));
-
-/** What `pathname` tells a guest (the orders screen's words for any other page). */
-export const guestNotice = (pathname: string) =>
-  (NOTICE_PAGES.get(pageKey(pathname)) ?? NOTICE_PAGES.get('/admin/orders'))?.guest ?? '';
+/** The notice page `pathname` is, with what it tells a guest; undefined for any other page. */
+export const noticePageOf = (pathname: string) => NOTICE_PAGES.get(pageKey(pathname));

@@ -53,6 +53,16 @@ export function cookieHeaders(setCookies: readonly string[]): Headers {
 }
 
 /**
+ * Why the API does not take the visitor as a user, from its answer's status: no session (a guest),
+ * a session it no longer accepts (401 with a cookie), a blocked account (403); null for any other
+ * failure, which is the API failing, not a refusal.
+ */
+export function refusedSession(request: Request, status: number): 'guest' | 'expired' | 'blocked' | null {
+  if (status === 401) return hasSessionCookie(request) ? 'expired' : 'guest';
+  return status === 403 ? 'blocked' : null;
+}
+
+/**
  * For protected loaders (/profile, /order-success): the signed-in user, or a redirect to the login
  * page carrying the origin location. A session cookie the API no longer accepts is cleared and the
  * login page says the session expired.
@@ -60,9 +70,10 @@ export function cookieHeaders(setCookies: readonly string[]): Headers {
 export async function requireUser(request: Request, context: Readonly<RouterContextProvider>): Promise<User> {
   const { user, status, message } = await fetchMe(request, context);
   if (user) return user;
+  const why = refusedSession(request, status);
   // Blocked account (403) or API failure: an error page, not a login loop.
-  if (status !== 401) throw apiError(status, message ?? 'Erreur de chargement');
-  const expired = hasSessionCookie(request);
+  if (why === null || why === 'blocked') throw apiError(status, message ?? 'Erreur de chargement');
+  const expired = why === 'expired';
   throw redirect(loginUrl(pageAddressOf(request), expired), {
     headers: expired ? cookieHeaders([CLEAR_SESSION_COOKIE]) : undefined,
   });
