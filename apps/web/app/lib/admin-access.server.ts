@@ -102,7 +102,7 @@ export function throwIfRefused(
   request: Request,
   context: Readonly<RouterContextProvider>,
   result: ApiResult<unknown>,
-) {
+): undefined {
   if (result.ok) return;
   const why = refusedSession(request, result.status);
   if (why) throw refusal(request, context, why, result.message);

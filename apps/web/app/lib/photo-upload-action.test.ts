@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { IntentHandler } from './admin-action.server';
 import type { ApiResult } from './api-client';
+import type { FormHandler } from './form-action';
 import { sendPhotosWithProgress } from './photo-upload-action';
 
 // The products, categories and banners pages' clientAction: a save carrying a photo is sent from
@@ -23,9 +23,9 @@ function post(photo: boolean) {
 /** A save handler answering `result`, recording whether it ran. */
 function handler(result: ApiResult<unknown>) {
   const ran: string[] = [];
-  const save: IntentHandler = {
+  const save: FormHandler = {
     failure: "Erreur lors de l'enregistrement",
-    run: async ({ form }) => {
+    send: async ({ form }) => {
       ran.push(String(form.get('name')));
       return result;
     },

@@ -1,7 +1,6 @@
 import { redirect } from 'react-router';
-import type { IntentHandler } from './admin-action.server';
 import { browserApiReporting } from './api.client';
-import { formText, intentOutcome } from './form-outcome';
+import { type FormHandlers, formText, runForm } from './form-action';
 import { loginUrl } from './login-url';
 import { pageAddressOf } from './page-address';
 import { formUploadProgress } from './photo-uploads';
@@ -19,7 +18,7 @@ const carriesFile = (form: FormData) =>
  */
 export async function sendPhotosWithProgress(
   { request, serverAction }: { request: Request; serverAction: () => Promise<unknown> },
-  handlers: Record<string, IntentHandler>,
+  handlers: FormHandlers,
 ) {
   const form = await request.clone().formData();
   const intent = formText(form, 'intent');
@@ -28,11 +27,11 @@ export async function sendPhotosWithProgress(
   formUploadProgress.set(0);
   try {
     const client = browserApiReporting((fraction) => formUploadProgress.set(fraction));
-    const result = await handler.run({ form, id: formText(form, 'id'), client });
-    // The session ended or the role went meanwhile: where the page action's own check sends them.
-    if (result.status === 401) throw redirect(loginUrl(pageAddressOf(request), true));
-    if (result.status === 403) throw redirect('/');
-    return intentOutcome(intent, result, handler.failure, handler.details);
+    return await runForm(form, client, handlers, (result) => {
+      // The session ended or the role went meanwhile: where the page action's own check sends them.
+      if (result.status === 401) throw redirect(loginUrl(pageAddressOf(request), true));
+      if (result.status === 403) throw redirect('/');
+    });
   } finally {
     formUploadProgress.set(null);
   }

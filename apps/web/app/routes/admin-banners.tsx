@@ -1,10 +1,9 @@
 import { readBannerScreen } from '~/features/admin-banners/banner-params';
 import { BannersScreen, NewBannerLink } from '~/features/admin-banners/banners-screen';
 import { AdminLoadError, AdminPage } from '~/features/admin-layout/admin-page';
-import { adminAction, type IntentHandler } from '~/lib/admin-action.server';
 import { api, dataOrThrow } from '~/lib/api.server';
 import { apiFormBody } from '~/lib/api-form-body';
-import { formText } from '~/lib/form-outcome';
+import { type FormHandler, formAction, formText } from '~/lib/form-action';
 import { sendPhotosWithProgress } from '~/lib/photo-upload-action';
 import type { Route } from './+types/admin-banners';
 
@@ -26,9 +25,9 @@ const bannerBody = (form: FormData) =>
   });
 
 /** The banner form, with its picture. */
-const saveBanner: IntentHandler = {
+const saveBanner: FormHandler = {
   failure: 'Erreur lors de la sauvegarde de la bannière',
-  run: ({ client, id, form }) =>
+  send: ({ client, id, form }) =>
     id
       ? client.put('/admin/banners/:id', { params: { id }, body: bannerBody(form) })
       : client.post('/admin/banners', { body: bannerBody(form) }),
@@ -39,11 +38,11 @@ export const clientAction = (args: Route.ClientActionArgs) =>
   sendPhotosWithProgress(args, { save: saveBanner });
 
 export const action = (args: Route.ActionArgs) =>
-  adminAction(args, {
+  formAction(args.request, api(args.context), {
     save: saveBanner,
     toggle: {
       failure: 'Erreur lors de la mise à jour du statut',
-      run: ({ client, id, form }) =>
+      send: ({ client, id, form }) =>
         client.put('/admin/banners/:id', {
           params: { id },
           body: { is_active: formText(form, 'is_active') === 'true' },
@@ -51,7 +50,7 @@ export const action = (args: Route.ActionArgs) =>
     },
     delete: {
       failure: 'Erreur lors de la suppression de la bannière',
-      run: ({ client, id }) => client.delete('/admin/banners/:id', { params: { id } }),
+      send: ({ client, id }) => client.delete('/admin/banners/:id', { params: { id } }),
     },
   });
 

@@ -1,10 +1,9 @@
 import { CategoriesScreen, NewCategoryLink } from '~/features/admin-categories/categories-screen';
 import { readCategoryScreen } from '~/features/admin-categories/category-params';
 import { AdminLoadError, AdminPage } from '~/features/admin-layout/admin-page';
-import { adminAction, type IntentHandler } from '~/lib/admin-action.server';
 import { api, dataOrThrow } from '~/lib/api.server';
 import { apiFormBody } from '~/lib/api-form-body';
-import { formText } from '~/lib/form-outcome';
+import { type FormHandler, formAction, formText } from '~/lib/form-action';
 import { sendPhotosWithProgress } from '~/lib/photo-upload-action';
 import type { Route } from './+types/admin-categories';
 
@@ -41,9 +40,9 @@ const categoryBody = (form: FormData) =>
   });
 
 /** The category form, with its picture. */
-const saveCategory: IntentHandler = {
+const saveCategory: FormHandler = {
   failure: 'Erreur lors de la sauvegarde de la catégorie',
-  run: ({ client, id, form }) =>
+  send: ({ client, id, form }) =>
     id
       ? client.put('/admin/categories/:id', { params: { id }, body: categoryBody(form) })
       : client.post('/admin/categories', { body: categoryBody(form) }),
@@ -54,11 +53,11 @@ export const clientAction = (args: Route.ClientActionArgs) =>
   sendPhotosWithProgress(args, { save: saveCategory });
 
 export const action = (args: Route.ActionArgs) =>
-  adminAction(args, {
+  formAction(args.request, api(args.context), {
     save: saveCategory,
     toggle: {
       failure: 'Erreur lors de la mise à jour du statut',
-      run: ({ client, id, form }) =>
+      send: ({ client, id, form }) =>
         client.put('/admin/categories/:id', {
           params: { id },
           body: { is_active: formText(form, 'is_active') === 'true' },
@@ -66,7 +65,7 @@ export const action = (args: Route.ActionArgs) =>
     },
     delete: {
       failure: 'Erreur lors de la suppression de la catégorie',
-      run: ({ client, id }) => client.delete('/admin/categories/:id', { params: { id } }),
+      send: ({ client, id }) => client.delete('/admin/categories/:id', { params: { id } }),
     },
   });
 

@@ -4,9 +4,9 @@ import { MediaManagerDialog } from '~/features/admin-media/media-manager-dialog'
 import { productListQuery, readProductScreen } from '~/features/admin-products/product-params';
 import { ProductsHeaderActions, ProductsScreen } from '~/features/admin-products/products-screen';
 import { VariantsDialog } from '~/features/admin-variants/variants-dialog';
-import { adminAction, type IntentHandler, type IntentRequest } from '~/lib/admin-action.server';
 import { api, dataOrThrow } from '~/lib/api.server';
 import { apiFormBody } from '~/lib/api-form-body';
+import { type FormHandler, type FormRequest, formAction } from '~/lib/form-action';
 import { sendPhotosWithProgress } from '~/lib/photo-upload-action';
 import { useDropParams } from '~/lib/url-params';
 import type { Route } from './+types/admin-products';
@@ -97,12 +97,12 @@ const batchRows = (form: FormData): unknown => {
   }
 };
 
-const productOf = ({ form }: IntentRequest) => form.get('product_id')?.toString() ?? '';
+const productOf = ({ form }: FormRequest) => form.get('product_id')?.toString() ?? '';
 
 /** The product form: created, or saved, with its pictures. */
-const saveProduct: IntentHandler = {
+const saveProduct: FormHandler = {
   failure: 'Erreur lors de la sauvegarde du produit',
-  run: ({ client, id, form }) =>
+  send: ({ client, id, form }) =>
     id
       ? client.put('/admin/products/:id', { params: { id }, body: productBody(form) })
       : client.post('/admin/products', { body: productBody(form) }),
@@ -113,15 +113,15 @@ export const clientAction = (args: Route.ClientActionArgs) =>
   sendPhotosWithProgress(args, { save: saveProduct });
 
 export const action = (args: Route.ActionArgs) =>
-  adminAction(args, {
+  formAction(args.request, api(args.context), {
     save: saveProduct,
     delete: {
       failure: 'Erreur lors de la suppression du produit',
-      run: ({ client, id }) => client.delete('/admin/products/:id', { params: { id } }),
+      send: ({ client, id }) => client.delete('/admin/products/:id', { params: { id } }),
     },
     'variant-save': {
       failure: 'Une erreur est survenue lors de la sauvegarde',
-      run: (request) => {
+      send: (request) => {
         const { client, id, form } = request;
         const params = { id: productOf(request) };
         return id
@@ -134,7 +134,7 @@ export const action = (args: Route.ActionArgs) =>
     },
     'variant-batch': {
       failure: 'Une erreur est survenue lors de la sauvegarde',
-      run: (request) =>
+      send: (request) =>
         request.client.post('/admin/products/:id/variants/batch', {
           params: { id: productOf(request) },
           // Whatever the table sent: the API's schema checks it row by row.
@@ -143,7 +143,7 @@ export const action = (args: Route.ActionArgs) =>
     },
     'variant-toggle': {
       failure: 'Erreur lors du changement de statut',
-      run: (request) =>
+      send: (request) =>
         request.client.put('/admin/products/:id/variants/:variantId', {
           params: { id: productOf(request), variantId: request.id },
           body: { is_active: isTrue(request.form.get('is_active')) },
@@ -151,7 +151,7 @@ export const action = (args: Route.ActionArgs) =>
     },
     'variant-delete': {
       failure: 'Erreur lors de la suppression de la variante',
-      run: (request) =>
+      send: (request) =>
         request.client.delete('/admin/products/:id/variants/:variantId', {
           params: { id: productOf(request), variantId: request.id },
         }),

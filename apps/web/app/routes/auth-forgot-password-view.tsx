@@ -4,7 +4,8 @@ import { buttonClass } from '~/components/ui/button';
 import { FormBanner, SubmitButton, TextField } from '~/components/ui/form-fields';
 import { WhatsappIcon } from '~/components/ui/page-icons';
 import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
-import { useFormErrors } from '~/lib/use-form-errors';
+import { failureOf } from '~/lib/form-action';
+import { useForm } from '~/lib/use-form';
 import type { Route } from './+types/auth-forgot-password';
 
 // Not a route of its own: the page of the auth-forgot-password route (auth-forgot-password.tsx),
@@ -12,8 +13,8 @@ import type { Route } from './+types/auth-forgot-password';
 // form works before.
 
 export function ForgotPasswordView({ actionData }: Pick<Route.ComponentProps, 'actionData'>) {
-  const failure = actionData && !actionData.sent ? actionData : undefined;
-  const { formProps, bannerRef, errors, message } = useFormErrors(
+  const failure = failureOf(actionData);
+  const { formProps, bannerRef, errors, message } = useForm(
     () => import('@souk/domain/auth').then((m) => m.ForgotPasswordInputSchema),
     failure,
   );
@@ -35,7 +36,7 @@ export function ForgotPasswordView({ actionData }: Pick<Route.ComponentProps, 'a
     </p>
   );
 
-  if (actionData?.sent && actionData.phone) {
+  if (actionData?.ok && actionData.phone) {
     return (
       <AuthShell title="Demande envoyée" footer={footer}>
         <div role="status" className="flex flex-col gap-4 text-stone-700">
@@ -59,7 +60,7 @@ export function ForgotPasswordView({ actionData }: Pick<Route.ComponentProps, 'a
     );
   }
 
-  if (actionData?.sent) {
+  if (actionData?.ok) {
     return (
       <AuthShell title="Email envoyé !" footer={footer}>
         <div role="status" className="flex flex-col gap-4 text-stone-700">

@@ -1,13 +1,10 @@
 import { ForgotPasswordInputSchema } from '@souk/domain/auth';
 import { formatPhone } from '@souk/domain/phone-format';
 import { whatsappLink } from '@souk/domain/shop';
-import { data } from 'react-router';
 import { api, serverConfig } from '~/lib/api.server';
-import { formOutcome, formText } from '~/lib/form-outcome';
-import { echoValues } from '~/lib/form-outcome.server';
+import { formAction, formText } from '~/lib/form-action';
 import { island } from '~/lib/island';
 import { accountPageHeaders } from '~/lib/no-store';
-import { readForm } from '~/lib/read-form.server';
 import { pageMeta } from '~/lib/seo';
 import type { Route } from './+types/auth-forgot-password';
 
@@ -17,38 +14,34 @@ export function loader({ context }: Route.LoaderArgs) {
   return { publicUrl: serverConfig(context).publicUrl };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const email = formText(form, 'email');
-  const result = formOutcome(
-    await api(context).post('/auth/forgot-password', { body: { email } }),
-    "Erreur lors de l'envoi",
-  );
-  if (!result.ok) {
-    return data(
-      { sent: false as const, ...result.failure, values: echoValues(form, ['email']) },
-      { status: result.status || 500 },
-    );
-  }
-  // The API answers the same whether or not an account exists: so does the page. Asked by number,
-  // it also offers the way in for an account without an e-mail: the shop sends the link on WhatsApp.
-  const asked = ForgotPasswordInputSchema.safeParse({ email });
-  if (asked.success && 'phone' in asked.data) {
-    const phone = formatPhone(asked.data.phone);
-    const message = `Bonjour, j'ai oublié mon mot de passe. Pouvez-vous m'envoyer un lien pour en choisir un nouveau ? Mon numéro WhatsApp : ${phone}`;
-    return {
-      sent: true as const,
-      email: email.trim(),
-      phone: {
-        display: phone,
-        // The API's own answer, the same whether or not an account has the number.
-        answer: result.message ?? '',
-        whatsapp: whatsappLink(serverConfig(context).shopWhatsapp.number, message),
+export const action = ({ request, context }: Route.ActionArgs) =>
+  formAction(request, api(context), {
+    submit: {
+      failure: "Erreur lors de l'envoi",
+      echo: ['email'],
+      send: ({ client, form }) =>
+        client.post('/auth/forgot-password', { body: { email: formText(form, 'email') } }),
+      // The API answers the same whether or not an account exists: so does the page. Asked by number,
+      // it also offers the way in for an account without an e-mail: the shop sends the link on WhatsApp.
+      done: ({ form, saved }) => {
+        const email = formText(form, 'email');
+        const asked = ForgotPasswordInputSchema.safeParse({ email });
+        if (!asked.success || !('phone' in asked.data)) return { ...saved, email: email.trim(), phone: null };
+        const phone = formatPhone(asked.data.phone);
+        const message = `Bonjour, j'ai oublié mon mot de passe. Pouvez-vous m'envoyer un lien pour en choisir un nouveau ? Mon numéro WhatsApp : ${phone}`;
+        return {
+          ...saved,
+          email: email.trim(),
+          phone: {
+            display: phone,
+            // The API's own answer, the same whether or not an account has the number.
+            answer: saved.message,
+            whatsapp: whatsappLink(serverConfig(context).shopWhatsapp.number, message),
+          },
+        };
       },
-    };
-  }
-  return { sent: true as const, email: email.trim(), phone: null };
-}
+    },
+  });
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return pageMeta({

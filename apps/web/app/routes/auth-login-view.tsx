@@ -2,7 +2,8 @@ import { identifierFieldHint } from '@souk/domain/shop-locale';
 import { Form, Link, useNavigation } from 'react-router';
 import { FormBanner, PasswordField, SubmitButton, TextField } from '~/components/ui/form-fields';
 import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
-import { useFormErrors } from '~/lib/use-form-errors';
+import { failureOf } from '~/lib/form-action';
+import { useForm } from '~/lib/use-form';
 import type { Route } from './+types/auth-login';
 
 // Not a route of its own: the page of the auth-login route (auth-login.tsx), which that route loads
@@ -13,9 +14,10 @@ export function LoginView({
   actionData,
 }: Pick<Route.ComponentProps, 'loaderData' | 'actionData'>) {
   const { redirectTo, expired, reset } = loaderData;
-  const { formProps, bannerRef, errors, message } = useFormErrors(
+  const failure = failureOf(actionData);
+  const { formProps, bannerRef, errors, message } = useForm(
     () => import('@souk/domain/auth').then((m) => m.LoginInputSchema),
-    actionData,
+    failure,
   );
   const navigation = useNavigation();
   const pending = navigation.state !== 'idle' && navigation.formMethod === 'POST';
@@ -51,7 +53,7 @@ export function LoginView({
           hint={identifierFieldHint()}
           autoComplete="username"
           inputMode="email"
-          defaultValue={actionData?.values?.email}
+          defaultValue={failure?.values?.email}
           error={errors.email}
         />
         <PasswordField

@@ -1,10 +1,8 @@
-import { data, redirect } from 'react-router';
+import { redirect } from 'react-router';
 import { api, serverConfig } from '~/lib/api.server';
-import { formOutcome, formText } from '~/lib/form-outcome';
-import { echoValues } from '~/lib/form-outcome.server';
+import { formAction, formText, handler } from '~/lib/form-action';
 import { island } from '~/lib/island';
 import { accountPageHeaders } from '~/lib/no-store';
-import { readForm } from '~/lib/read-form.server';
 import { pageMeta } from '~/lib/seo';
 import { cookieHeaders, getCurrentUser, safeRedirectPath } from '~/lib/session.server';
 import type { Route } from './+types/auth-login';
@@ -26,21 +24,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const result = formOutcome(
-    await api(context).post('/auth/login', {
-      body: { email: formText(form, 'email'), password: formText(form, 'password') },
+export const action = ({ request, context }: Route.ActionArgs) =>
+  formAction(request, api(context), {
+    submit: handler({
+      failure: 'Erreur de connexion',
+      echo: ['email'],
+      send: ({ client, form }) =>
+        client.post('/auth/login', {
+          body: { email: formText(form, 'email'), password: formText(form, 'password') },
+        }),
+      // Without redirectTo: an admin goes to the back office, a client to the account.
+      done: ({ data, form, setCookies }) =>
+        redirect(safeRedirectPath(form.get('redirectTo')) ?? homeOf(data.user.role), {
+          headers: cookieHeaders(setCookies),
+        }),
     }),
-    'Erreur de connexion',
-  );
-  if (!result.ok) {
-    return data({ ...result.failure, values: echoValues(form, ['email']) }, { status: result.status || 500 });
-  }
-  // Without redirectTo: an admin goes to the back office, a client to the account.
-  const to = safeRedirectPath(form.get('redirectTo')) ?? homeOf(result.data.user.role);
-  return redirect(to, { headers: cookieHeaders(result.setCookies) });
-}
+  });
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return pageMeta({

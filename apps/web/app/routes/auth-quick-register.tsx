@@ -1,10 +1,8 @@
-import { data, redirect } from 'react-router';
+import { redirect } from 'react-router';
 import { api, serverConfig } from '~/lib/api.server';
-import { formOutcome, formText } from '~/lib/form-outcome';
-import { echoValues } from '~/lib/form-outcome.server';
+import { formAction, formText, handler } from '~/lib/form-action';
 import { island } from '~/lib/island';
 import { accountPageHeaders } from '~/lib/no-store';
-import { readForm } from '~/lib/read-form.server';
 import { pageMeta } from '~/lib/seo';
 import { cookieHeaders, getCurrentUser, safeRedirectPath } from '~/lib/session.server';
 import type { Route } from './+types/auth-quick-register';
@@ -25,26 +23,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { publicUrl: serverConfig(context).publicUrl, redirectTo, checkout };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const result = formOutcome(
-    await api(context).post('/auth/quick-register', {
-      body: {
-        name: formText(form, 'name'),
-        whatsapp_phone: formText(form, 'whatsapp_phone'),
-        email: formText(form, 'email'),
-        password: formText(form, 'password'),
-      },
+export const action = ({ request, context }: Route.ActionArgs) =>
+  formAction(request, api(context), {
+    submit: handler({
+      failure: "Erreur lors de l'inscription",
+      echo: ECHOED,
+      send: ({ client, form }) =>
+        client.post('/auth/quick-register', {
+          body: {
+            name: formText(form, 'name'),
+            whatsapp_phone: formText(form, 'whatsapp_phone'),
+            email: formText(form, 'email'),
+            password: formText(form, 'password'),
+          },
+        }),
+      done: ({ form, setCookies }) =>
+        redirect(
+          form.get('checkout') === '1'
+            ? CHECKOUT_RETURN
+            : (safeRedirectPath(form.get('redirectTo')) ?? '/profile'),
+          { headers: cookieHeaders(setCookies) },
+        ),
     }),
-    "Erreur lors de l'inscription",
-  );
-  if (!result.ok) {
-    return data({ ...result.failure, values: echoValues(form, ECHOED) }, { status: result.status || 500 });
-  }
-  const to =
-    form.get('checkout') === '1' ? CHECKOUT_RETURN : (safeRedirectPath(form.get('redirectTo')) ?? '/profile');
-  return redirect(to, { headers: cookieHeaders(result.setCookies) });
-}
+  });
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return pageMeta({

@@ -2,7 +2,8 @@ import { Form, Link, useNavigation } from 'react-router';
 import { FormBanner, PasswordField, SubmitButton } from '~/components/ui/form-fields';
 import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
 import { NewAccountFields } from '~/features/account/new-account-fields';
-import { useFormErrors } from '~/lib/use-form-errors';
+import { failureOf } from '~/lib/form-action';
+import { useForm } from '~/lib/use-form';
 import type { Route } from './+types/auth-register';
 
 // Not a route of its own: the page of the auth-register route (auth-register.tsx), which that route
@@ -13,13 +14,14 @@ export function RegisterView({
   actionData,
 }: Pick<Route.ComponentProps, 'loaderData' | 'actionData'>) {
   const { redirectTo } = loaderData;
-  const { formProps, bannerRef, errors, message } = useFormErrors(
+  const failure = failureOf(actionData);
+  const { formProps, bannerRef, errors, message } = useForm(
     () => import('@souk/domain/auth').then((m) => m.RegisterInputSchema),
-    actionData,
+    failure,
   );
   const navigation = useNavigation();
   const pending = navigation.state !== 'idle' && navigation.formMethod === 'POST';
-  const values = actionData?.values ?? {};
+  const values = failure?.values ?? {};
 
   return (
     <AuthShell

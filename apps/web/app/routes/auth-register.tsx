@@ -1,10 +1,8 @@
-import { data, redirect } from 'react-router';
+import { redirect } from 'react-router';
 import { api, serverConfig } from '~/lib/api.server';
-import { formOutcome, formText } from '~/lib/form-outcome';
-import { echoValues } from '~/lib/form-outcome.server';
+import { formAction, formText, handler } from '~/lib/form-action';
 import { island } from '~/lib/island';
 import { accountPageHeaders } from '~/lib/no-store';
-import { readForm } from '~/lib/read-form.server';
 import { pageMeta } from '~/lib/seo';
 import { cookieHeaders, getCurrentUser, safeRedirectPath } from '~/lib/session.server';
 import type { Route } from './+types/auth-register';
@@ -20,28 +18,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { publicUrl: serverConfig(context).publicUrl, redirectTo };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const result = formOutcome(
-    await api(context).post('/auth/register', {
-      body: {
-        name: formText(form, 'name'),
-        email: formText(form, 'email'),
-        whatsapp_phone: formText(form, 'whatsapp_phone'),
-        password: formText(form, 'password'),
-        password_confirmation: formText(form, 'password_confirmation'),
-      },
+export const action = ({ request, context }: Route.ActionArgs) =>
+  formAction(request, api(context), {
+    submit: handler({
+      failure: "Erreur lors de l'inscription",
+      echo: ECHOED,
+      send: ({ client, form }) =>
+        client.post('/auth/register', {
+          body: {
+            name: formText(form, 'name'),
+            email: formText(form, 'email'),
+            whatsapp_phone: formText(form, 'whatsapp_phone'),
+            password: formText(form, 'password'),
+            password_confirmation: formText(form, 'password_confirmation'),
+          },
+        }),
+      // The new client is signed in and lands on the account, not /admin (docs/decisions/0006).
+      done: ({ form, setCookies }) =>
+        redirect(safeRedirectPath(form.get('redirectTo')) ?? '/profile', {
+          headers: cookieHeaders(setCookies),
+        }),
     }),
-    "Erreur lors de l'inscription",
-  );
-  if (!result.ok) {
-    return data({ ...result.failure, values: echoValues(form, ECHOED) }, { status: result.status || 500 });
-  }
-  // The new client is signed in and lands on the account, not /admin (docs/decisions/0006).
-  return redirect(safeRedirectPath(form.get('redirectTo')) ?? '/profile', {
-    headers: cookieHeaders(result.setCookies),
   });
-}
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return pageMeta({

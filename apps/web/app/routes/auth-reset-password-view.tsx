@@ -1,7 +1,8 @@
 import { Form, Link, useNavigation } from 'react-router';
 import { FormBanner, PasswordField, SubmitButton } from '~/components/ui/form-fields';
 import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
-import { useFormErrors } from '~/lib/use-form-errors';
+import { failureOf } from '~/lib/form-action';
+import { useForm } from '~/lib/use-form';
 import type { Route } from './+types/auth-reset-password';
 
 const INVALID_LINK = 'Lien de réinitialisation invalide ou expiré';
@@ -15,8 +16,8 @@ export function ResetPasswordView({
   actionData,
 }: Pick<Route.ComponentProps, 'loaderData' | 'actionData'>) {
   const { token } = loaderData;
-  const failure = actionData && !actionData.done ? actionData : undefined;
-  const { formProps, bannerRef, errors, message } = useFormErrors(
+  const failure = failureOf(actionData);
+  const { formProps, bannerRef, errors, message } = useForm(
     () => import('@souk/domain/auth').then((m) => m.ResetPasswordInputSchema),
     failure,
   );
@@ -30,7 +31,7 @@ export function ResetPasswordView({
     </p>
   );
 
-  if (actionData?.done) {
+  if (actionData?.ok) {
     return (
       <AuthShell title="Mot de passe modifié">
         <div role="status" className="flex flex-col gap-4 text-stone-700">

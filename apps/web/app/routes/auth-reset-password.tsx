@@ -1,9 +1,8 @@
 import { data } from 'react-router';
 import { api, serverConfig } from '~/lib/api.server';
-import { formOutcome, formText } from '~/lib/form-outcome';
+import { formAction, formText } from '~/lib/form-action';
 import { island } from '~/lib/island';
 import { accountPageHeaders } from '~/lib/no-store';
-import { readForm } from '~/lib/read-form.server';
 import { pageMeta } from '~/lib/seo';
 import { cookieHeaders } from '~/lib/session.server';
 import type { Route } from './+types/auth-reset-password';
@@ -17,30 +16,24 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const result = formOutcome(
-    await api(context).post('/auth/reset-password', {
-      body: {
-        token: formText(form, 'token'),
-        password: formText(form, 'password'),
-        password_confirmation: formText(form, 'password_confirmation'),
-      },
-    }),
-    'Erreur lors de la réinitialisation du mot de passe',
-  );
-  if (!result.ok) {
-    // A bad or used token is not a field the visitor can fix: say it in the banner.
-    const { errors, message } = result.failure;
-    const tokenError = errors?.token;
-    return data(
-      { done: false as const, errors: tokenError ? undefined : errors, message: tokenError ?? message },
-      { status: result.status || 500 },
-    );
-  }
-  // Every session of the account was revoked: the API clears this browser's cookie too.
-  return data({ done: true as const }, { headers: cookieHeaders(result.setCookies) });
-}
+export const action = ({ request, context }: Route.ActionArgs) =>
+  formAction(request, api(context), {
+    submit: {
+      failure: 'Erreur lors de la réinitialisation du mot de passe',
+      // A bad or used token is not a field the visitor can fix: say it in the banner.
+      inBanner: ['token'],
+      send: ({ client, form }) =>
+        client.post('/auth/reset-password', {
+          body: {
+            token: formText(form, 'token'),
+            password: formText(form, 'password'),
+            password_confirmation: formText(form, 'password_confirmation'),
+          },
+        }),
+      // Every session of the account was revoked: the API clears this browser's cookie too.
+      done: ({ saved, setCookies }) => data(saved, { headers: cookieHeaders(setCookies) }),
+    },
+  });
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return pageMeta({

@@ -2,24 +2,17 @@ import { ORDER_STATUSES, type OrderStatus } from '@souk/domain/order-status';
 import type { Order } from '@souk/domain/orders';
 import { formatPhone } from '@souk/domain/phone-format';
 import { IdSchema } from '@souk/domain/primitives';
-import { data, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router';
+import { redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router';
 import { countByStatus, ordersHref, totalSpent } from '~/features/account/order-status';
 import { OrdersPanel } from '~/features/account/orders-panel';
 import { OverviewPanel } from '~/features/account/overview-panel';
 import { ProfileHeader } from '~/features/account/profile-header';
 import { PROFILE_PANEL_ID, type ProfileTab, ProfileTabs, tabId } from '~/features/account/profile-tabs';
-import {
-  PROFILE_FIELDS,
-  SAVED_MESSAGES,
-  type SettingsFailure,
-  SettingsPanel,
-} from '~/features/account/settings-panel';
+import { PROFILE_FIELDS, SAVED_MESSAGES, SettingsPanel } from '~/features/account/settings-panel';
 import { api, serverConfig } from '~/lib/api.server';
-import { formOutcome, formText } from '~/lib/form-outcome';
-import { echoValues } from '~/lib/form-outcome.server';
+import { failureOf, formAction, formText, handler, refusedBeforeSending } from '~/lib/form-action';
 import { loginUrl } from '~/lib/login-url';
 import { accountPageHeaders } from '~/lib/no-store';
-import { readForm } from '~/lib/read-form.server';
 import { pageMeta } from '~/lib/seo';
 import { requireUser } from '~/lib/session.server';
 import { parsedOr } from '~/lib/url-params';
@@ -28,9 +21,7 @@ import type { Route } from './+types/profile';
 export const headers: Route.HeadersFunction = accountPageHeaders;
 
 const ORDERS_ERROR = 'Erreur lors de la récupération des commandes';
-const CANCEL_FAILED = "Erreur lors de l'annulation de la commande";
-
-type CancelFailure = { intent: 'cancel-order'; message: string };
+const UPDATE_FAILED = 'Erreur lors de la mise à jour';
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
   values.includes(value as T) ? (value as T) : null;
@@ -82,66 +73,58 @@ export function shouldRevalidate({
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const intent = formText(form, 'intent');
-
-  if (intent === 'update-profile') {
-    const field = oneOf(PROFILE_FIELDS, formText(form, 'field'));
-    if (!field)
-      return data({ intent, message: 'Erreur lors de la mise à jour' } as SettingsFailure, { status: 400 });
-    // PUT /auth/me carries the single changed field.
-    const result = formOutcome(
-      await api(context).put('/auth/me', {
-        body: {
-          [field]: formText(form, field),
-          ...(field === 'name' ? {} : { current_password: formText(form, 'current_password') }),
+  const status = oneOf(ORDER_STATUSES, new URL(request.url).searchParams.get('status'));
+  return formAction(
+    request,
+    api(context),
+    {
+      // One field at a time: PUT /auth/me carries the changed field (and the password that proves
+      // who asks, for a login identifier).
+      'update-profile': {
+        failure: UPDATE_FAILED,
+        echo: PROFILE_FIELDS,
+        send: ({ client, form }) => {
+          const field = oneOf(PROFILE_FIELDS, formText(form, 'field'));
+          if (!field) return Promise.resolve(refusedBeforeSending(UPDATE_FAILED));
+          return client.put('/auth/me', {
+            body: {
+              [field]: formText(form, field),
+              ...(field === 'name' ? {} : { current_password: formText(form, 'current_password') }),
+            },
+          });
         },
-      }),
-      'Erreur lors de la mise à jour',
-    );
-    if (result.ok) return redirect('/profile?tab=settings&saved=profile');
-    if (result.status === 401) return redirect(loginUrl('/profile?tab=settings', true));
-    return data({ intent, field, ...result.failure, values: echoValues(form, [field]) } as SettingsFailure, {
-      status: result.status || 500,
-    });
-  }
-
-  if (intent === 'change-password') {
-    const result = formOutcome(
-      await api(context).post('/auth/change-password', {
-        body: {
-          current_password: formText(form, 'current_password'),
-          password: formText(form, 'password'),
-          password_confirmation: formText(form, 'password_confirmation'),
+        done: () => redirect('/profile?tab=settings&saved=profile'),
+      },
+      'change-password': {
+        failure: 'Erreur lors du changement de mot de passe',
+        send: ({ client, form }) =>
+          client.post('/auth/change-password', {
+            body: {
+              current_password: formText(form, 'current_password'),
+              password: formText(form, 'password'),
+              password_confirmation: formText(form, 'password_confirmation'),
+            },
+          }),
+        done: () => redirect('/profile?tab=settings&saved=password'),
+      },
+      // The API decides: only her own order, only while it waits for the shop (409 otherwise).
+      'cancel-order': handler({
+        failure: "Erreur lors de l'annulation de la commande",
+        send: ({ client, id }) => {
+          const parsed = IdSchema.safeParse(id);
+          return parsed.success
+            ? client.post('/orders/:id/cancel', { params: { id: parsed.data } })
+            : Promise.resolve(refusedBeforeSending("Erreur lors de l'annulation de la commande"));
         },
+        done: ({ data }) => redirect(ordersHref(status, { cancelled: data.order.order_number })),
       }),
-      'Erreur lors du changement de mot de passe',
-    );
-    if (result.ok) return redirect('/profile?tab=settings&saved=password');
-    if (result.status === 401) return redirect(loginUrl('/profile?tab=settings', true));
-    return data({ intent, ...result.failure } as SettingsFailure, { status: result.status || 500 });
-  }
-
-  if (intent === 'cancel-order') {
-    // The API decides: only her own order, only while it waits for the shop (409 otherwise).
-    const id = IdSchema.safeParse(formText(form, 'id'));
-    const result = id.success
-      ? await api(context).post('/orders/:id/cancel', { params: { id: id.data } })
-      : null;
-    const status = oneOf(ORDER_STATUSES, new URL(request.url).searchParams.get('status'));
-    if (result?.ok) return redirect(ordersHref(status, { cancelled: result.data.order.order_number }));
-    if (result?.status === 401) return redirect(loginUrl(ordersHref(status), true));
-    const message: CancelFailure = {
-      intent,
-      message:
-        result && result.status >= 400 && result.status < 500 && result.message
-          ? result.message
-          : CANCEL_FAILED,
-    };
-    return data(message, { status: result?.status || 400 });
-  }
-
-  return data({ intent: 'update-profile', message: 'Erreur de requête' } as SettingsFailure, { status: 400 });
+    },
+    // The session ended meanwhile: to the login page, and back to where she was.
+    (refused, intent) =>
+      refused.status === 401
+        ? redirect(loginUrl(intent === 'cancel-order' ? ordersHref(status) : '/profile?tab=settings', true))
+        : undefined,
+  );
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -157,7 +140,11 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
   const { user, phoneDisplay, orders, ordersError, shopWhatsapp } = loaderData;
   const [params] = useSearchParams();
   const { tab, filter, editing, passwordOpen, saved, cancelling, cancelled } = viewOf(params);
-  const cancelFailure = actionData?.intent === 'cancel-order' ? actionData.message : null;
+  const failure = failureOf(actionData);
+  const cancelFailure =
+    failure && actionData?.intent === 'cancel-order'
+      ? (failure.message ?? Object.values(failure.errors ?? {})[0] ?? null)
+      : null;
   const counts: Record<OrderStatus, number> | null = orders ? countByStatus(orders) : null;
 
   return (
@@ -193,7 +180,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
               editing={editing}
               passwordOpen={passwordOpen}
               saved={saved}
-              failure={actionData?.intent === 'cancel-order' ? undefined : actionData}
+              failure={failure && actionData ? { intent: actionData.intent, ...failure } : undefined}
               shopWhatsapp={shopWhatsapp}
               phoneDisplay={phoneDisplay}
             />

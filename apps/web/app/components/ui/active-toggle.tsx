@@ -1,5 +1,6 @@
 import { useFetcher } from 'react-router';
-import { type ActionOutcome, useOutcomeToast } from '~/lib/action-outcome';
+import type { ActionOutcome } from '~/lib/form-action';
+import { useOutcomeToast } from '~/lib/use-form';
 import { Button } from './button';
 
 /** What a toggle sends is what the row will be: shown while the answer is awaited. */

@@ -61,7 +61,7 @@ export function ShrunkNote({ from, to }: { from: number; to: number }) {
  * One picture (a main image; optional unless `required`): prepared as soon as it is picked (shrunk
  * when too large, lib/shrink-photo), previewed, and said why when refused. A refused file stays in
  * the field, marked invalid, so the form is sent neither with it nor without it
- * (useFormErrors); while a photo is being shrunk, the form's submit waits (photosInPreparation).
+ * (useForm); while a photo is being shrunk, the form's submit waits (photosInPreparation).
  * `currentUrl` shows the image already saved until another is picked; `error` is the server's
  * word on it.
  */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formUploadProgress, photosInPreparation } from '~/lib/photo-uploads';
-import { useSaveForm } from '~/lib/use-save-form';
+import { useSaveForm } from '~/lib/use-form';
 import { Dialog } from './dialog';
 import { FormActions, FormBanner } from './form-fields';
 import { UploadProgress } from './image-field';

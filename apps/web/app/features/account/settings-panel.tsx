@@ -5,8 +5,8 @@ import { useEffect, useRef } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { FormBanner, PasswordField, TextField } from '~/components/ui/form-fields';
 import { LogoutButton } from '~/components/ui/logout-button';
-import type { FormFailure } from '~/lib/form-failure';
-import { useFormErrors } from '~/lib/use-form-errors';
+import type { FormFailure } from '~/lib/form-action';
+import { useForm } from '~/lib/use-form';
 import { sectionTitle } from './panel-styles';
 
 export const PROFILE_FIELDS = ['name', 'email', 'whatsapp_phone'] as const;
@@ -35,10 +35,8 @@ const secondary =
 const rowLink =
   'rounded-full px-3 py-1.5 text-sm font-semibold text-emerald-800 hover:bg-emerald-50 focus-visible:outline-2 focus-visible:outline-emerald-800';
 
-export type SettingsFailure = FormFailure & {
-  intent: 'update-profile' | 'change-password';
-  field?: ProfileField;
-};
+/** The settings form the action refused, by its intent. */
+export type SettingsFailure = FormFailure & { intent: string };
 
 /** A field as shown: the number written out by the server (`phoneDisplay`), the rest as stored. */
 const displayValue = (user: User, field: ProfileField, phoneDisplay: string | null) =>
@@ -78,7 +76,8 @@ export function SettingsPanel({
                   user={user}
                   field={field}
                   failure={
-                    failure?.intent === 'update-profile' && failure.field === field ? failure : undefined
+                    // One field is edited at a time (?edit=…): the refusal is that field's.
+                    failure?.intent === 'update-profile' ? failure : undefined
                   }
                 />
               ) : (
@@ -156,7 +155,7 @@ function EditFieldForm({
   field: ProfileField;
   failure?: SettingsFailure;
 }) {
-  const { formProps, bannerRef, errors, message } = useFormErrors(
+  const { formProps, bannerRef, errors, message } = useForm(
     () => import('@souk/domain/auth').then((m) => m.UpdateProfileInputSchema),
     failure,
   );
@@ -212,7 +211,7 @@ function EditFieldForm({
 }
 
 function ChangePasswordForm({ failure }: { failure?: SettingsFailure }) {
-  const { formProps, bannerRef, errors, message } = useFormErrors(
+  const { formProps, bannerRef, errors, message } = useForm(
     () => import('@souk/domain/auth').then((m) => m.ChangePasswordInputSchema),
     failure,
   );

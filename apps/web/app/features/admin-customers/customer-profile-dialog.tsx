@@ -12,7 +12,7 @@ import { Badge, type BadgeTone } from '~/components/ui/badge';
 import { Button, buttonClass } from '~/components/ui/button';
 import { CustomerStatusBadge } from '~/components/ui/customer-status-badge';
 import { Dialog } from '~/components/ui/dialog';
-import type { ActionOutcome } from '~/lib/action-outcome';
+import type { ActionOutcome } from '~/lib/form-action';
 import { withParams } from '~/lib/url-params';
 import {
   CustomerAvatar,

@@ -5,10 +5,9 @@ import {
 } from '@souk/domain/admin-customers';
 import type { RouterContextProvider } from 'react-router';
 import { throwIfRefused } from '~/lib/admin-access.server';
-import { adminAction, refusedBeforeSending, withDetails } from '~/lib/admin-action.server';
 import { api, dataOrThrow } from '~/lib/api.server';
 import { failureMessage } from '~/lib/api-client';
-import { formText } from '~/lib/form-outcome';
+import { formAction, formText, handler, refusedBeforeSending } from '~/lib/form-action';
 import { readCustomerScreen } from './customer-params';
 
 /** The customers screen's default failure. */
@@ -67,13 +66,20 @@ const profileBody = (form: FormData) => ({
  * 'Appliquer' ('bulk': the ids comma-separated), the profile form ('save'), a new account
  * ('create') and a new password link ('password-link'), whose link the page then offers to send.
  */
-export const customersScreenAction = (args: { request: Request; context: Readonly<RouterContextProvider> }) =>
-  adminAction(
-    args,
+export const customersScreenAction = ({
+  request,
+  context,
+}: {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}) =>
+  formAction(
+    request,
+    api(context),
     {
       status: {
         failure: STATUS_CHANGE_FAILED,
-        run: async ({ client, id, form }) => {
+        send: async ({ client, id, form }) => {
           const body = ToggleCustomerStatusInputSchema.safeParse({
             client_id: id,
             action: formText(form, 'action'),
@@ -85,7 +91,7 @@ export const customersScreenAction = (args: { request: Request; context: Readonl
       },
       bulk: {
         failure: STATUS_CHANGE_FAILED,
-        run: async ({ client, form }) => {
+        send: async ({ client, form }) => {
           const body = BulkCustomerStatusInputSchema.safeParse({
             client_ids: formText(form, 'ids').split(',').filter(Boolean),
             action: formText(form, 'action'),
@@ -97,24 +103,30 @@ export const customersScreenAction = (args: { request: Request; context: Readonl
       },
       save: {
         failure: SERVER_ERROR,
-        run: ({ client, id, form }) =>
+        send: ({ client, id, form }) =>
           client.put('/admin/customers/:id', { params: { id }, body: profileBody(form) }),
       },
-      'password-link': withDetails({
+      'password-link': handler({
         failure: SERVER_ERROR,
-        run: ({ client, id }) => client.post('/admin/customers/:id/password-link', { params: { id } }),
-        details: ({ password_link, emailed }) => ({ password_link, emailed: emailed ? 'true' : 'false' }),
+        send: ({ client, id }) => client.post('/admin/customers/:id/password-link', { params: { id } }),
+        done: ({ data: { password_link, emailed }, saved }) => ({
+          ...saved,
+          details: { password_link, emailed: emailed ? 'true' : 'false' },
+        }),
       }),
-      create: withDetails({
+      create: handler({
         failure: SERVER_ERROR,
-        run: ({ client, form }) => client.post('/admin/customers', { body: profileBody(form) }),
-        details: ({ client, password_link, emailed }) => ({
-          name: client.name,
-          whatsapp_phone: client.whatsapp_phone ?? '',
-          password_link,
-          emailed: emailed ? 'true' : 'false',
+        send: ({ client, form }) => client.post('/admin/customers', { body: profileBody(form) }),
+        done: ({ data: { client, password_link, emailed }, saved }) => ({
+          ...saved,
+          details: {
+            name: client.name,
+            whatsapp_phone: client.whatsapp_phone ?? '',
+            password_link,
+            emailed: emailed ? 'true' : 'false',
+          },
         }),
       }),
     },
-    { notices: true },
+    (refused) => throwIfRefused(request, context, refused),
   );

@@ -15,8 +15,9 @@ import { EmptyState } from '~/components/ui/empty-state';
 import { NewItemLink } from '~/components/ui/new-item-link';
 import { Pagination } from '~/components/ui/pagination';
 import { showToast } from '~/components/ui/toast';
-import { type ActionOutcome, useConfirmedAction } from '~/lib/action-outcome';
+import type { ActionOutcome } from '~/lib/form-action';
 import { useDropParams, withParams } from '~/lib/url-params';
+import { useConfirmedAction } from '~/lib/use-form';
 import {
   CUSTOMER_FORM_FETCHER,
   CustomerFormDialog,

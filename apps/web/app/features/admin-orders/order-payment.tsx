@@ -7,7 +7,8 @@ import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
 import { TextAreaField } from '~/components/ui/form-fields';
-import { type ActionOutcome, useOutcomeToast } from '~/lib/action-outcome';
+import type { ActionOutcome } from '~/lib/form-action';
+import { useOutcomeToast } from '~/lib/use-form';
 
 /**
  * Every payment form of the screen posts through this one fetcher, so one place hears the answers

@@ -8,15 +8,9 @@ import {
 } from '@souk/domain/admin-orders';
 import type { RouterContextProvider } from 'react-router';
 import { throwIfRefused } from '~/lib/admin-access.server';
-import {
-  adminAction,
-  type IntentRequest,
-  refusedBeforeSending,
-  withDetails,
-} from '~/lib/admin-action.server';
 import { api, dataOrThrow, shopContact } from '~/lib/api.server';
 import { type ApiResult, failureMessage, failureWithReason } from '~/lib/api-client';
-import { formText } from '~/lib/form-outcome';
+import { type FormRequest, formAction, formText, handler, refusedBeforeSending } from '~/lib/form-action';
 import { orderListQuery, readOrderScreen } from './order-params';
 
 /** The orders screen's load failure, also when the asked order's details cannot be read. */
@@ -58,7 +52,7 @@ export async function loadOrdersScreen(request: Request, context: Readonly<Route
  * /admin/orders/:id/status. A refusal reads 'Erreur lors de la mise à jour du statut : ' and why
  * (a 409 says the step is not allowed from where the order now is).
  */
-async function changeStatus({ client, id, form }: IntentRequest): Promise<ApiResult<unknown>> {
+async function changeStatus({ client, id, form }: FormRequest): Promise<ApiResult<unknown>> {
   const parsed = UpdateOrderStatusInputSchema.safeParse({
     status: formText(form, 'status'),
     confirmed_unpaid: formText(form, 'confirmed_unpaid') === 'true' || undefined,
@@ -80,7 +74,7 @@ async function changePayment({
   client,
   id,
   form,
-}: IntentRequest): Promise<ApiResult<AdminOrderDetailEnvelope>> {
+}: FormRequest): Promise<ApiResult<AdminOrderDetailEnvelope>> {
   const parsed = UpdateOrderPaymentInputSchema.safeParse({
     paid: formText(form, 'paid') === 'true',
     reason: formText(form, 'reason'),
@@ -100,20 +94,27 @@ async function changePayment({
 }
 
 /** The orders screen's action, with its own notices when the session ended or the role went meanwhile. */
-export const ordersScreenAction = (args: { request: Request; context: Readonly<RouterContextProvider> }) =>
-  adminAction(
-    args,
+export const ordersScreenAction = ({
+  request,
+  context,
+}: {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}) =>
+  formAction(
+    request,
+    api(context),
     {
-      status: { failure: ORDER_STATUS_UPDATE_FAILED, run: changeStatus },
+      status: { failure: ORDER_STATUS_UPDATE_FAILED, send: changeStatus },
       // The order's payment as recorded, so a card kept in sight out of its list shows it too.
-      payment: withDetails({
+      payment: handler({
         failure: PAYMENT_UPDATE_FAILED,
-        run: changePayment,
-        details: (data: AdminOrderDetailEnvelope) => ({
-          id: String(data.order.id),
-          paid_at: data.order.paid_at ?? '',
+        send: changePayment,
+        done: ({ data: { order }, saved }) => ({
+          ...saved,
+          details: { id: String(order.id), paid_at: order.paid_at ?? '' },
         }),
       }),
     },
-    { notices: true },
+    (refused) => throwIfRefused(request, context, refused),
   );

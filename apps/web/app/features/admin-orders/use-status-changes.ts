@@ -3,7 +3,8 @@ import { type AdminOrder, asksUnpaidConfirmation } from '@souk/domain/admin-orde
 import { CANCELLED_ORDER_STATUS, type OrderStatus } from '@souk/domain/order-status';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
-import { type ActionOutcome, useOutcomeToast } from '~/lib/action-outcome';
+import type { ActionOutcome } from '~/lib/form-action';
+import { useOutcomeToast } from '~/lib/use-form';
 
 /**
  * Every status button of the screen, on a card or in the details, posts through this one fetcher:

@@ -5,7 +5,6 @@ import { useFetcher } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
 import { FormActions, FormBanner } from '~/components/ui/form-fields';
-import { type ActionOutcome, useOutcomeToast } from '~/lib/action-outcome';
 import {
   emptyVariantRow,
   isBlankVariantRow,
@@ -13,6 +12,8 @@ import {
   type VariantRow,
   variantRowValues,
 } from '~/lib/draft-rows';
+import type { ActionOutcome } from '~/lib/form-action';
+import { useOutcomeToast } from '~/lib/use-form';
 
 type Column = Exclude<keyof VariantRow, 'key'>;
 

@@ -10,7 +10,7 @@ import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { Dialog } from '~/components/ui/dialog';
 import { EmptyState } from '~/components/ui/empty-state';
 import { StockBadge } from '~/components/ui/status-badge';
-import { useConfirmedAction } from '~/lib/action-outcome';
+import { useConfirmedAction } from '~/lib/use-form';
 import { VariantBatchDialog } from './variant-batch-dialog';
 import { VariantFormDialog } from './variant-form-dialog';
 

@@ -3,7 +3,7 @@ import type { CartSuggestions } from '@souk/domain/catalog';
 import { IdSchema, WholeNumberSchema } from '@souk/domain/primitives';
 import { data, type RouterContextProvider, redirect } from 'react-router';
 import { api, apiError } from '~/lib/api.server';
-import { readForm } from '~/lib/read-form.server';
+import { readForm } from '~/lib/form-action';
 import { CART_LOAD_ERROR, ORDER_ERROR } from './cart-messages';
 
 type Context = Readonly<RouterContextProvider>;

@@ -3,7 +3,7 @@ import { isSessionId } from '@souk/domain/session-id';
 import { data, type RouterContextProvider, redirect } from 'react-router';
 import { api } from '~/lib/api.server';
 import { cartSessionCookie } from '~/lib/cart-session';
-import { readForm } from '~/lib/read-form.server';
+import { readForm } from '~/lib/form-action';
 import { addToCartError } from './add-to-cart-messages';
 import { quantityOf } from './quantity';
 

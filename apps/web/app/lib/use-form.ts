@@ -1,5 +1,11 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import type { FormFailure } from './form-failure';
+import { useFetcher } from 'react-router';
+import { showToast } from '~/components/ui/toast';
+import type { ActionOutcome, FormFailure } from './form-action';
+
+// The page side of the one way to submit a form (lib/form-action.ts, docs/decisions/0032): the
+// domain's schema checks the form before it goes, the action's field errors come back under their
+// fields, and outcomes are toasted.
 
 /** The part of a zod schema this hook uses (the web app does not import zod itself). */
 export type Validator = {
@@ -15,9 +21,9 @@ export type Validator = {
  *
  * The schema comes with zod, tens of kilobytes a page does not need to show: `loadSchema` imports it
  * when the visitor first touches the form (docs/decisions/0028). A submit before it has come waits
- * for it, then goes on. Without JavaScript, the action checks the same schema.
+ * for it, then goes on. Without JavaScript, the API checks the same schema when the action sends the form.
  */
-export function useFormErrors(loadSchema: () => Promise<Validator>, server: FormFailure | undefined) {
+export function useForm(loadSchema: () => Promise<Validator>, server: FormFailure | undefined) {
   const schema = useRef<Validator | null>(null);
   const loading = useRef<Promise<Validator> | null>(null);
   // The checks could not be fetched (a dropped connection): this submit goes without them, to the
@@ -115,5 +121,76 @@ export function useFormErrors(loadSchema: () => Promise<Validator>, server: Form
     errors,
     message,
     formProps: { ref: formRef, onSubmit, onInput, onFocus: () => void load(), noValidate: true },
+  };
+}
+
+/**
+ * A dialog's create/edit form, posted with its `intent` ('save' unless told) through the fetcher
+ * `key`: the schema's checks and the action's field errors (useForm), the success toast, and
+ * `onSaved` once the answer is in (the list has already reloaded with it).
+ */
+export function useSaveForm(key: string, schema: Validator, onSaved: () => void, intent = 'save') {
+  const fetcher = useFetcher<ActionOutcome>({ key });
+  // A keyed fetcher keeps its last answer: the form opened again must not take the previous save
+  // (or refusal) for its own and close at once.
+  const before = useRef(fetcher.data);
+  const outcome =
+    fetcher.data !== before.current && fetcher.data?.intent === intent ? fetcher.data : undefined;
+  const failure = outcome && !outcome.ok ? outcome.failure : undefined;
+  // The back office's screens load zod with their own code: the schema is already here.
+  const form = useForm(() => Promise.resolve(schema), failure);
+  useOutcomeToast(outcome, () => true);
+
+  useEffect(() => {
+    if (fetcher.state === 'idle' && outcome?.ok) onSaved();
+  }, [fetcher.state, outcome, onSaved]);
+
+  return { ...form, Form: fetcher.Form, pending: fetcher.state !== 'idle' };
+}
+
+/**
+ * Shows each new outcome as a toast (5 s): a success always; a refusal only when no form
+ * shows it under its fields (`inForm` tells which intents have a form on screen).
+ */
+export function useOutcomeToast(
+  outcome: ActionOutcome | undefined,
+  inForm: (intent: string) => boolean = () => false,
+) {
+  // An answer already there when the component mounts (a keyed fetcher's last one) was shown then.
+  const shown = useRef<ActionOutcome | undefined>(outcome);
+  useEffect(() => {
+    if (!outcome || outcome === shown.current) return;
+    shown.current = outcome;
+    if (outcome.ok) showToast({ message: outcome.message, tone: 'success' });
+    else if (!inForm(outcome.intent))
+      showToast({
+        message:
+          outcome.failure.message ??
+          Object.values(outcome.failure.errors ?? {})[0] ??
+          'Une erreur est survenue',
+        tone: 'error',
+      });
+  }, [outcome, inForm]);
+}
+
+/**
+ * An action that waits for a yes (a delete): `ask(target)` opens the question, `confirm` posts
+ * `fields(target)` to the page's action through the fetcher `key`, and the outcome is toasted.
+ */
+export function useConfirmedAction<T>(key: string, fields: (target: T) => Record<string, string>) {
+  const fetcher = useFetcher<ActionOutcome>({ key });
+  const [target, setTarget] = useState<T | null>(null);
+  useOutcomeToast(fetcher.data);
+  const confirm = () => {
+    if (target === null) return;
+    fetcher.submit(fields(target), { method: 'post' });
+    setTarget(null);
+  };
+  return {
+    target,
+    ask: (next: T) => setTarget(() => next),
+    cancel: () => setTarget(null),
+    confirm,
+    pending: fetcher.state !== 'idle',
   };
 }
