@@ -33,6 +33,21 @@ test('a guest who opens a back-office page is sent to the login page, then back 
   await expect(page.getByRole('heading', { level: 1, name: 'Gestion des Catégories' })).toBeVisible();
 });
 
+test('a signed-in admin who opens a sign-in page lands in the back office, a client in her account', async ({
+  page,
+}) => {
+  // Where a signed-in user belongs is said once (lib/session.ts): every sign-in page follows it.
+  const signInPages = ['/auth/login', '/auth/register', '/auth/quick-register', '/profile'];
+  // Straight there, in one redirect.
+  const landing = async (path: string) =>
+    (await page.request.get(path, { maxRedirects: 0 })).headers().location;
+  await logInAsAdmin(page);
+  for (const path of signInPages) expect(await landing(path), path).toBe('/admin');
+  await page.context().clearCookies();
+  await signInNewClient(page);
+  for (const path of signInPages.slice(0, 3)) expect(await landing(path), path).toBe('/profile');
+});
+
 test('no back-office loader or action answers a guest or a client, even called alone', async ({
   page,
   request,

@@ -31,6 +31,8 @@ export const ADD_TO_CART_TOAST_MS = 3000;
 export const NOTIFICATION_MS = 5000;
 
 export const PASSWORD_MIN_LENGTH = 8;
+/** The hint under every field where a new password is chosen, from the rule the schemas check. */
+export const NEW_PASSWORD_HINT = `${PASSWORD_MIN_LENGTH} caractères au minimum.`;
 export const NAME_MIN_LENGTH = 2;
 export const ACCOUNT_LATEST_ORDERS = 3;
 

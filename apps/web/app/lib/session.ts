@@ -6,9 +6,15 @@ export function useCurrentUser(): User | null {
   return useShopLayoutData()?.user ?? null;
 }
 
+/**
+ * Where a signed-in user belongs: an admin in the back office, a client in her account. The login,
+ * the registrations, the account page and the shop's account links all lead there.
+ */
+export const homeOf = (user: Pick<User, 'role'>) => (user.role === 'admin' ? '/admin' : '/profile');
+
 /** Where the account entry points (header button, bottom-nav 'Profil') lead. */
 export function accountLinkFor(user: User | null): { to: string; label: string } {
   if (!user) return { to: '/auth/login', label: 'Mon compte : se connecter' };
-  if (user.role === 'admin') return { to: '/admin', label: `Administration (${user.name})` };
-  return { to: '/profile', label: `Mon compte (${user.name})` };
+  const label = user.role === 'admin' ? `Administration (${user.name})` : `Mon compte (${user.name})`;
+  return { to: homeOf(user), label };
 }

@@ -1,3 +1,4 @@
+import { PASSWORD_RESET } from '@souk/domain/account-messages';
 import { identifierFieldHint } from '@souk/domain/shop-locale';
 import { Form, Link, useNavigation } from 'react-router';
 import { FormBanner, PasswordField, SubmitButton, TextField } from '~/components/ui/form-fields';
@@ -41,9 +42,7 @@ export function LoginView({
         {expired && !message && (
           <FormBanner tone="info" message="Session expirée. Veuillez vous reconnecter." />
         )}
-        {reset && !message && (
-          <FormBanner tone="success" message="Mot de passe réinitialisé. Vous pouvez vous connecter." />
-        )}
+        {reset && !message && <FormBanner tone="success" message={PASSWORD_RESET} />}
         <FormBanner message={message} bannerRef={bannerRef} />
         {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
         <TextField

@@ -4,18 +4,17 @@ import { formAction, formText, handler } from '~/lib/form-action';
 import { island } from '~/lib/island';
 import { accountPageHeaders } from '~/lib/no-store';
 import { pageMeta } from '~/lib/seo';
+import { homeOf } from '~/lib/session';
 import { cookieHeaders, getCurrentUser, safeRedirectPath } from '~/lib/session.server';
 import type { Route } from './+types/auth-login';
 
 export const headers: Route.HeadersFunction = accountPageHeaders;
 
-const homeOf = (role: string) => (role === 'admin' ? '/admin' : '/profile');
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get('redirectTo'));
   const user = await getCurrentUser(request, context);
-  if (user) throw redirect(redirectTo ?? homeOf(user.role));
+  if (user) throw redirect(redirectTo ?? homeOf(user));
   return {
     publicUrl: serverConfig(context).publicUrl,
     redirectTo,
@@ -35,7 +34,7 @@ export const action = ({ request, context }: Route.ActionArgs) =>
         }),
       // Without redirectTo: an admin goes to the back office, a client to the account.
       done: ({ data, form, setCookies }) =>
-        redirect(safeRedirectPath(form.get('redirectTo')) ?? homeOf(data.user.role), {
+        redirect(safeRedirectPath(form.get('redirectTo')) ?? homeOf(data.user), {
           headers: cookieHeaders(setCookies),
         }),
     }),

@@ -4,6 +4,7 @@ import { formAction, formText, handler } from '~/lib/form-action';
 import { island } from '~/lib/island';
 import { accountPageHeaders } from '~/lib/no-store';
 import { pageMeta } from '~/lib/seo';
+import { homeOf } from '~/lib/session';
 import { cookieHeaders, getCurrentUser, safeRedirectPath } from '~/lib/session.server';
 import type { Route } from './+types/auth-quick-register';
 
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(url.searchParams.get('redirectTo'));
   const checkout = url.searchParams.get('checkout') === '1';
   const user = await getCurrentUser(request, context);
-  if (user) throw redirect(checkout ? '/cart' : (redirectTo ?? '/profile'));
+  if (user) throw redirect(checkout ? '/cart' : (redirectTo ?? homeOf(user)));
   return { publicUrl: serverConfig(context).publicUrl, redirectTo, checkout };
 }
 
@@ -37,11 +38,11 @@ export const action = ({ request, context }: Route.ActionArgs) =>
             password: formText(form, 'password'),
           },
         }),
-      done: ({ form, setCookies }) =>
+      done: ({ data, form, setCookies }) =>
         redirect(
           form.get('checkout') === '1'
             ? CHECKOUT_RETURN
-            : (safeRedirectPath(form.get('redirectTo')) ?? '/profile'),
+            : (safeRedirectPath(form.get('redirectTo')) ?? homeOf(data.user)),
           { headers: cookieHeaders(setCookies) },
         ),
     }),

@@ -4,6 +4,7 @@ import { formAction, formText, handler } from '~/lib/form-action';
 import { island } from '~/lib/island';
 import { accountPageHeaders } from '~/lib/no-store';
 import { pageMeta } from '~/lib/seo';
+import { homeOf } from '~/lib/session';
 import { cookieHeaders, getCurrentUser, safeRedirectPath } from '~/lib/session.server';
 import type { Route } from './+types/auth-register';
 
@@ -14,7 +15,7 @@ const ECHOED = ['name', 'email', 'whatsapp_phone'] as const;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'));
   const user = await getCurrentUser(request, context);
-  if (user) throw redirect(redirectTo ?? (user.role === 'admin' ? '/admin' : '/profile'));
+  if (user) throw redirect(redirectTo ?? homeOf(user));
   return { publicUrl: serverConfig(context).publicUrl, redirectTo };
 }
 
@@ -33,9 +34,9 @@ export const action = ({ request, context }: Route.ActionArgs) =>
             password_confirmation: formText(form, 'password_confirmation'),
           },
         }),
-      // The new client is signed in and lands on the account, not /admin (docs/decisions/0006).
-      done: ({ form, setCookies }) =>
-        redirect(safeRedirectPath(form.get('redirectTo')) ?? '/profile', {
+      // The new client is signed in and lands on her account (docs/decisions/0006).
+      done: ({ data, form, setCookies }) =>
+        redirect(safeRedirectPath(form.get('redirectTo')) ?? homeOf(data.user), {
           headers: cookieHeaders(setCookies),
         }),
     }),

@@ -1,3 +1,5 @@
+import { PASSWORD_RESET } from '@souk/domain/account-messages';
+import { NEW_PASSWORD_HINT } from '@souk/domain/limits';
 import { Form, Link, useNavigation } from 'react-router';
 import { FormBanner, PasswordField, SubmitButton } from '~/components/ui/form-fields';
 import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
@@ -41,7 +43,7 @@ export function ResetPasswordView({
           >
             ✓
           </span>
-          <p>Mot de passe réinitialisé. Vous pouvez vous connecter.</p>
+          <p>{PASSWORD_RESET}</p>
         </div>
         <Link
           to="/auth/login"
@@ -75,7 +77,7 @@ export function ResetPasswordView({
           name="password"
           label="Nouveau mot de passe"
           autoComplete="new-password"
-          hint="8 caractères au minimum."
+          hint={NEW_PASSWORD_HINT}
           error={errors.password}
         />
         <PasswordField

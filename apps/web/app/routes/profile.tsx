@@ -14,6 +14,7 @@ import { failureOf, formAction, formText, handler, refusedBeforeSending } from '
 import { loginUrl } from '~/lib/login-url';
 import { accountPageHeaders } from '~/lib/no-store';
 import { pageMeta } from '~/lib/seo';
+import { homeOf } from '~/lib/session';
 import { requireUser } from '~/lib/session.server';
 import { parsedOr } from '~/lib/url-params';
 import type { Route } from './+types/profile';
@@ -28,8 +29,8 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  // An admin's account entry point is the back office.
-  if (user.role === 'admin') throw redirect('/admin');
+  // An admin's account is the back office.
+  if (homeOf(user) !== '/profile') throw redirect(homeOf(user));
 
   let orders: Order[] | null = null;
   let ordersError: string | null = null;

@@ -1,3 +1,4 @@
+import { NEW_PASSWORD_HINT } from '@souk/domain/limits';
 import { phoneFieldHint } from '@souk/domain/shop-locale';
 import { PasswordField, TextField } from '~/components/ui/form-fields';
 
@@ -54,7 +55,7 @@ export function NewAccountFields({
         name="password"
         label="Mot de passe"
         autoComplete="new-password"
-        hint="8 caractères au minimum."
+        hint={NEW_PASSWORD_HINT}
         error={errors.password}
       />
     </>

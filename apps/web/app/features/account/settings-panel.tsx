@@ -1,4 +1,6 @@
+import { PASSWORD_CHANGED, PROFILE_UPDATED } from '@souk/domain/account-messages';
 import type { User } from '@souk/domain/auth';
+import { NEW_PASSWORD_HINT } from '@souk/domain/limits';
 import { type ShopPhone, whatsappLink } from '@souk/domain/shop';
 import { phoneFieldHint } from '@souk/domain/shop-locale';
 import { useEffect, useRef } from 'react';
@@ -22,10 +24,7 @@ const FIELD_UI: Record<
 };
 
 const SECURITY_MESSAGE = "Bonjour, j'ai besoin d'aide concernant la sécurité de mon compte.";
-export const SAVED_MESSAGES = {
-  profile: 'Informations mises à jour avec succès',
-  password: 'Mot de passe modifié avec succès',
-} as const;
+export const SAVED_MESSAGES = { profile: PROFILE_UPDATED, password: PASSWORD_CHANGED } as const;
 
 const card = 'rounded-2xl border border-stone-200 bg-white shadow-sm';
 const primary =
@@ -238,7 +237,7 @@ function ChangePasswordForm({ failure }: { failure?: SettingsFailure }) {
         name="password"
         label="Nouveau mot de passe"
         autoComplete="new-password"
-        hint="8 caractères au minimum."
+        hint={NEW_PASSWORD_HINT}
         error={errors.password}
       />
       <PasswordField

@@ -3,7 +3,7 @@ import {
   STATUS_CHANGE_FAILED,
   ToggleCustomerStatusInputSchema,
 } from '@souk/domain/admin-customers';
-import type { RouterContextProvider } from 'react-router';
+import type { ActionFunctionArgs, RouterContextProvider } from 'react-router';
 import { throwIfRefused } from '~/lib/admin-access.server';
 import { api, dataOrThrow } from '~/lib/api.server';
 import { failureMessage } from '~/lib/api-client';
@@ -66,13 +66,7 @@ const profileBody = (form: FormData) => ({
  * 'Appliquer' ('bulk': the ids comma-separated), the profile form ('save'), a new account
  * ('create') and a new password link ('password-link'), whose link the page then offers to send.
  */
-export const customersScreenAction = ({
-  request,
-  context,
-}: {
-  request: Request;
-  context: Readonly<RouterContextProvider>;
-}) =>
+export const customersScreenAction = ({ request, context }: ActionFunctionArgs) =>
   formAction(
     request,
     api(context),

@@ -6,7 +6,7 @@ import {
   UpdateOrderPaymentInputSchema,
   UpdateOrderStatusInputSchema,
 } from '@souk/domain/admin-orders';
-import type { RouterContextProvider } from 'react-router';
+import type { ActionFunctionArgs, RouterContextProvider } from 'react-router';
 import { throwIfRefused } from '~/lib/admin-access.server';
 import { api, dataOrThrow, shopContact } from '~/lib/api.server';
 import { type ApiResult, failureMessage, failureWithReason } from '~/lib/api-client';
@@ -94,13 +94,7 @@ async function changePayment({
 }
 
 /** The orders screen's action, with its own notices when the session ended or the role went meanwhile. */
-export const ordersScreenAction = ({
-  request,
-  context,
-}: {
-  request: Request;
-  context: Readonly<RouterContextProvider>;
-}) =>
+export const ordersScreenAction = ({ request, context }: ActionFunctionArgs) =>
   formAction(
     request,
     api(context),
