@@ -171,10 +171,7 @@ export function CustomersScreen({
         )}
       </div>
       <Pagination
-        page={pagination.current_page}
-        lastPage={pagination.last_page}
-        perPage={pagination.per_page}
-        total={pagination.total}
+        pagination={pagination}
         hrefFor={(page) => withParams(search, { page: page === 1 ? null : page, profile: null, edit: null })}
       />
       <CustomerProfileDialog customer={profile} onClose={closeProfile} onStatus={statusChange.ask} />

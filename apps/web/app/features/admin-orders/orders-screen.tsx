@@ -105,10 +105,7 @@ export function OrdersScreen({
         </ul>
       )}
       <Pagination
-        page={pagination.current_page}
-        lastPage={pagination.last_page}
-        perPage={pagination.per_page}
-        total={pagination.total}
+        pagination={pagination}
         hrefFor={(page) =>
           withParams(search, { page: page === 1 ? null : page, details: null, overview: null })
         }

@@ -90,10 +90,7 @@ export function ProductsScreen({
         <ProductList products={list.products} view={screen.view} onDelete={deletion.ask} />
       )}
       <Pagination
-        page={pagination.current_page}
-        lastPage={pagination.last_page}
-        perPage={pagination.per_page}
-        total={pagination.total}
+        pagination={pagination}
         hrefFor={(page) =>
           withParams(search, {
             page: page === 1 ? null : page,
