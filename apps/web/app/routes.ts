@@ -10,7 +10,7 @@ export default [
     route('catalog/:categorySlug', 'routes/catalog-category.tsx'),
     route('catalog/:categorySlug/:subcategorySlug', 'routes/catalog-subcategory.tsx'),
     // One page at two addresses: by id, and by slug (whose canonical URL, in meta, is the first).
-    route('products/:id', 'routes/product.tsx', { id: 'product' }),
+    route('products/:id', 'routes/product.tsx'),
     route('product/:slug', 'routes/product.tsx', { id: 'product-by-slug' }),
     route('search', 'routes/search.tsx'),
     route('cart', 'routes/cart.tsx'),
