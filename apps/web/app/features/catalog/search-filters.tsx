@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import type { ChangeEvent, FormEvent } from 'react';
 import { Form, Link, useNavigate } from 'react-router';
 import { type SearchParams, searchHref } from './search-params';
 
@@ -41,6 +41,9 @@ export function SearchFilters({
       }),
     );
   };
+  // The selects (category, sort) apply as soon as a choice is made.
+  const applyOnChange = (event: ChangeEvent<HTMLSelectElement>) =>
+    event.currentTarget.form && apply(event.currentTarget.form);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     apply(event.currentTarget);
@@ -111,7 +114,7 @@ export function SearchFilters({
                 id="search-category"
                 name="category_id"
                 defaultValue={params.category_id}
-                onChange={(event) => event.currentTarget.form && apply(event.currentTarget.form)}
+                onChange={applyOnChange}
                 className={field}
               >
                 <option value="">Toutes les catégories</option>
@@ -151,7 +154,7 @@ export function SearchFilters({
             id="search-sort"
             name="sort"
             defaultValue={params.sort}
-            onChange={(event) => event.currentTarget.form && apply(event.currentTarget.form)}
+            onChange={applyOnChange}
             className={`${field} w-auto pr-8`}
           >
             {SORT_OPTIONS.map(([value, label]) => (
