@@ -111,11 +111,8 @@ export function BannersScreen({
         pending={toggle.pending}
       />
       <ConfirmDeletion
-        target={deletion.target && { name: deletion.target.title }}
+        deletion={{ ...deletion, target: deletion.target && { name: deletion.target.title } }}
         noun="la bannière"
-        onConfirm={deletion.confirm}
-        onCancel={deletion.cancel}
-        pending={deletion.pending}
       />
     </>
   );

@@ -86,13 +86,7 @@ export function CategoriesScreen({
         tree={list.tree}
         onClose={close}
       />
-      <ConfirmDeletion
-        target={deletion.target}
-        noun="la catégorie"
-        onConfirm={deletion.confirm}
-        onCancel={deletion.cancel}
-        pending={deletion.pending}
-      />
+      <ConfirmDeletion deletion={deletion} noun="la catégorie" />
     </>
   );
 }

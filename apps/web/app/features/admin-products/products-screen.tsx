@@ -100,13 +100,7 @@ export function ProductsScreen({
         tree={tree}
         onClose={close}
       />
-      <ConfirmDeletion
-        target={deletion.target}
-        noun="le produit"
-        onConfirm={deletion.confirm}
-        onCancel={deletion.cancel}
-        pending={deletion.pending}
-      />
+      <ConfirmDeletion deletion={deletion} noun="le produit" />
     </>
   );
 }
