@@ -9,8 +9,9 @@ export default [
     route('catalog', 'routes/catalog.tsx'),
     route('catalog/:categorySlug', 'routes/catalog-category.tsx'),
     route('catalog/:categorySlug/:subcategorySlug', 'routes/catalog-subcategory.tsx'),
+    // One page at two addresses: by id, and by slug (whose canonical URL, in meta, is the first).
     route('products/:id', 'routes/product.tsx'),
-    route('product/:slug', 'routes/product-by-slug.tsx'),
+    route('product/:slug', 'routes/product.tsx', { id: 'product-by-slug' }),
     route('search', 'routes/search.tsx'),
     route('cart', 'routes/cart.tsx'),
     route('order-success', 'routes/order-success.tsx'),

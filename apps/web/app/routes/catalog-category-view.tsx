@@ -1,4 +1,4 @@
-import { Breadcrumb } from '~/components/ui/breadcrumb';
+import { Breadcrumb, CATALOG_TRAIL } from '~/components/ui/breadcrumb';
 import { SubcategoryCard } from '~/features/catalog/category-card';
 import { CategoryHero } from '~/features/catalog/category-hero';
 import { CategoryProductsIsland } from '~/features/catalog/category-products-island';
@@ -11,14 +11,7 @@ export function CategoryView({ loaderData }: Pick<Route.ComponentProps, 'loaderD
   const { category, batch, initialVisible } = loaderData;
   return (
     <main id="main" className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-5 sm:py-8">
-      <Breadcrumb
-        items={[
-          { label: 'Accueil', to: '/' },
-          { label: 'Catalogue', to: '/catalog' },
-          { label: category.name },
-        ]}
-        step={2}
-      />
+      <Breadcrumb items={[...CATALOG_TRAIL, { label: category.name }]} step={2} />
       <CategoryHero category={category} eyebrow="Catégorie" />
 
       {category.subcategories.length > 0 && (

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Breadcrumb } from '~/components/ui/breadcrumb';
+import { Breadcrumb, CATALOG_TRAIL } from '~/components/ui/breadcrumb';
 import { CategoryHero } from '~/features/catalog/category-hero';
 import { CategoryProductsIsland } from '~/features/catalog/category-products-island';
 import { labelFromSlug } from '~/features/catalog/subcategory-label';
@@ -15,12 +15,7 @@ export function SubcategoryView({ loaderData, params }: Pick<Route.ComponentProp
   return (
     <main id="main" className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-5 sm:py-8">
       <Breadcrumb
-        items={[
-          { label: 'Accueil', to: '/' },
-          { label: 'Catalogue', to: '/catalog' },
-          { label: category.name, to: `/catalog/${category.slug}` },
-          { label: name },
-        ]}
+        items={[...CATALOG_TRAIL, { label: category.name, to: `/catalog/${category.slug}` }, { label: name }]}
         step={3}
       />
       <CategoryHero

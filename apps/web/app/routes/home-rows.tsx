@@ -32,26 +32,43 @@ export function HomeRows({
         renderItem={(c) => <HomeCategoryCard category={c} />}
         seeAll={{ to: '/catalog', label: 'Tout le catalogue' }}
       />
-      <CarouselSection
+      <ProductsRow
         id="home-popular"
         title="Produits Populaires"
         label="produits populaires"
-        items={popular}
+        products={popular}
         intervalMs={POPULAR_CAROUSEL_MS}
-        getKey={(p) => p.id}
-        renderItem={(p) => <ProductCard product={p} />}
       />
-      <CarouselSection
+      <ProductsRow
         id="home-new"
         title="Nouveautés"
         label="nouveautés"
-        items={newest}
+        products={newest}
         intervalMs={NEW_PRODUCTS_CAROUSEL_MS}
-        getKey={(p) => p.id}
-        renderItem={(p) => <ProductCard product={p} />}
       />
 
       <HelpBlock shopWhatsapp={shopWhatsapp} />
     </>
+  );
+}
+
+/** A row of product cards (the popular products, the new ones). */
+function ProductsRow({
+  products,
+  ...row
+}: {
+  id: string;
+  title: string;
+  label: string;
+  products: ProductSummary[];
+  intervalMs: number;
+}) {
+  return (
+    <CarouselSection
+      {...row}
+      items={products}
+      getKey={(p) => p.id}
+      renderItem={(p) => <ProductCard product={p} />}
+    />
   );
 }

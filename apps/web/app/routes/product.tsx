@@ -1,12 +1,13 @@
 import { addToCartAction } from '~/features/catalog/add-to-cart.server';
 import { ProductErrorState } from '~/features/catalog/product-error-state';
 import { productMeta } from '~/features/catalog/product-meta';
-import { loadProductById } from '~/features/catalog/product-page.server';
+import { loadProductById, loadProductBySlug } from '~/features/catalog/product-page.server';
 import { ProductViewIsland } from '~/features/catalog/product-view-island';
 import type { Route } from './+types/product';
 
+// Serves /products/:id and /product/:slug (routes.ts): the same page, found by one or the other.
 export async function loader({ params, context }: Route.LoaderArgs) {
-  return loadProductById(context, params.id);
+  return 'slug' in params ? loadProductBySlug(context, params.slug) : loadProductById(context, params.id);
 }
 
 // The add-to-cart form posted before (or without) the page's script.

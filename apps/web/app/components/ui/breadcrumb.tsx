@@ -2,6 +2,12 @@ import { Link } from 'react-router';
 
 export type BreadcrumbItem = { label: string; to?: string };
 
+/** Where the trail of every page below the catalogue starts: the home, then the catalogue. */
+export const CATALOG_TRAIL: readonly BreadcrumbItem[] = [
+  { label: 'Accueil', to: '/' },
+  { label: 'Catalogue', to: '/catalog' },
+];
+
 /**
  * Trail of links; an item without `to` is the current page (a product page links every level). `step`/`steps` add the
  * catalogue's progress ('2/3', '3/3') as a small three-segment bar.

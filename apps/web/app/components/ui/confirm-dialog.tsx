@@ -57,21 +57,22 @@ export function ConfirmDialog({
 
 /**
  * The question before a delete: it names what goes — `noun` is 'la catégorie', 'le
- * produit'… — and says it cannot be undone. Open while `target` is set.
+ * produit'… — and says it cannot be undone. Open while the deletion has a target.
  */
 export function ConfirmDeletion({
-  target,
+  deletion,
   noun,
-  onConfirm,
-  onCancel,
-  pending,
 }: {
-  target: { name: string } | null;
+  /** The deletion waiting for its yes (useConfirmedAction's), its target named by `name`. */
+  deletion: {
+    target: { name: string } | null;
+    confirm: () => void;
+    cancel: () => void;
+    pending: boolean;
+  };
   noun: string;
-  onConfirm: () => void;
-  onCancel: () => void;
-  pending: boolean;
 }) {
+  const { target, confirm: onConfirm, cancel: onCancel, pending } = deletion;
   return (
     <ConfirmDialog
       open={target !== null}

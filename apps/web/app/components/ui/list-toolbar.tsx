@@ -1,7 +1,7 @@
 import { SEARCH_MAX_LENGTH } from '@souk/domain/limits';
 import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
-import { buttonClass } from './button';
+import { type ButtonSize, buttonClass } from './button';
 import { SearchIcon } from './icons';
 
 // The pieces of a list screen's toolbar (the back office's lists): a GET form whose fields are the
@@ -62,19 +62,34 @@ export function FilterLinks<V extends string>({
 }) {
   return (
     <nav aria-label={label} className="flex flex-wrap gap-2">
-      {choices.map(({ value, label: text }) => (
-        <Link
-          key={value}
-          to={hrefFor(value)}
-          preventScrollReset
-          aria-current={current === value ? 'true' : undefined}
-          className={buttonClass(current === value ? 'primary' : 'secondary', 'sm')}
-        >
-          {text}
-        </Link>
-      ))}
+      <ChoiceLinks choices={choices} current={current} hrefFor={hrefFor} size="sm" />
     </nav>
   );
+}
+
+/** Choices as links, the current one marked (aria-current) and filled, the list's place kept. */
+function ChoiceLinks<V extends string>({
+  choices,
+  current,
+  hrefFor,
+  size,
+}: {
+  choices: readonly { value: V; label: string }[];
+  current: V;
+  hrefFor: (value: V) => string;
+  size: ButtonSize;
+}) {
+  return choices.map(({ value, label }) => (
+    <Link
+      key={value}
+      to={hrefFor(value)}
+      preventScrollReset
+      aria-current={current === value ? 'true' : undefined}
+      className={buttonClass(current === value ? 'primary' : 'secondary', size)}
+    >
+      {label}
+    </Link>
+  ));
 }
 
 /** How the list is laid out (grid, list, table): links, the current one marked. */
@@ -90,17 +105,7 @@ function ViewToggle<V extends string>({
   return (
     <fieldset className="flex gap-1">
       <legend className="sr-only">Affichage</legend>
-      {views.map(({ value, label }) => (
-        <Link
-          key={value}
-          to={hrefFor(value)}
-          preventScrollReset
-          aria-current={current === value ? 'true' : undefined}
-          className={buttonClass(current === value ? 'primary' : 'secondary', 'md')}
-        >
-          {label}
-        </Link>
-      ))}
+      <ChoiceLinks choices={views} current={current} hrefFor={hrefFor} size="md" />
     </fieldset>
   );
 }

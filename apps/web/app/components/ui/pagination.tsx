@@ -1,3 +1,4 @@
+import type { Pagination as ApiPagination } from '@souk/domain/api';
 import { Link } from 'react-router';
 
 export type PageItem = number | 'ellipsis';
@@ -50,18 +51,14 @@ const disabledClass = `${itemClass} cursor-not-allowed text-stone-400`;
  * range is shown.
  */
 export function Pagination({
-  page,
-  lastPage,
-  perPage,
-  total,
+  pagination,
   hrefFor,
 }: {
-  page: number;
-  lastPage: number;
-  perPage: number;
-  total: number;
+  /** The list's pagination, as the API sends it. */
+  pagination: Pick<ApiPagination, 'current_page' | 'last_page' | 'per_page' | 'total'>;
   hrefFor: (page: number) => string;
 }) {
+  const { current_page: page, last_page: lastPage, per_page: perPage, total } = pagination;
   // One page: no links, but still which results are shown (the list's footer), when there are any.
   if (lastPage <= 1)
     return total > 0 ? (

@@ -3,6 +3,7 @@ import { ACCOUNT_LATEST_ORDERS } from '@souk/domain/limits';
 import { formatFcfa } from '@souk/domain/money';
 import type { Order } from '@souk/domain/orders';
 import { phoneCallLink, type ShopPhone, WHATSAPP_GREETING, whatsappLink } from '@souk/domain/shop';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowRightIcon, BagIcon, GridIcon } from '~/components/ui/icons';
 import { PhoneIcon, WhatsappIcon } from '~/components/ui/page-icons';
@@ -13,6 +14,28 @@ import { sectionTitle } from './panel-styles';
 
 const actionCard =
   'flex items-center gap-3 rounded-2xl border border-stone-200 bg-white p-4 font-semibold text-stone-900 shadow-sm transition hover:border-emerald-300 hover:bg-emerald-50/40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800';
+
+/** A quick action: its icon in a coloured disc (`iconClass`), then what it does. */
+function ActionCard({
+  to,
+  iconClass,
+  icon,
+  children,
+}: {
+  to: string;
+  iconClass: string;
+  icon: ReactNode;
+  children: string;
+}) {
+  return (
+    <Link to={to} className={actionCard}>
+      <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full ${iconClass}`}>
+        {icon}
+      </span>
+      <span className="text-sm leading-snug">{children}</span>
+    </Link>
+  );
+}
 
 /** Overview tab: quick actions, the latest orders and how to reach the shop. */
 export function OverviewPanel({
@@ -32,18 +55,12 @@ export function OverviewPanel({
           Actions rapides
         </h2>
         <div className="grid grid-cols-2 gap-3">
-          <Link to="/catalog" className={actionCard}>
-            <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-900">
-              <GridIcon />
-            </span>
-            <span className="text-sm leading-snug">Continuer mes achats</span>
-          </Link>
-          <Link to="/cart" className={actionCard}>
-            <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-amber-100 text-amber-900">
-              <BagIcon />
-            </span>
-            <span className="text-sm leading-snug">Voir mon panier</span>
-          </Link>
+          <ActionCard to="/catalog" iconClass="bg-emerald-100 text-emerald-900" icon={<GridIcon />}>
+            Continuer mes achats
+          </ActionCard>
+          <ActionCard to="/cart" iconClass="bg-amber-100 text-amber-900" icon={<BagIcon />}>
+            Voir mon panier
+          </ActionCard>
         </div>
       </section>
 

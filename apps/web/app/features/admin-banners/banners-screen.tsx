@@ -1,9 +1,7 @@
 import type { AdminBanner, AdminBannerList } from '@souk/domain/admin-banners';
 import { countLabel } from '@souk/domain/text';
-import { Link } from 'react-router';
-import { buttonClass } from '~/components/ui/button';
 import { ConfirmDeletion, ConfirmDialog } from '~/components/ui/confirm-dialog';
-import { EmptyState } from '~/components/ui/empty-state';
+import { ListEmptyState } from '~/components/ui/list-empty-state';
 import { NewItemLink } from '~/components/ui/new-item-link';
 import { useDropParams } from '~/lib/url-params';
 import { useConfirmedAction } from '~/lib/use-form';
@@ -83,22 +81,13 @@ export function BannersScreen({
           : countLabel(banners.length, 'bannière affichée', 'bannières affichées')}
       </p>
       {banners.length === 0 ? (
-        <EmptyState
+        <ListEmptyState
           title="Aucune bannière trouvée"
-          action={
-            filtering ? (
-              <Link to="?" className={buttonClass('secondary', 'md')}>
-                Effacer les filtres
-              </Link>
-            ) : (
-              <NewBannerLink label="Ajouter une bannière" />
-            )
-          }
+          filtering={filtering}
+          action={<NewBannerLink label="Ajouter une bannière" />}
         >
-          {filtering
-            ? 'Essayez de modifier vos filtres de recherche.'
-            : "Ajoutez la première bannière du carrousel de la page d'accueil."}
-        </EmptyState>
+          {"Ajoutez la première bannière du carrousel de la page d'accueil."}
+        </ListEmptyState>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {banners.map((banner) => (
@@ -122,11 +111,8 @@ export function BannersScreen({
         pending={toggle.pending}
       />
       <ConfirmDeletion
-        target={deletion.target && { name: deletion.target.title }}
+        deletion={{ ...deletion, target: deletion.target && { name: deletion.target.title } }}
         noun="la bannière"
-        onConfirm={deletion.confirm}
-        onCancel={deletion.cancel}
-        pending={deletion.pending}
       />
     </>
   );

@@ -1,10 +1,8 @@
 import type { AdminCategory, AdminCategoryDetail, AdminCategoryList } from '@souk/domain/admin-catalog';
 import { countLabel } from '@souk/domain/text';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
-import { buttonClass } from '~/components/ui/button';
 import { ConfirmDeletion } from '~/components/ui/confirm-dialog';
-import { EmptyState } from '~/components/ui/empty-state';
+import { ListEmptyState } from '~/components/ui/list-empty-state';
 import { NewItemLink } from '~/components/ui/new-item-link';
 import { showToast } from '~/components/ui/toast';
 import { useDropParams } from '~/lib/url-params';
@@ -60,22 +58,13 @@ export function CategoriesScreen({
         )}
       </p>
       {list.categories.length === 0 ? (
-        <EmptyState
+        <ListEmptyState
           title={filtering ? 'Aucune catégorie trouvée' : 'Aucune catégorie'}
-          action={
-            filtering ? (
-              <Link to="?" className={buttonClass('secondary', 'md')}>
-                Effacer les filtres
-              </Link>
-            ) : (
-              <NewCategoryLink />
-            )
-          }
+          filtering={filtering}
+          action={<NewCategoryLink />}
         >
-          {filtering
-            ? 'Essayez de modifier vos filtres de recherche.'
-            : 'Créez la première catégorie de la boutique.'}
-        </EmptyState>
+          Créez la première catégorie de la boutique.
+        </ListEmptyState>
       ) : (
         <ul
           className={
@@ -97,13 +86,7 @@ export function CategoriesScreen({
         tree={list.tree}
         onClose={close}
       />
-      <ConfirmDeletion
-        target={deletion.target}
-        noun="la catégorie"
-        onConfirm={deletion.confirm}
-        onCancel={deletion.cancel}
-        pending={deletion.pending}
-      />
+      <ConfirmDeletion deletion={deletion} noun="la catégorie" />
     </>
   );
 }

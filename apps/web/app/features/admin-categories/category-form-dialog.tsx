@@ -5,14 +5,9 @@ import {
 } from '@souk/domain/admin-catalog';
 import { CATEGORY_NAME_MAX_LENGTH } from '@souk/domain/admin-limits';
 import { countLabel } from '@souk/domain/text';
-import {
-  CheckboxField,
-  NumberField,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from '~/components/ui/form-fields';
+import { SelectField, TextAreaField, TextField } from '~/components/ui/form-fields';
 import { ImageField } from '~/components/ui/image-field';
+import { SortOrderField, VisibleInShopField } from '~/components/ui/record-fields';
 import { SaveFormDialog } from '~/components/ui/save-form-dialog';
 
 // The form checks with the API's own schema, less the image, which the browser checks by its size
@@ -94,19 +89,15 @@ export function CategoryFormDialog({
             error={errors.image_main}
             previewClassName="aspect-[16/9] w-full max-w-xs"
           />
-          <NumberField
+          <SortOrderField
             id="category-sort"
-            name="sort_order"
-            label="Ordre d'affichage"
             defaultValue={String(category?.sort_order ?? 0)}
             error={errors.sort_order}
           />
-          <CheckboxField
+          <VisibleInShopField
             id="category-active"
-            name="is_active"
-            label="Catégorie active (visible dans la boutique)"
+            label="Catégorie active"
             defaultChecked={category?.is_active ?? true}
-            value="true"
           />
         </>
       )}

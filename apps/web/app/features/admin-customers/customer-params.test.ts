@@ -3,18 +3,21 @@ import { hasPanelChoices, isFiltered, listKey, readCustomerScreen, statusHref } 
 
 const read = (search: string) => readCustomerScreen(new URLSearchParams(search));
 
+/** The list's query when the URL says nothing (or nothing the API would take). */
+const DEFAULTS = {
+  page: 1,
+  per_page: 10,
+  search: undefined,
+  status: undefined,
+  sort_by: 'created_at',
+  sort_order: 'desc',
+};
+
 describe('the customers screen read from its URL', () => {
   it('has defaults: page 1 of 10, newest first, nothing open', () => {
     const screen = read('');
     expect(screen).toEqual({
-      query: {
-        page: 1,
-        per_page: 10,
-        search: undefined,
-        status: undefined,
-        sort_by: 'created_at',
-        sort_order: 'desc',
-      },
+      query: DEFAULTS,
       profile: null,
       edit: null,
     });
@@ -47,14 +50,7 @@ describe('the customers screen read from its URL', () => {
     const screen = read(
       'page=0&per_page=20&status=admin&sort_by=password_hash&sort_order=up&profile=abc&edit=-1',
     );
-    expect(screen.query).toEqual({
-      page: 1,
-      per_page: 10,
-      search: undefined,
-      status: undefined,
-      sort_by: 'created_at',
-      sort_order: 'desc',
-    });
+    expect(screen.query).toEqual(DEFAULTS);
     expect(screen.profile).toBeNull();
     expect(screen.edit).toBeNull();
   });

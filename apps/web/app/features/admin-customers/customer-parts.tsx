@@ -8,9 +8,7 @@ import { formatDateTime, formatShortDate } from '@souk/domain/dates';
 import { formatPhone } from '@souk/domain/phone-format';
 import { whatsappLink } from '@souk/domain/shop';
 import { Badge, type BadgeTone } from '~/components/ui/badge';
-import { buttonClass } from '~/components/ui/button';
-import { WhatsappIcon } from '~/components/ui/page-icons';
-import { NEW_TAB } from '~/lib/new-tab';
+import { EmailContactLink, WhatsappContactLink } from '~/components/ui/contact-links';
 
 // The pieces a customer is shown with, in the table, the phone's cards and the profile alike.
 
@@ -74,25 +72,12 @@ export function ActivityText({ customer }: { customer: AdminCustomer }) {
 /** Reaching the customer: WhatsApp, and e-mail only when they have one. */
 export function CustomerContactLinks({ customer }: { customer: AdminCustomer }) {
   const name = displayName(customer);
-  const linkClass = buttonClass('secondary', 'sm');
   return (
     <>
       {customer.whatsapp_phone && (
-        <a
-          href={whatsappLink(customer.whatsapp_phone, `Bonjour ${name},`)}
-          {...NEW_TAB}
-          aria-label={`WhatsApp à ${name} (nouvel onglet)`}
-          className={linkClass}
-        >
-          <WhatsappIcon className="h-4 w-4" />
-          WhatsApp
-        </a>
+        <WhatsappContactLink href={whatsappLink(customer.whatsapp_phone, `Bonjour ${name},`)} name={name} />
       )}
-      {customer.email && (
-        <a href={`mailto:${customer.email}`} aria-label={`E-mail à ${name}`} className={linkClass}>
-          E-mail
-        </a>
-      )}
+      {customer.email && <EmailContactLink href={`mailto:${customer.email}`} name={name} />}
     </>
   );
 }

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { Link, useFetcher, useLocation } from 'react-router';
 import { Badge, type BadgeTone } from '~/components/ui/badge';
 import { Button, buttonClass } from '~/components/ui/button';
+import { ColumnHeaders } from '~/components/ui/column-headers';
 import { CustomerStatusBadge } from '~/components/ui/customer-status-badge';
 import { Dialog } from '~/components/ui/dialog';
 import type { ActionOutcome } from '~/lib/form-action';
@@ -53,12 +54,10 @@ function CustomerStatistics({ customer }: { customer: AdminCustomerDetail }) {
         <caption className="sr-only">Commandes par statut</caption>
         <thead>
           <tr className="text-xs text-stone-600">
-            <th scope="col" className="py-1">
-              Statut
-            </th>
-            <th scope="col" className="py-1 text-right">
-              Commandes
-            </th>
+            <ColumnHeaders
+              columns={['Statut', { label: 'Commandes', className: 'py-1 text-right' }]}
+              className="py-1"
+            />
           </tr>
         </thead>
         <tbody className="divide-y divide-stone-200">

@@ -10,6 +10,7 @@ import { countLabel } from '@souk/domain/text';
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button, buttonClass } from '~/components/ui/button';
+import { ColumnHeaders } from '~/components/ui/column-headers';
 import { CustomerStatusBadge } from '~/components/ui/customer-status-badge';
 import { withParams } from '~/lib/url-params';
 import {
@@ -216,27 +217,10 @@ export function CustomersList({
               <th scope="col" className="p-3">
                 {selectAll({ label: 'Tout sélectionner' })}
               </th>
-              <th scope="col" className="p-3">
-                Client
-              </th>
-              <th scope="col" className="p-3">
-                Contact
-              </th>
-              <th scope="col" className="p-3">
-                Statut
-              </th>
-              <th scope="col" className="p-3">
-                Commandes
-              </th>
-              <th scope="col" className="p-3">
-                Activité
-              </th>
-              <th scope="col" className="p-3">
-                Inscription
-              </th>
-              <th scope="col" className="p-3">
-                Actions
-              </th>
+              <ColumnHeaders
+                className="p-3"
+                columns={['Client', 'Contact', 'Statut', 'Commandes', 'Activité', 'Inscription', 'Actions']}
+              />
             </tr>
           </thead>
           <tbody className="divide-y divide-stone-200">

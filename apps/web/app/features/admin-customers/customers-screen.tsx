@@ -8,10 +8,9 @@ import {
   customersStatusQuestion,
 } from '@souk/domain/admin-customers';
 import { useEffect, useState } from 'react';
-import { Link, useFetcher, useLocation, useNavigation } from 'react-router';
-import { buttonClass } from '~/components/ui/button';
+import { useFetcher, useLocation, useNavigation } from 'react-router';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
-import { EmptyState } from '~/components/ui/empty-state';
+import { ListEmptyState } from '~/components/ui/list-empty-state';
 import { NewItemLink } from '~/components/ui/new-item-link';
 import { Pagination } from '~/components/ui/pagination';
 import { showToast } from '~/components/ui/toast';
@@ -145,22 +144,9 @@ export function CustomersScreen({
       </p>
       <div aria-busy={loading} className={loading ? 'opacity-60' : undefined}>
         {list.clients.length === 0 ? (
-          <EmptyState
-            title="Aucun client trouvé"
-            action={
-              filtering ? (
-                <Link to="?" className={buttonClass('secondary', 'md')}>
-                  Effacer les filtres
-                </Link>
-              ) : (
-                <NewCustomerLink />
-              )
-            }
-          >
-            {filtering
-              ? 'Essayez de modifier vos filtres de recherche.'
-              : 'Commencez par ajouter votre premier client.'}
-          </EmptyState>
+          <ListEmptyState title="Aucun client trouvé" filtering={filtering} action={<NewCustomerLink />}>
+            Commencez par ajouter votre premier client.
+          </ListEmptyState>
         ) : (
           <CustomersList
             customers={list.clients}
@@ -172,10 +158,7 @@ export function CustomersScreen({
         )}
       </div>
       <Pagination
-        page={pagination.current_page}
-        lastPage={pagination.last_page}
-        perPage={pagination.per_page}
-        total={pagination.total}
+        pagination={pagination}
         hrefFor={(page) => withParams(search, { page: page === 1 ? null : page, profile: null, edit: null })}
       />
       <CustomerProfileDialog customer={profile} onClose={closeProfile} onStatus={statusChange.ask} />

@@ -3,6 +3,7 @@ import { orderMailLink, orderStatusMessage, type ShopContact } from '@souk/domai
 import { ORDER_STATUS_LABELS } from '@souk/domain/order-status';
 import { phoneCallLink, whatsappLink } from '@souk/domain/shop';
 import { Button, buttonClass } from '~/components/ui/button';
+import { EmailContactLink, WhatsappContactLink } from '~/components/ui/contact-links';
 import { PhoneIcon, WhatsappIcon } from '~/components/ui/page-icons';
 import { NEW_TAB } from '~/lib/new-tab';
 import type { StatusChange } from './use-status-changes';
@@ -22,21 +23,9 @@ export function OrderContactLinks({ order, shop }: { order: AdminOrder; shop: Sh
           Appeler
         </a>
       )}
-      {email && (
-        <a href={orderMailLink(email, order, shop)} aria-label={`E-mail à ${name}`} className={linkClass}>
-          E-mail
-        </a>
-      )}
+      {email && <EmailContactLink href={orderMailLink(email, order, shop)} name={name} />}
       {phone && (
-        <a
-          href={whatsappLink(phone, orderStatusMessage(order, shop))}
-          {...NEW_TAB}
-          aria-label={`WhatsApp à ${name} (nouvel onglet)`}
-          className={linkClass}
-        >
-          <WhatsappIcon className="h-4 w-4" />
-          WhatsApp
-        </a>
+        <WhatsappContactLink href={whatsappLink(phone, orderStatusMessage(order, shop))} name={name} />
       )}
     </div>
   );

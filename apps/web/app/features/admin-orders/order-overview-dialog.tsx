@@ -1,6 +1,7 @@
 import { type AdminOrderSummary, COLLECTED_LABEL } from '@souk/domain/admin-orders';
 import { formatCount, formatFcfa } from '@souk/domain/money';
 import { CANCELLED_ORDER_STATUS, ORDER_STATUS_LABELS, ORDER_STATUSES } from '@souk/domain/order-status';
+import { ColumnHeaders } from '~/components/ui/column-headers';
 import { Dialog } from '~/components/ui/dialog';
 import { statusStyle } from '~/components/ui/status-badge';
 
@@ -45,18 +46,14 @@ export function OrderOverviewDialog({
             <caption className="sr-only">Répartition des commandes par statut</caption>
             <thead>
               <tr className="border-b border-stone-200 text-stone-600">
-                <th scope="col" className="py-2 pr-2 font-semibold">
-                  Statut
-                </th>
-                <th scope="col" className="py-2 pr-2 text-right font-semibold">
-                  Commandes
-                </th>
-                <th scope="col" className="py-2 pr-2 font-semibold">
-                  Part
-                </th>
-                <th scope="col" className="py-2 text-right font-semibold">
-                  Montant
-                </th>
+                <ColumnHeaders
+                  columns={[
+                    { label: 'Statut', className: 'py-2 pr-2 font-semibold' },
+                    { label: 'Commandes', className: 'py-2 pr-2 text-right font-semibold' },
+                    { label: 'Part', className: 'py-2 pr-2 font-semibold' },
+                    { label: 'Montant', className: 'py-2 text-right font-semibold' },
+                  ]}
+                />
               </tr>
             </thead>
             <tbody>

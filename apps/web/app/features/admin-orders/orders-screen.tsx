@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
-import { EmptyState } from '~/components/ui/empty-state';
+import { ListEmptyState } from '~/components/ui/list-empty-state';
 import { Pagination } from '~/components/ui/pagination';
 import { showToast } from '~/components/ui/toast';
 import { useDropParams, withParams } from '~/lib/url-params';
@@ -81,20 +81,13 @@ export function OrdersScreen({
       <OrderToolbar screen={screen} />
       <h2 className="sr-only">Liste des commandes</h2>
       {shown.length === 0 ? (
-        <EmptyState
+        <ListEmptyState
           title={filtering ? 'Aucune commande trouvée' : 'Aucune commande'}
-          action={
-            filtering && (
-              <Link to={clearFiltersHref(screen)} className={buttonClass('secondary', 'md')}>
-                Effacer les filtres
-              </Link>
-            )
-          }
+          filtering={filtering}
+          clear={{ to: clearFiltersHref(screen), label: 'Effacer les filtres' }}
         >
-          {filtering
-            ? 'Essayez de modifier vos filtres de recherche.'
-            : 'Les commandes des clients apparaîtront ici.'}
-        </EmptyState>
+          Les commandes des clients apparaîtront ici.
+        </ListEmptyState>
       ) : (
         <ul id={ORDERS_LIST_ID} className="grid scroll-mt-20 gap-4 md:grid-cols-2 xl:grid-cols-3">
           {shown.map((order) => (
@@ -105,10 +98,7 @@ export function OrdersScreen({
         </ul>
       )}
       <Pagination
-        page={pagination.current_page}
-        lastPage={pagination.last_page}
-        perPage={pagination.per_page}
-        total={pagination.total}
+        pagination={pagination}
         hrefFor={(page) =>
           withParams(search, { page: page === 1 ? null : page, details: null, overview: null })
         }

@@ -7,14 +7,9 @@ import { PRODUCT_IMAGES_MAX } from '@souk/domain/admin-limits';
 import { IMAGE_ACCEPT } from '@souk/domain/uploads';
 import { type ChangeEvent, useState } from 'react';
 import { CategoryOptions } from '~/components/ui/category-options';
-import {
-  CheckboxField,
-  NumberField,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from '~/components/ui/form-fields';
+import { NumberField, SelectField, TextAreaField, TextField } from '~/components/ui/form-fields';
 import { fileInputClass, ImageField, ShrinkingNotice, usePreviews } from '~/components/ui/image-field';
+import { SortOrderField, VisibleInShopField } from '~/components/ui/record-fields';
 import { SaveFormDialog } from '~/components/ui/save-form-dialog';
 import { replaceFiles, usePhotoPicks } from '~/lib/photo-uploads';
 
@@ -191,19 +186,15 @@ export function ProductFormDialog({
               <CategoryOptions tree={tree} />
             </SelectField>
           </div>
-          <NumberField
+          <SortOrderField
             id="product-sort"
-            name="sort_order"
-            label="Ordre d'affichage"
             defaultValue={String(product?.sort_order ?? 0)}
             error={errors.sort_order}
           />
-          <CheckboxField
+          <VisibleInShopField
             id="product-active"
-            name="is_active"
-            label="Produit actif (visible dans la boutique)"
+            label="Produit actif"
             defaultChecked={product?.is_active ?? true}
-            value="true"
           />
           <ImageField
             id="product-image"

@@ -11,6 +11,15 @@ import type { ProductView } from './product-params';
 
 type OnDelete = (product: AdminProduct) => void;
 
+/** A product action that opens its dialog over the list (the URL says which), keeping the list's place. */
+function ActionLink({ to, label, children }: { to: string; label: string; children: string }) {
+  return (
+    <Link to={to} preventScrollReset className={buttonClass('secondary', 'sm')} aria-label={label}>
+      {children}
+    </Link>
+  );
+}
+
 /** Edit (?edit=ID), manage the images (?media=ID) and the variants (?variants=ID), delete (asks first). */
 function ProductActions({
   product,
@@ -25,30 +34,21 @@ function ProductActions({
   const { search } = useLocation();
   return (
     <div className={grid ? 'grid w-max grid-cols-2 gap-2' : 'flex flex-wrap gap-2'}>
-      <Link
-        to={withParams(search, { edit: product.id })}
-        preventScrollReset
-        className={buttonClass('secondary', 'sm')}
-        aria-label={`Modifier ${product.name}`}
-      >
+      <ActionLink to={withParams(search, { edit: product.id })} label={`Modifier ${product.name}`}>
         Modifier
-      </Link>
-      <Link
+      </ActionLink>
+      <ActionLink
         to={withParams(search, { media: product.id, edit: null, variants: null })}
-        preventScrollReset
-        className={buttonClass('secondary', 'sm')}
-        aria-label={`Gérer les images de ${product.name}`}
+        label={`Gérer les images de ${product.name}`}
       >
         Images
-      </Link>
-      <Link
+      </ActionLink>
+      <ActionLink
         to={withParams(search, { variants: product.id, edit: null, media: null })}
-        preventScrollReset
-        className={buttonClass('secondary', 'sm')}
-        aria-label={`Gérer les variantes de ${product.name}`}
+        label={`Gérer les variantes de ${product.name}`}
       >
         Variantes
-      </Link>
+      </ActionLink>
       <Button
         size="sm"
         variant="danger"

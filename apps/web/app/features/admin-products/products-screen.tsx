@@ -7,7 +7,7 @@ import type {
 import { Link, useLocation, useRevalidator } from 'react-router';
 import { Button, buttonClass } from '~/components/ui/button';
 import { ConfirmDeletion } from '~/components/ui/confirm-dialog';
-import { EmptyState } from '~/components/ui/empty-state';
+import { ListEmptyState } from '~/components/ui/list-empty-state';
 import { NewItemLink } from '~/components/ui/new-item-link';
 import { Pagination } from '~/components/ui/pagination';
 import { useDropParams, withParams } from '~/lib/url-params';
@@ -70,30 +70,19 @@ export function ProductsScreen({
       <ProductToolbar screen={screen} tree={tree} />
       <h2 className="sr-only">Liste des produits</h2>
       {list.products.length === 0 ? (
-        <EmptyState
+        <ListEmptyState
           title={filtering ? 'Aucun produit trouvé' : 'Aucun produit'}
-          action={
-            filtering ? (
-              <Link to={clearFiltersHref(screen)} className={buttonClass('secondary', 'md')}>
-                Effacer tous les filtres
-              </Link>
-            ) : (
-              <NewItemLink>Créer mon premier produit</NewItemLink>
-            )
-          }
+          filtering={filtering}
+          clear={{ to: clearFiltersHref(screen), label: 'Effacer tous les filtres' }}
+          action={<NewItemLink>Créer mon premier produit</NewItemLink>}
         >
-          {filtering
-            ? 'Essayez de modifier vos filtres de recherche.'
-            : 'Ajoutez le premier produit de la boutique.'}
-        </EmptyState>
+          Ajoutez le premier produit de la boutique.
+        </ListEmptyState>
       ) : (
         <ProductList products={list.products} view={screen.view} onDelete={deletion.ask} />
       )}
       <Pagination
-        page={pagination.current_page}
-        lastPage={pagination.last_page}
-        perPage={pagination.per_page}
-        total={pagination.total}
+        pagination={pagination}
         hrefFor={(page) =>
           withParams(search, {
             page: page === 1 ? null : page,
@@ -111,13 +100,7 @@ export function ProductsScreen({
         tree={tree}
         onClose={close}
       />
-      <ConfirmDeletion
-        target={deletion.target}
-        noun="le produit"
-        onConfirm={deletion.confirm}
-        onCancel={deletion.cancel}
-        pending={deletion.pending}
-      />
+      <ConfirmDeletion deletion={deletion} noun="le produit" />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { CreateVariantInputSchema } from '@souk/domain/admin-variants';
 import type { Variant } from '@souk/domain/catalog';
 import { useState } from 'react';
 import { NumberField, RadioGroupField, TextField } from '~/components/ui/form-fields';
+import { SortOrderField } from '~/components/ui/record-fields';
 import { SaveFormDialog } from '~/components/ui/save-form-dialog';
 
 const STATUS_OPTIONS = [
@@ -79,10 +80,8 @@ export function VariantFormDialog({
               defaultValue={variant?.stock_quantity ?? ''}
               error={errors.stock_quantity}
             />
-            <NumberField
+            <SortOrderField
               id="variant-sort-order"
-              name="sort_order"
-              label="Ordre d'affichage"
               required={false}
               hint="Les plus petits d'abord."
               defaultValue={variant?.sort_order ?? 0}

@@ -1,7 +1,7 @@
 import type { ProductDetail, ProductSuggestions as Suggestions, Variant } from '@souk/domain/catalog';
 import { deliveryLine } from '@souk/domain/shop';
 import { useState } from 'react';
-import { Breadcrumb, type BreadcrumbItem } from '~/components/ui/breadcrumb';
+import { Breadcrumb, type BreadcrumbItem, CATALOG_TRAIL } from '~/components/ui/breadcrumb';
 import { Price } from '~/components/ui/price';
 import { island } from '~/lib/island';
 import { useShopConfig } from '~/lib/shop-config';
@@ -23,10 +23,7 @@ const ProductSuggestions = island(
 );
 
 function trail(product: ProductDetail): BreadcrumbItem[] {
-  const items: BreadcrumbItem[] = [
-    { label: 'Accueil', to: '/' },
-    { label: 'Catalogue', to: '/catalog' },
-  ];
+  const items: BreadcrumbItem[] = [...CATALOG_TRAIL];
   const category = product.category;
   if (!category) return items;
   if (category.parent) {

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import type { ChangeEvent, FormEvent } from 'react';
 import { Form, Link, useNavigate } from 'react-router';
 import { type SearchParams, searchHref } from './search-params';
 
@@ -41,6 +41,9 @@ export function SearchFilters({
       }),
     );
   };
+  // The selects (category, sort) apply as soon as a choice is made.
+  const applyOnChange = (event: ChangeEvent<HTMLSelectElement>) =>
+    event.currentTarget.form && apply(event.currentTarget.form);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     apply(event.currentTarget);
@@ -100,36 +103,8 @@ export function SearchFilters({
           </svg>
         </summary>
         <div className="grid grid-cols-2 gap-3 border-t border-stone-200 p-4 sm:grid-cols-4 sm:items-end">
-          <div className="flex flex-col gap-1">
-            <label htmlFor="search-min" className={labelClass}>
-              Prix min (FCFA)
-            </label>
-            <input
-              id="search-min"
-              name="min_price"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              defaultValue={params.min_price}
-              className={field}
-            />
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor="search-max" className={labelClass}>
-              Prix max (FCFA)
-            </label>
-            <input
-              id="search-max"
-              name="max_price"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              defaultValue={params.max_price}
-              className={field}
-            />
-          </div>
+          <PriceInput id="search-min" name="min_price" label="Prix min (FCFA)" value={params.min_price} />
+          <PriceInput id="search-max" name="max_price" label="Prix max (FCFA)" value={params.max_price} />
           {categories.length > 0 && (
             <div className="col-span-2 flex flex-col gap-1 sm:col-span-1">
               <label htmlFor="search-category" className={labelClass}>
@@ -139,7 +114,7 @@ export function SearchFilters({
                 id="search-category"
                 name="category_id"
                 defaultValue={params.category_id}
-                onChange={(event) => event.currentTarget.form && apply(event.currentTarget.form)}
+                onChange={applyOnChange}
                 className={field}
               >
                 <option value="">Toutes les catégories</option>
@@ -179,7 +154,7 @@ export function SearchFilters({
             id="search-sort"
             name="sort"
             defaultValue={params.sort}
-            onChange={(event) => event.currentTarget.form && apply(event.currentTarget.form)}
+            onChange={applyOnChange}
             className={`${field} w-auto pr-8`}
           >
             {SORT_OPTIONS.map(([value, label]) => (
@@ -199,5 +174,36 @@ export function SearchFilters({
         </noscript>
       </div>
     </Form>
+  );
+}
+
+/** One bound of the price filter: a whole number of FCFA, never negative. */
+function PriceInput({
+  id,
+  name,
+  label,
+  value,
+}: {
+  id: string;
+  name: 'min_price' | 'max_price';
+  label: string;
+  value: string;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        defaultValue={value}
+        className={field}
+      />
+    </div>
   );
 }
