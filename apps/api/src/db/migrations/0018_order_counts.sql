@@ -14,28 +14,25 @@ LANGUAGE sql IMMUTABLE AS $$
                             'quantity', sign * quantity, 'revenue', sign * revenue)
 $$;--> statement-breakpoint
 
+-- The triggers below hand product_sales_apply their changes whatever they found: no rows (null)
+-- insert nothing.
+
 -- Articles added, removed or changed in orders that count (a removal whose order is gone was
 -- counted when the order was deleted). A transition table exists only for the operations that
--- have it, hence a statement per operation.
+-- have it, hence a statement per side.
 CREATE OR REPLACE FUNCTION product_sales_items_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  gone jsonb;
-  added jsonb;
 BEGIN
   IF TG_OP IN ('DELETE', 'UPDATE') THEN
-    SELECT jsonb_agg(product_sales_change(d.product_id, d.product_name, d.quantity, d.total_price, -1))
-      INTO gone
-      FROM old_items d JOIN orders o ON o.id = d.order_id
-     WHERE order_counts(o.status);
+    PERFORM product_sales_apply((
+      SELECT jsonb_agg(product_sales_change(d.product_id, d.product_name, d.quantity, d.total_price, -1))
+        FROM old_items d JOIN orders o ON o.id = d.order_id
+       WHERE order_counts(o.status)));
   END IF;
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    SELECT jsonb_agg(product_sales_change(n.product_id, n.product_name, n.quantity, n.total_price, 1))
-      INTO added
-      FROM new_items n JOIN orders o ON o.id = n.order_id
-     WHERE order_counts(o.status);
-  END IF;
-  IF coalesce(gone, added) IS NOT NULL THEN
-    PERFORM product_sales_apply(coalesce(gone, '[]'::jsonb) || coalesce(added, '[]'::jsonb));
+    PERFORM product_sales_apply((
+      SELECT jsonb_agg(product_sales_change(n.product_id, n.product_name, n.quantity, n.total_price, 1))
+        FROM new_items n JOIN orders o ON o.id = n.order_id
+       WHERE order_counts(o.status)));
   END IF;
   RETURN NULL;
 END;
@@ -44,19 +41,14 @@ $$;--> statement-breakpoint
 -- An order that stops counting (cancelled) takes its articles out; one that counts again puts
 -- them back.
 CREATE OR REPLACE FUNCTION product_sales_orders_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  changes jsonb;
 BEGIN
-  SELECT jsonb_agg(product_sales_change(i.product_id, i.product_name, i.quantity, i.total_price,
-                                        CASE WHEN order_counts(n.status) THEN 1 ELSE -1 END))
-    INTO changes
-    FROM old_orders d
-    JOIN new_orders n ON n.id = d.id
-    JOIN order_items i ON i.order_id = n.id
-   WHERE order_counts(d.status) <> order_counts(n.status);
-  IF changes IS NOT NULL THEN
-    PERFORM product_sales_apply(changes);
-  END IF;
+  PERFORM product_sales_apply((
+    SELECT jsonb_agg(product_sales_change(i.product_id, i.product_name, i.quantity, i.total_price,
+                                          CASE WHEN order_counts(n.status) THEN 1 ELSE -1 END))
+      FROM old_orders d
+      JOIN new_orders n ON n.id = d.id
+      JOIN order_items i ON i.order_id = n.id
+     WHERE order_counts(d.status) <> order_counts(n.status)));
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
@@ -64,18 +56,11 @@ $$;--> statement-breakpoint
 -- An order deleted takes its articles out before they go with it (their own trigger then finds
 -- no order and counts nothing twice).
 CREATE OR REPLACE FUNCTION product_sales_order_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  changes jsonb;
 BEGIN
-  IF order_counts(OLD.status) THEN
+  PERFORM product_sales_apply((
     SELECT jsonb_agg(product_sales_change(i.product_id, i.product_name, i.quantity, i.total_price, -1))
-      INTO changes
       FROM order_items i
-     WHERE i.order_id = OLD.id;
-    IF changes IS NOT NULL THEN
-      PERFORM product_sales_apply(changes);
-    END IF;
-  END IF;
+     WHERE i.order_id = OLD.id AND order_counts(OLD.status)));
   RETURN OLD;
 END;
 $$;
