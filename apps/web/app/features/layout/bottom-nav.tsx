@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { BagIcon, GridIcon, HomeIcon, UserIcon } from '~/components/ui/icons';
 import { accountLinkFor, useCurrentUser } from '~/lib/session';
-import { CartBadge } from './cart-badge';
-import { cartLinkLabel } from './use-cart-count';
+import { cartLinkLabel, formatCartBadge } from './use-cart-count';
 
 /** Height the page reserves at the bottom on small screens so this bar never hides content. */
 export const BOTTOM_NAV_SPACE = 'pb-[calc(4rem+env(safe-area-inset-bottom))] md:pb-0';
@@ -27,7 +26,14 @@ export function BottomNav({ cartCount }: { cartCount: number }) {
           icon={
             <span className="relative">
               <BagIcon className="h-6 w-6" />
-              <CartBadge count={cartCount} position="-top-1.5 -right-3" background="bg-amber-500" />
+              {cartCount > 0 && (
+                <span
+                  aria-hidden="true"
+                  className="absolute -top-1.5 -right-3 min-w-5 rounded-full bg-amber-500 px-1 text-center text-[11px] leading-5 font-bold text-stone-900"
+                >
+                  {formatCartBadge(cartCount)}
+                </span>
+              )}
             </span>
           }
         />

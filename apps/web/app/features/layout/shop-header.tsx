@@ -2,9 +2,8 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { BagIcon, CloseIcon, SearchIcon, UserIcon } from '~/components/ui/icons';
 import { accountLinkFor, useCurrentUser } from '~/lib/session';
-import { CartBadge } from './cart-badge';
 import { LogoMark } from './logo';
-import { cartLinkLabel } from './use-cart-count';
+import { cartLinkLabel, formatCartBadge } from './use-cart-count';
 
 // The search box and its suggestions are fetched when the visitor first opens the search (or
 // reaches for the toggle), never with the page: without JavaScript the toggle is a link to /search.
@@ -83,7 +82,14 @@ export function ShopHeader({ cartCount }: { cartCount: number }) {
 
         <Link to="/cart" aria-label={cartLinkLabel(cartCount)} className={iconButton}>
           <BagIcon className="h-6 w-6" />
-          <CartBadge count={cartCount} position="top-0.5 right-0" background="bg-amber-400" />
+          {cartCount > 0 && (
+            <span
+              aria-hidden="true"
+              className="absolute top-0.5 right-0 min-w-5 rounded-full bg-amber-400 px-1 text-center text-[11px] leading-5 font-bold text-stone-900"
+            >
+              {formatCartBadge(cartCount)}
+            </span>
+          )}
         </Link>
 
         <Link to={account.to} aria-label={account.label} className={iconButton}>
