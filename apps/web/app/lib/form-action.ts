@@ -48,6 +48,10 @@ export const formText = (form: FormData, field: string) => {
   return typeof value === 'string' ? value : '';
 };
 
+/** The form's text fields `names`, as the API takes them ('' for one absent or a file). */
+export const formTexts = <K extends string>(form: FormData, names: readonly K[]) =>
+  Object.fromEntries(names.map((name) => [name, formText(form, name)])) as Record<K, string>;
+
 /**
  * A page action's form. A body that is not a form (JSON, text, a broken multipart) is the
  * sender's mistake: 415 with a French message, never a server error.

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useFetcher } from 'react-router';
+import { useFetcher, useNavigation } from 'react-router';
 import { showToast } from '~/components/ui/toast';
-import type { ActionOutcome, FormFailure } from './form-action';
+import { type ActionOutcome, type FormFailure, failureOf } from './form-action';
 
 // The page side of the one way to submit a form (lib/form-action.ts, docs/decisions/0032): the
 // domain's schema checks the form before it goes, the action's field errors come back under their
@@ -121,6 +121,21 @@ export function useForm(loadSchema: () => Promise<Validator>, server: FormFailur
     errors,
     message,
     formProps: { ref: formRef, onSubmit, onInput, onFocus: () => void load(), noValidate: true },
+  };
+}
+
+/**
+ * A page's own form, sent by a navigation (the account pages): useForm with what the page's action
+ * answered (`actionData`), the text it gave back to refill the fields, and whether it is being sent.
+ */
+export function usePageForm(loadSchema: () => Promise<Validator>, actionData: unknown) {
+  const failure = failureOf(actionData);
+  const form = useForm(loadSchema, failure);
+  const navigation = useNavigation();
+  return {
+    ...form,
+    values: failure?.values ?? {},
+    pending: navigation.state !== 'idle' && navigation.formMethod === 'POST',
   };
 }
 

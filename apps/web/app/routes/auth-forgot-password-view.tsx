@@ -1,11 +1,10 @@
 import { identifierFieldHint } from '@souk/domain/shop-locale';
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, Link } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { FormBanner, SubmitButton, TextField } from '~/components/ui/form-fields';
 import { WhatsappIcon } from '~/components/ui/page-icons';
 import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
-import { failureOf } from '~/lib/form-action';
-import { useForm } from '~/lib/use-form';
+import { usePageForm } from '~/lib/use-form';
 import type { Route } from './+types/auth-forgot-password';
 
 // Not a route of its own: the page of the auth-forgot-password route (auth-forgot-password.tsx),
@@ -13,13 +12,10 @@ import type { Route } from './+types/auth-forgot-password';
 // form works before.
 
 export function ForgotPasswordView({ actionData }: Pick<Route.ComponentProps, 'actionData'>) {
-  const failure = failureOf(actionData);
-  const { formProps, bannerRef, errors, message } = useForm(
+  const { formProps, bannerRef, errors, message, values, pending } = usePageForm(
     () => import('@souk/domain/auth').then((m) => m.ForgotPasswordInputSchema),
-    failure,
+    actionData,
   );
-  const navigation = useNavigation();
-  const pending = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const footer = (
     <p>
       <Link to="/auth/login" className={authLinkClass}>
@@ -102,7 +98,7 @@ export function ForgotPasswordView({ actionData }: Pick<Route.ComponentProps, 'a
           hint={identifierFieldHint()}
           inputMode="email"
           autoComplete="username"
-          defaultValue={failure?.values?.email}
+          defaultValue={values.email}
           error={errors.email}
         />
         <SubmitButton pending={pending} pendingLabel="Envoi…">

@@ -1,10 +1,9 @@
 import { PASSWORD_RESET } from '@souk/domain/account-messages';
 import { identifierFieldHint } from '@souk/domain/shop-locale';
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, Link } from 'react-router';
 import { FormBanner, PasswordField, SubmitButton, TextField } from '~/components/ui/form-fields';
 import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
-import { failureOf } from '~/lib/form-action';
-import { useForm } from '~/lib/use-form';
+import { usePageForm } from '~/lib/use-form';
 import type { Route } from './+types/auth-login';
 
 // Not a route of its own: the page of the auth-login route (auth-login.tsx), which that route loads
@@ -15,13 +14,10 @@ export function LoginView({
   actionData,
 }: Pick<Route.ComponentProps, 'loaderData' | 'actionData'>) {
   const { redirectTo, expired, reset } = loaderData;
-  const failure = failureOf(actionData);
-  const { formProps, bannerRef, errors, message } = useForm(
+  const { formProps, bannerRef, errors, message, values, pending } = usePageForm(
     () => import('@souk/domain/auth').then((m) => m.LoginInputSchema),
-    failure,
+    actionData,
   );
-  const navigation = useNavigation();
-  const pending = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const withRedirect = (path: string) =>
     redirectTo ? `${path}?redirectTo=${encodeURIComponent(redirectTo)}` : path;
 
@@ -52,7 +48,7 @@ export function LoginView({
           hint={identifierFieldHint()}
           autoComplete="username"
           inputMode="email"
-          defaultValue={failure?.values?.email}
+          defaultValue={values.email}
           error={errors.email}
         />
         <PasswordField

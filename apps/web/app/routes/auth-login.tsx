@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import { api, serverConfig } from '~/lib/api.server';
-import { formAction, formText, handler } from '~/lib/form-action';
+import { formAction, formTexts, handler } from '~/lib/form-action';
 import { island } from '~/lib/island';
 import { accountPageHeaders } from '~/lib/no-store';
 import { pageMeta } from '~/lib/seo';
@@ -29,9 +29,7 @@ export const action = ({ request, context }: Route.ActionArgs) =>
       failure: 'Erreur de connexion',
       echo: ['email'],
       send: ({ client, form }) =>
-        client.post('/auth/login', {
-          body: { email: formText(form, 'email'), password: formText(form, 'password') },
-        }),
+        client.post('/auth/login', { body: formTexts(form, ['email', 'password']) }),
       // Without redirectTo: an admin goes to the back office, a client to the account.
       done: ({ data, form, setCookies }) =>
         redirect(safeRedirectPath(form.get('redirectTo')) ?? homeOf(data.user), {

@@ -1,9 +1,8 @@
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, Link } from 'react-router';
 import { FormBanner, SubmitButton } from '~/components/ui/form-fields';
 import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
 import { NewAccountFields } from '~/features/account/new-account-fields';
-import { failureOf } from '~/lib/form-action';
-import { useForm } from '~/lib/use-form';
+import { usePageForm } from '~/lib/use-form';
 import type { Route } from './+types/auth-quick-register';
 
 // Not a route of its own: the page of the auth-quick-register route (auth-quick-register.tsx),
@@ -15,14 +14,10 @@ export function QuickRegisterView({
   actionData,
 }: Pick<Route.ComponentProps, 'loaderData' | 'actionData'>) {
   const { redirectTo, checkout } = loaderData;
-  const failure = failureOf(actionData);
-  const { formProps, bannerRef, errors, message } = useForm(
+  const { formProps, bannerRef, errors, message, values, pending } = usePageForm(
     () => import('@souk/domain/auth').then((m) => m.QuickRegisterInputSchema),
-    failure,
+    actionData,
   );
-  const navigation = useNavigation();
-  const pending = navigation.state !== 'idle' && navigation.formMethod === 'POST';
-  const values = failure?.values ?? {};
   const loginTarget = checkout ? '/cart' : redirectTo;
 
   return (

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import { api, serverConfig } from '~/lib/api.server';
-import { formAction, formText, handler } from '~/lib/form-action';
+import { formAction, formTexts, handler } from '~/lib/form-action';
 import { island } from '~/lib/island';
 import { accountPageHeaders } from '~/lib/no-store';
 import { pageMeta } from '~/lib/seo';
@@ -30,14 +30,7 @@ export const action = ({ request, context }: Route.ActionArgs) =>
       failure: "Erreur lors de l'inscription",
       echo: ECHOED,
       send: ({ client, form }) =>
-        client.post('/auth/quick-register', {
-          body: {
-            name: formText(form, 'name'),
-            whatsapp_phone: formText(form, 'whatsapp_phone'),
-            email: formText(form, 'email'),
-            password: formText(form, 'password'),
-          },
-        }),
+        client.post('/auth/quick-register', { body: formTexts(form, [...ECHOED, 'password']) }),
       done: ({ data, form, setCookies }) =>
         redirect(
           form.get('checkout') === '1'

@@ -1,9 +1,8 @@
-import { Form, Link, useNavigation } from 'react-router';
-import { FormBanner, PasswordField, SubmitButton } from '~/components/ui/form-fields';
+import { Form, Link } from 'react-router';
+import { FormBanner, SubmitButton } from '~/components/ui/form-fields';
 import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
 import { NewAccountFields } from '~/features/account/new-account-fields';
-import { failureOf } from '~/lib/form-action';
-import { useForm } from '~/lib/use-form';
+import { usePageForm } from '~/lib/use-form';
 import type { Route } from './+types/auth-register';
 
 // Not a route of its own: the page of the auth-register route (auth-register.tsx), which that route
@@ -14,14 +13,10 @@ export function RegisterView({
   actionData,
 }: Pick<Route.ComponentProps, 'loaderData' | 'actionData'>) {
   const { redirectTo } = loaderData;
-  const failure = failureOf(actionData);
-  const { formProps, bannerRef, errors, message } = useForm(
+  const { formProps, bannerRef, errors, message, values, pending } = usePageForm(
     () => import('@souk/domain/auth').then((m) => m.RegisterInputSchema),
-    failure,
+    actionData,
   );
-  const navigation = useNavigation();
-  const pending = navigation.state !== 'idle' && navigation.formMethod === 'POST';
-  const values = failure?.values ?? {};
 
   return (
     <AuthShell
@@ -47,13 +42,7 @@ export function RegisterView({
           values={values}
           errors={errors}
           emailHint="Utile pour recevoir un lien si vous oubliez votre mot de passe."
-        />
-        <PasswordField
-          id="register-password-confirmation"
-          name="password_confirmation"
-          label="Confirmer le mot de passe"
-          autoComplete="new-password"
-          error={errors.password_confirmation}
+          confirmLabel="Confirmer le mot de passe"
         />
         <SubmitButton pending={pending} pendingLabel="Inscription…">
           Créer mon compte

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import { api, serverConfig } from '~/lib/api.server';
-import { formAction, formText, handler } from '~/lib/form-action';
+import { formAction, formTexts, handler } from '~/lib/form-action';
 import { island } from '~/lib/island';
 import { accountPageHeaders } from '~/lib/no-store';
 import { pageMeta } from '~/lib/seo';
@@ -26,13 +26,7 @@ export const action = ({ request, context }: Route.ActionArgs) =>
       echo: ECHOED,
       send: ({ client, form }) =>
         client.post('/auth/register', {
-          body: {
-            name: formText(form, 'name'),
-            email: formText(form, 'email'),
-            whatsapp_phone: formText(form, 'whatsapp_phone'),
-            password: formText(form, 'password'),
-            password_confirmation: formText(form, 'password_confirmation'),
-          },
+          body: formTexts(form, [...ECHOED, 'password', 'password_confirmation']),
         }),
       // The new client is signed in and lands on her account (docs/decisions/0006).
       done: ({ data, form, setCookies }) =>

@@ -1,10 +1,9 @@
 import { PASSWORD_RESET } from '@souk/domain/account-messages';
-import { NEW_PASSWORD_HINT } from '@souk/domain/limits';
-import { Form, Link, useNavigation } from 'react-router';
-import { FormBanner, PasswordField, SubmitButton } from '~/components/ui/form-fields';
+import { Form, Link } from 'react-router';
+import { FormBanner, SubmitButton } from '~/components/ui/form-fields';
 import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
-import { failureOf } from '~/lib/form-action';
-import { useForm } from '~/lib/use-form';
+import { NewPasswordFields } from '~/features/account/password-fields';
+import { usePageForm } from '~/lib/use-form';
 import type { Route } from './+types/auth-reset-password';
 
 const INVALID_LINK = 'Lien de réinitialisation invalide ou expiré';
@@ -18,13 +17,10 @@ export function ResetPasswordView({
   actionData,
 }: Pick<Route.ComponentProps, 'loaderData' | 'actionData'>) {
   const { token } = loaderData;
-  const failure = failureOf(actionData);
-  const { formProps, bannerRef, errors, message } = useForm(
+  const { formProps, bannerRef, errors, message, pending } = usePageForm(
     () => import('@souk/domain/auth').then((m) => m.ResetPasswordInputSchema),
-    failure,
+    actionData,
   );
-  const navigation = useNavigation();
-  const pending = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const requestAgain = (
     <p>
       <Link to="/auth/forgot-password" className={authLinkClass}>
@@ -72,20 +68,11 @@ export function ResetPasswordView({
       <Form method="post" className="flex flex-col gap-4" {...formProps}>
         <FormBanner message={message} bannerRef={bannerRef} />
         <input type="hidden" name="token" value={token} />
-        <PasswordField
+        <NewPasswordFields
           id="reset-password"
-          name="password"
+          errors={errors}
           label="Nouveau mot de passe"
-          autoComplete="new-password"
-          hint={NEW_PASSWORD_HINT}
-          error={errors.password}
-        />
-        <PasswordField
-          id="reset-password-confirmation"
-          name="password_confirmation"
-          label="Confirmer le mot de passe"
-          autoComplete="new-password"
-          error={errors.password_confirmation}
+          confirmLabel="Confirmer le mot de passe"
         />
         <SubmitButton pending={pending} pendingLabel="Enregistrement…">
           Enregistrer le mot de passe

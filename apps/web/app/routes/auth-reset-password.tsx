@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { api, serverConfig } from '~/lib/api.server';
-import { formAction, formText } from '~/lib/form-action';
+import { formAction, formTexts } from '~/lib/form-action';
 import { island } from '~/lib/island';
 import { accountPageHeaders } from '~/lib/no-store';
 import { pageMeta } from '~/lib/seo';
@@ -24,11 +24,7 @@ export const action = ({ request, context }: Route.ActionArgs) =>
       inBanner: ['token'],
       send: ({ client, form }) =>
         client.post('/auth/reset-password', {
-          body: {
-            token: formText(form, 'token'),
-            password: formText(form, 'password'),
-            password_confirmation: formText(form, 'password_confirmation'),
-          },
+          body: formTexts(form, ['token', 'password', 'password_confirmation']),
         }),
       // Every session of the account was revoked: the API clears this browser's cookie too.
       done: ({ saved, setCookies }) => data(saved, { headers: cookieHeaders(setCookies) }),

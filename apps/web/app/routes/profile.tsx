@@ -10,7 +10,7 @@ import { ProfileHeader } from '~/features/account/profile-header';
 import { PROFILE_PANEL_ID, type ProfileTab, ProfileTabs, tabId } from '~/features/account/profile-tabs';
 import { PROFILE_FIELDS, SAVED_MESSAGES, SettingsPanel } from '~/features/account/settings-panel';
 import { api, serverConfig } from '~/lib/api.server';
-import { failureOf, formAction, formText, handler, refusedBeforeSending } from '~/lib/form-action';
+import { failureOf, formAction, formText, formTexts, handler, refusedBeforeSending } from '~/lib/form-action';
 import { loginUrl } from '~/lib/login-url';
 import { accountPageHeaders } from '~/lib/no-store';
 import { pageMeta } from '~/lib/seo';
@@ -100,11 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         failure: 'Erreur lors du changement de mot de passe',
         send: ({ client, form }) =>
           client.post('/auth/change-password', {
-            body: {
-              current_password: formText(form, 'current_password'),
-              password: formText(form, 'password'),
-              password_confirmation: formText(form, 'password_confirmation'),
-            },
+            body: formTexts(form, ['current_password', 'password', 'password_confirmation']),
           }),
         done: () => redirect('/profile?tab=settings&saved=password'),
       },

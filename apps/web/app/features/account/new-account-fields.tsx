@@ -1,6 +1,6 @@
-import { NEW_PASSWORD_HINT } from '@souk/domain/limits';
 import { phoneFieldHint } from '@souk/domain/shop-locale';
-import { PasswordField, TextField } from '~/components/ui/form-fields';
+import { TextField } from '~/components/ui/form-fields';
+import { NewPasswordFields } from './password-fields';
 
 /** Name, WhatsApp number, optional e-mail and password: what every account creation asks. */
 export function NewAccountFields({
@@ -9,6 +9,7 @@ export function NewAccountFields({
   errors,
   phoneHint,
   emailHint,
+  confirmLabel,
 }: {
   idPrefix: string;
   values: Partial<Record<'name' | 'whatsapp_phone' | 'email', string>>;
@@ -16,6 +17,8 @@ export function NewAccountFields({
   /** Why the number is asked, before the forms it may take. */
   phoneHint?: string;
   emailHint?: string;
+  /** The label of the password typed again, when the form asks for it. */
+  confirmLabel?: string;
 }) {
   return (
     <>
@@ -50,14 +53,7 @@ export function NewAccountFields({
         defaultValue={values.email}
         error={errors.email}
       />
-      <PasswordField
-        id={`${idPrefix}-password`}
-        name="password"
-        label="Mot de passe"
-        autoComplete="new-password"
-        hint={NEW_PASSWORD_HINT}
-        error={errors.password}
-      />
+      <NewPasswordFields id={`${idPrefix}-password`} errors={errors} confirmLabel={confirmLabel} />
     </>
   );
 }

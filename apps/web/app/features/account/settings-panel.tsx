@@ -1,15 +1,15 @@
 import { PASSWORD_CHANGED, PROFILE_UPDATED } from '@souk/domain/account-messages';
 import type { User } from '@souk/domain/auth';
-import { NEW_PASSWORD_HINT } from '@souk/domain/limits';
 import { type ShopPhone, whatsappLink } from '@souk/domain/shop';
 import { phoneFieldHint } from '@souk/domain/shop-locale';
 import { useEffect, useRef } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
-import { FormBanner, PasswordField, TextField } from '~/components/ui/form-fields';
+import { FormBanner, TextField } from '~/components/ui/form-fields';
 import { LogoutButton } from '~/components/ui/logout-button';
 import type { FormFailure } from '~/lib/form-action';
 import { useForm } from '~/lib/use-form';
 import { sectionTitle } from './panel-styles';
+import { CurrentPasswordField, NewPasswordFields } from './password-fields';
 
 export const PROFILE_FIELDS = ['name', 'email', 'whatsapp_phone'] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
@@ -189,22 +189,9 @@ function EditFieldForm({
       />
       {field !== 'name' && (
         // A login identifier and the reset channel: changing it proves who is asking.
-        <PasswordField
-          id={`profile-${field}-password`}
-          name="current_password"
-          label="Mot de passe actuel"
-          autoComplete="current-password"
-          error={errors.current_password}
-        />
+        <CurrentPasswordField id={`profile-${field}-password`} error={errors.current_password} />
       )}
-      <div className="flex gap-2">
-        <button type="submit" disabled={pending} className={primary}>
-          {pending ? 'Enregistrement…' : 'Enregistrer'}
-        </button>
-        <Link to="/profile?tab=settings" preventScrollReset className={secondary}>
-          Annuler
-        </Link>
-      </div>
+      <SettingsButtons pending={pending}>Enregistrer</SettingsButtons>
     </Form>
   );
 }
@@ -225,36 +212,28 @@ function ChangePasswordForm({ failure }: { failure?: SettingsFailure }) {
     >
       <input type="hidden" name="intent" value="change-password" />
       <FormBanner message={message} bannerRef={bannerRef} />
-      <PasswordField
-        id="current-password"
-        name="current_password"
-        label="Mot de passe actuel"
-        autoComplete="current-password"
-        error={errors.current_password}
-      />
-      <PasswordField
+      <CurrentPasswordField id="current-password" error={errors.current_password} />
+      <NewPasswordFields
         id="new-password"
-        name="password"
+        errors={errors}
         label="Nouveau mot de passe"
-        autoComplete="new-password"
-        hint={NEW_PASSWORD_HINT}
-        error={errors.password}
+        confirmLabel="Confirmer le nouveau mot de passe"
       />
-      <PasswordField
-        id="new-password-confirmation"
-        name="password_confirmation"
-        label="Confirmer le nouveau mot de passe"
-        autoComplete="new-password"
-        error={errors.password_confirmation}
-      />
-      <div className="flex gap-2">
-        <button type="submit" disabled={pending} className={primary}>
-          {pending ? 'Enregistrement…' : 'Changer le mot de passe'}
-        </button>
-        <Link to="/profile?tab=settings" preventScrollReset className={secondary}>
-          Annuler
-        </Link>
-      </div>
+      <SettingsButtons pending={pending}>Changer le mot de passe</SettingsButtons>
     </Form>
+  );
+}
+
+/** A settings form's submit (which waits while it is sent) and its way back to Paramètres. */
+function SettingsButtons({ pending, children }: { pending: boolean; children: string }) {
+  return (
+    <div className="flex gap-2">
+      <button type="submit" disabled={pending} className={primary}>
+        {pending ? 'Enregistrement…' : children}
+      </button>
+      <Link to="/profile?tab=settings" preventScrollReset className={secondary}>
+        Annuler
+      </Link>
+    </div>
   );
 }

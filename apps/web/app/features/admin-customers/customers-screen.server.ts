@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, RouterContextProvider } from 'react-router';
 import { throwIfRefused } from '~/lib/admin-access.server';
 import { api, dataOrThrow } from '~/lib/api.server';
 import { failureMessage } from '~/lib/api-client';
-import { formAction, formText, handler, refusedBeforeSending } from '~/lib/form-action';
+import { formAction, formText, formTexts, handler, refusedBeforeSending } from '~/lib/form-action';
 import { readCustomerScreen } from './customer-params';
 
 /** The customers screen's default failure. */
@@ -55,11 +55,7 @@ export async function loadCustomersScreen(request: Request, context: Readonly<Ro
 }
 
 /** The form's three fields as the API takes them (its schema checks them, in French). */
-const profileBody = (form: FormData) => ({
-  name: formText(form, 'name'),
-  whatsapp_phone: formText(form, 'whatsapp_phone'),
-  email: formText(form, 'email'),
-});
+const profileBody = (form: FormData) => formTexts(form, ['name', 'whatsapp_phone', 'email']);
 
 /**
  * The screen's writes: a row's or the profile's block/unblock ('status'), the selection bar's
