@@ -3,13 +3,11 @@ import { ADMIN_SEARCH_RESULTS } from '@souk/domain/admin-limits';
 import { INITIAL_ORDER_STATUS } from '@souk/domain/order-status';
 import { foldText } from '@souk/domain/text';
 import type { Db } from '../../db/client.ts';
-import { toProductSummary } from '../catalog/catalog.mapper.ts';
-import * as catalog from '../catalog/catalog.repository.ts';
-import { searchWords } from '../catalog/catalog.service.ts';
+import { searchCatalogForAdmin, searchWords } from '../catalog/catalog.service.ts';
 import { searchCustomers } from '../customers/customers.service.ts';
 import { searchAdminOrders } from '../orders/admin-orders.service.ts';
+import { countOrdersInStatus } from '../orders/order-figures.service.ts';
 import { toOrderSearchResult } from '../orders/orders.mapper.ts';
-import { countOrdersInStatus } from '../orders/orders.repository.ts';
 
 /** The bell: orders waiting for the shop to accept or cancel them. */
 export async function getNotifications(db: Db) {
@@ -25,30 +23,10 @@ export async function searchAdmin(db: Db, q: string): Promise<AdminSearchResults
   const folded = foldText(q);
   // Only marks ('^', '´'): nothing to look for.
   if (!words.length || !folded) return { products: [], categories: [], orders: [], customers: [] };
-  const [products, categories, orders, customers] = await Promise.all([
-    catalog.findProducts(
-      db,
-      'admin',
-      { words },
-      { by: 'relevance', direction: 'desc' },
-      { limit: ADMIN_SEARCH_RESULTS, offset: 0 },
-    ),
-    catalog.findCategories(db, 'admin', catalog.categoryNameContains(folded)),
+  const [catalog, orders, customers] = await Promise.all([
+    searchCatalogForAdmin(db, words, folded, ADMIN_SEARCH_RESULTS),
     searchAdminOrders(db, q, ADMIN_SEARCH_RESULTS),
     searchCustomers(db, q, ADMIN_SEARCH_RESULTS),
   ]);
-  return {
-    products: products.map((row) => {
-      const { id, name, image } = toProductSummary(row);
-      return { id, name, image, is_active: row.is_active };
-    }),
-    categories: categories.slice(0, ADMIN_SEARCH_RESULTS).map((c) => ({
-      id: c.id,
-      name: c.name,
-      is_active: c.is_active,
-      parent_name: c.parent_name,
-    })),
-    orders: orders.map(toOrderSearchResult),
-    customers,
-  };
+  return { ...catalog, orders: orders.map(toOrderSearchResult), customers };
 }

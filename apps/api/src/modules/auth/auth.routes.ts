@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteModule } from '#shared/module.ts';
 import { done, ok, route } from '#shared/route.ts';
 import { authOf, clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
@@ -29,36 +29,33 @@ export const authRoutes: RouteModule = ({ db, config, mailer, log, background, r
     // guess its own current password at speed.
     const perAccount: IdentifierOf = (req) => `user:${authOf(req).user.id}`;
 
+    // Registering and logging in answer alike: the new session's cookie, then the user and token.
+    const signedIn = <T extends { token: string }>(reply: FastifyReply, result: T, message: string) => {
+      setSessionCookie(reply, result.token, config.publicUrl);
+      return ok(result, message);
+    };
     route(
       app,
       'POST /auth/register',
-      async (req, reply) => {
-        const result = await auth.register(db, req.body, metaOf(req));
-        setSessionCookie(reply, result.token, config.publicUrl);
-        return ok(result, 'Inscription réussie');
-      },
+      async (req, reply) =>
+        signedIn(reply, await auth.register(db, req.body, metaOf(req)), 'Inscription réussie'),
       limited('registration'),
     );
-
     route(
       app,
       'POST /auth/quick-register',
-      async (req, reply) => {
-        const result = await auth.register(db, req.body, metaOf(req));
-        setSessionCookie(reply, result.token, config.publicUrl);
-        return ok(result, 'Inscription réussie ! Vous pouvez maintenant finaliser votre commande.');
-      },
+      async (req, reply) =>
+        signedIn(
+          reply,
+          await auth.register(db, req.body, metaOf(req)),
+          'Inscription réussie ! Vous pouvez maintenant finaliser votre commande.',
+        ),
       limited('registration'),
     );
-
     route(
       app,
       'POST /auth/login',
-      async (req, reply) => {
-        const result = await auth.login(db, req.body, metaOf(req));
-        setSessionCookie(reply, result.token, config.publicUrl);
-        return ok(result, 'Connexion réussie');
-      },
+      async (req, reply) => signedIn(reply, await auth.login(db, req.body, metaOf(req)), 'Connexion réussie'),
       limited('login'),
     );
 

@@ -26,6 +26,12 @@ import {
 } from './tokens.ts';
 import * as users from './users.repository.ts';
 
+/** Who made an order's changes: each account's name and role (the orders' history shows them). */
+export const findAccountNames = (db: DbOrTx, ids: number[]) => users.findNames(db, ids);
+
+// The housekeeping timer's purges of what can no longer serve.
+export { deleteDeadResetTokens, deleteDeadSessions } from './sessions.repository.ts';
+
 export const BLOCKED_MESSAGE = 'Votre compte a été bloqué. Contactez la boutique sur WhatsApp.';
 const BAD_CREDENTIALS = 'Identifiants incorrects';
 const INVALID_RESET = 'Lien de réinitialisation invalide ou expiré';

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 
@@ -62,4 +62,13 @@ export async function recordLogin(db: DbOrTx, id: number): Promise<boolean> {
     .where(and(eq(users.id, id), eq(users.status, 'active')))
     .returning({ id: users.id });
   return rows.length > 0;
+}
+
+/** The name and role of each account among `ids` (those still there). */
+export async function findNames(db: DbOrTx, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ id: users.id, name: users.name, role: users.role })
+    .from(users)
+    .where(inArray(users.id, ids));
 }

@@ -5,10 +5,16 @@ import type {
   UpdateBannerInput,
 } from '@souk/domain/admin-banners';
 import { foldText } from '@souk/domain/text';
-import type { ImageUpload } from '@souk/domain/uploads';
 import { notFound } from '#shared/app-error.ts';
 import type { Db } from '../../db/client.ts';
-import { pictureColumns, pictureOf, removePicture, withUploadedImages } from '../media/image-upload.ts';
+import {
+  oneUpload,
+  type PictureDeps,
+  pictureColumns,
+  pictureOf,
+  removePicture,
+  withUploadedImages,
+} from '../media/image-upload.ts';
 import { toAdminBanner } from './banners.mapper.ts';
 import * as repo from './banners.repository.ts';
 
@@ -16,7 +22,7 @@ import * as repo from './banners.repository.ts';
 // the active ones by position (GET /banners), straight from the database, so every write here shows
 // on its next page load (docs/decisions/0020).
 
-export type BannerDeps = { db: Db; mediaDir: string; log?: (line: string) => void };
+export type BannerDeps = PictureDeps;
 
 const NOT_FOUND = 'Bannière non trouvée';
 
@@ -43,12 +49,9 @@ async function adminBanner(db: Db, id: number) {
   return toAdminBanner(row);
 }
 
-/** The form's one upload, when it carries one. */
-const uploadsOf = (upload: ImageUpload | undefined) => (upload ? [{ upload, field: 'image' }] : []);
-
 export async function createBanner({ db, mediaDir }: BannerDeps, input: CreateBannerInput) {
   const { image: upload, ...fields } = input;
-  const id = await withUploadedImages(uploadsOf(upload), mediaDir, ([image]) =>
+  const id = await withUploadedImages(oneUpload(upload, 'image'), mediaDir, ([image]) =>
     db.transaction((tx) => repo.insertBanner(tx, { ...fields, ...(image ? pictureColumns(image) : {}) })),
   );
   const banner = await adminBanner(db, id);
@@ -57,7 +60,7 @@ export async function createBanner({ db, mediaDir }: BannerDeps, input: CreateBa
 
 export async function updateBanner({ db, mediaDir, log }: BannerDeps, id: number, input: UpdateBannerInput) {
   const { image: upload, ...fields } = input;
-  const replaced = await withUploadedImages(uploadsOf(upload), mediaDir, ([image]) =>
+  const replaced = await withUploadedImages(oneUpload(upload, 'image'), mediaDir, ([image]) =>
     db.transaction(async (tx) => {
       const banner = await repo.lockBanner(tx, id);
       if (!banner) throw notFound(NOT_FOUND);

@@ -1,7 +1,11 @@
 import type { CartItem, CartSummary } from '@souk/domain/cart';
 import { sellability } from '../catalog/catalog-rules.ts';
-import { toImageRef } from '../media/media.mapper.ts';
-import type { CartLineRow } from './cart.repository.ts';
+import type { ItemFacts } from '../catalog/stock.service.ts';
+import { toFirstImageRef } from '../media/media.mapper.ts';
+import type { CartItemRow } from './cart.repository.ts';
+
+/** A line of the cart with what the catalogue says of its product and variant. */
+export type CartLineRow = CartItemRow & ItemFacts;
 
 /** The price a line is sold at: the variant's, or the product's base price when it has none. */
 export const unitPriceOf = (row: CartLineRow) => row.variant_price ?? row.base_price;
@@ -10,17 +14,7 @@ export const unitPriceOf = (row: CartLineRow) => row.variant_price ?? row.base_p
 export const isLineAvailable = (row: CartLineRow): boolean => sellability(row).sellable;
 
 export function toCartItem(row: CartLineRow): CartItem {
-  const image = toImageRef(
-    {
-      id: row.image_id,
-      key: row.image_path,
-      widths: row.image_widths,
-      width: row.image_width,
-      height: row.image_height,
-      alt: row.image_alt,
-    },
-    row.product_name,
-  );
+  const image = toFirstImageRef(row, row.product_name);
   const unitPrice = unitPriceOf(row);
   return {
     id: row.id,

@@ -1,9 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { cart_items, carts } from '../../db/schema.ts';
-import { activeVariantsCount, productCategoryJoins, productVisible } from '../catalog/catalog-rules.ts';
 
-// Only this file builds cart SQL. Prices and availability always come from the catalogue tables.
+// Only this file builds cart SQL. Prices and availability always come from the catalogue, through
+// its stock.service.ts: a line here is ids and a quantity.
 
 export type CartOwner = { userId: number } | { sessionId: string };
 
@@ -50,99 +50,56 @@ export async function deleteCart(db: DbOrTx, cartId: number) {
   await db.delete(carts).where(eq(carts.id, cartId));
 }
 
-export type CartLineRow = {
+/** A cart line as the cart holds it; its product's facts come from the catalogue (stock.service.ts). */
+export type CartItemRow = {
   id: number;
   cart_id: number;
   product_id: number;
   variant_id: number | null;
   quantity: number;
-  product_name: string;
-  product_slug: string;
-  base_price: number;
-  /** the product, its category and the category's parent are all active */
-  product_visible: boolean;
-  active_variants: number;
-  variant_name: string | null;
-  variant_price: number | null;
-  variant_sku: string | null;
-  variant_active: boolean | null;
-  variant_product_id: number | null;
-  stock_quantity: number | null;
-  image_id: number | null;
-  image_path: string | null;
-  image_widths: number[] | null;
-  image_width: number | null;
-  image_height: number | null;
-  image_alt: string | null;
 };
 
-const lineColumns = sql`
-  ci.id, ci.cart_id, ci.product_id, ci.variant_id, ci.quantity,
-  p.name as product_name, p.slug as product_slug, p.base_price,
-  ${productVisible} as product_visible,
-  ${activeVariantsCount} as active_variants,
-  v.name as variant_name, v.price as variant_price, v.sku as variant_sku, v.is_active as variant_active,
-  v.product_id as variant_product_id, v.stock_quantity,
-  img.id as image_id, img.path as image_path, img.widths as image_widths, img.width as image_width,
-  img.height as image_height, img.alt as image_alt`;
-
-const lineJoins = sql`
-  join products p on p.id = ci.product_id
-  ${productCategoryJoins}
-  left join product_variants v on v.id = ci.variant_id
-  left join lateral (
-    select pm.id, pm.path, pm.widths, pm.width, pm.height, pm.alt from product_media pm
-     where pm.product_id = p.id and pm.type = 'image' and pm.status = 'ready'
-     order by pm.sort_order, pm.id limit 1
-  ) img on true`;
-
-export async function findLines(db: DbOrTx, cartId: number): Promise<CartLineRow[]> {
-  return queryRows<CartLineRow>(
-    db,
-    sql`select ${lineColumns} from cart_items ci ${lineJoins} where ci.cart_id = ${cartId} order by ci.id`,
-  );
-}
-
-export async function findLine(db: DbOrTx, cartId: number, lineId: number): Promise<CartLineRow | null> {
-  const rows = await queryRows<CartLineRow>(
-    db,
-    sql`select ${lineColumns} from cart_items ci ${lineJoins} where ci.cart_id = ${cartId} and ci.id = ${lineId}`,
-  );
-  return rows[0] ?? null;
-}
-
-export type SellableRow = {
-  product_id: number;
-  product_name: string;
-  product_visible: boolean;
-  active_variants: number;
-  variant_id: number | null;
-  variant_name: string | null;
-  variant_product_id: number | null;
-  variant_active: boolean | null;
-  stock_quantity: number | null;
+const itemColumns = {
+  id: cart_items.id,
+  cart_id: cart_items.cart_id,
+  product_id: cart_items.product_id,
+  variant_id: cart_items.variant_id,
+  quantity: cart_items.quantity,
 };
 
-/** A product (and the asked variant, matched by id alone so a foreign variant can be told apart). */
-export async function findSellable(
-  db: DbOrTx,
-  productId: number,
-  variantId: number | null,
-): Promise<SellableRow | null> {
-  const rows = await queryRows<SellableRow>(
+export async function findItems(db: DbOrTx, cartId: number): Promise<CartItemRow[]> {
+  return db
+    .select(itemColumns)
+    .from(cart_items)
+    .where(eq(cart_items.cart_id, cartId))
+    .orderBy(asc(cart_items.id));
+}
+
+export async function findItem(db: DbOrTx, cartId: number, lineId: number): Promise<CartItemRow | null> {
+  const [row] = await db
+    .select(itemColumns)
+    .from(cart_items)
+    .where(and(eq(cart_items.cart_id, cartId), eq(cart_items.id, lineId)));
+  return row ?? null;
+}
+
+export type CartOwners = { userId?: number; sessionId?: string };
+
+/**
+ * The products in the carts of `owners`: a signed-in user's cart and, when a guest session id is
+ * sent too, that guest cart (the cart's suggestions read both before any merge).
+ */
+export async function findCartProductIds(db: DbOrTx, owners: CartOwners): Promise<number[]> {
+  const owned: SQL[] = [];
+  if (owners.userId !== undefined) owned.push(sql`ct.user_id = ${owners.userId}`);
+  if (owners.sessionId !== undefined) owned.push(sql`ct.session_id = ${owners.sessionId}`);
+  if (!owned.length) return [];
+  const rows = await queryRows<{ product_id: number }>(
     db,
-    sql`
-    select p.id as product_id, p.name as product_name,
-           ${productVisible} as product_visible,
-           ${activeVariantsCount} as active_variants,
-           v.id as variant_id, v.name as variant_name, v.product_id as variant_product_id,
-           v.is_active as variant_active, v.stock_quantity
-      from products p
-      ${productCategoryJoins}
-      left join product_variants v on v.id = ${variantId}
-     where p.id = ${productId}`,
+    sql`select distinct ci.product_id from cart_items ci join carts ct on ct.id = ci.cart_id
+         where ${sql.join(owned, sql` or `)}`,
   );
-  return rows[0] ?? null;
+  return rows.map((r) => r.product_id);
 }
 
 export async function lineQuantity(

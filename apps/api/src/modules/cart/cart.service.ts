@@ -4,7 +4,8 @@ import { CART_LINE_MAX_QUANTITY, CART_MAX_LINES } from '@souk/domain/limits';
 import { AppError } from '#shared/app-error.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { sellability } from '../catalog/catalog-rules.ts';
-import { toCartItem, toCartSummary } from './cart.mapper.ts';
+import { findSellable, withItemFacts } from '../catalog/stock.service.ts';
+import { type CartLineRow, toCartItem, toCartSummary } from './cart.mapper.ts';
 import * as repo from './cart.repository.ts';
 
 /**
@@ -24,6 +25,31 @@ export const itemLabel = (productName: string, variantName: string | null) =>
 export const insufficientStock = (label: string, left: number) =>
   new AppError('conflict', `Stock insuffisant pour « ${label} » : ${left} disponible(s)`);
 
+export type { CartOwner, CartOwners } from './cart.repository.ts';
+// The checkout (orders module) finds, locks and empties the cart it turns into an order.
+// The housekeeping timer's purge of abandoned guest carts.
+export { deleteStaleGuestCarts, ensureCartId, findCartId, lockCart } from './cart.repository.ts';
+
+/** The cart's lines in the order they were added, with their products' facts from the catalogue. */
+export async function findLines(db: DbOrTx, cartId: number): Promise<CartLineRow[]> {
+  return withItemFacts(db, await repo.findItems(db, cartId));
+}
+
+async function findLine(db: DbOrTx, cartId: number, lineId: number): Promise<CartLineRow | null> {
+  const item = await repo.findItem(db, cartId, lineId);
+  return item ? ((await withItemFacts(db, [item]))[0] ?? null) : null;
+}
+
+/** Its lines and its note go: an order took them, or 'Vider le panier' (a note would greet the next cart). */
+export async function emptyCart(tx: DbOrTx, cartId: number) {
+  await repo.deleteLines(tx, cartId);
+  await repo.setNotes(tx, cartId, null);
+}
+
+/** The products in the caller's cart(s), for the cart's suggestions. */
+export const findCartProductIds = (db: DbOrTx, owners: repo.CartOwners) =>
+  repo.findCartProductIds(db, owners);
+
 /**
  * Moves a guest cart into a user's cart (docs/decisions/0005-cart-merge.md): the same product and
  * variant add their quantities, capped at the stock left; the guest cart is then deleted.
@@ -32,7 +58,7 @@ export async function mergeGuestCart(tx: DbOrTx, sessionId: string, userId: numb
   const guest = await repo.findCart(tx, { sessionId });
   if (guest === null) return;
   const guestCartId = guest.id;
-  const lines = await repo.findLines(tx, guestCartId);
+  const lines = await findLines(tx, guestCartId);
   if (lines.length || guest.notes) {
     const userCartId = await repo.ensureCartId(tx, { userId });
     await repo.lockCart(tx, userCartId);
@@ -84,7 +110,7 @@ async function cartContents(
   db: DbOrTx,
   cart: { cartId: number | null; notes: string | null; sessionId: string | null },
 ): Promise<Cart> {
-  const items = cart.cartId === null ? [] : (await repo.findLines(db, cart.cartId)).map(toCartItem);
+  const items = cart.cartId === null ? [] : (await findLines(db, cart.cartId)).map(toCartItem);
   return { items, summary: toCartSummary(items), session_id: cart.sessionId, notes: cart.notes };
 }
 
@@ -97,7 +123,7 @@ export async function getCart(db: Db, caller: CartCaller): Promise<Cart> {
 
 /** Checks that a product (and variant) can be sold in `quantity`; answers its stock (null = unlimited). */
 async function assertSellable(db: DbOrTx, productId: number, variantId: number | null, quantity: number) {
-  const row = await repo.findSellable(db, productId, variantId);
+  const row = await findSellable(db, productId, variantId);
   if (!row) throw new AppError('not_found', UNAVAILABLE);
   // The asked variant id, even one that no longer exists, is what is judged.
   const verdict = sellability({ ...row, variant_id: variantId }, quantity);
@@ -156,7 +182,7 @@ export async function addItem(
 
 async function callerLine(tx: DbOrTx, caller: CartCaller, lineId: number) {
   const { cartId, notes, sessionId } = await callerCart(tx, caller);
-  const line = cartId === null ? null : await repo.findLine(tx, cartId, lineId);
+  const line = cartId === null ? null : await findLine(tx, cartId, lineId);
   if (cartId === null || !line) throw new AppError('not_found', 'Article non trouvé dans le panier');
   return { cartId, notes, sessionId, line };
 }
@@ -187,10 +213,7 @@ export async function removeItem(db: Db, caller: CartCaller, lineId: number): Pr
 export async function clearCart(db: Db, caller: CartCaller): Promise<Cart> {
   return db.transaction(async (tx) => {
     const { cartId, sessionId } = await callerCart(tx, caller);
-    if (cartId !== null) {
-      await repo.deleteLines(tx, cartId);
-      await repo.setNotes(tx, cartId, null);
-    }
+    if (cartId !== null) await emptyCart(tx, cartId);
     return cartContents(tx, { cartId: null, notes: null, sessionId });
   });
 }

@@ -8,6 +8,10 @@ import * as writes from './admin-products.repository.ts';
 import { assertCategory, type ProductDeps } from './admin-products.service.ts';
 import * as variants from './admin-variants.repository.ts';
 import { assertSkusFree, newVariant, racingForSkus, skuErrors } from './admin-variants.service.ts';
+
+// The housekeeping timer's purge of old batch progress.
+export { deleteOldBatches } from './admin-bulk.repository.ts';
+
 import { uniqueSlug } from './slugs.repository.ts';
 
 const BATCH_SENT_TWICE = 'Ce lot a déjà été envoyé';

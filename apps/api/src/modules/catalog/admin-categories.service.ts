@@ -12,13 +12,20 @@ import { countLabel, foldText } from '@souk/domain/text';
 import type { ImageUpload } from '@souk/domain/uploads';
 import { AppError, notFound } from '#shared/app-error.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { pictureColumns, pictureOf, removePicture, withUploadedImages } from '../media/image-upload.ts';
+import {
+  oneUpload,
+  type PictureDeps,
+  pictureColumns,
+  pictureOf,
+  removePicture,
+  withUploadedImages,
+} from '../media/image-upload.ts';
 import * as writes from './admin-categories.repository.ts';
 import { toAdminCategory, toAdminCategoryProduct } from './catalog.mapper.ts';
 import * as repo from './catalog.repository.ts';
 import { uniqueSlug } from './slugs.repository.ts';
 
-export type CategoryDeps = { db: Db; mediaDir: string; log?: (line: string) => void };
+export type CategoryDeps = PictureDeps;
 
 const NOT_FOUND = 'Catégorie non trouvée';
 const PARENT_FIELD = 'parent_id';
@@ -138,10 +145,9 @@ function checkParent(
 }
 
 /** The category form's one upload, when it carries one. */
-const uploadsOf = (upload: ImageUpload | undefined) => (upload ? [{ upload, field: 'image_main' }] : []);
 
 export async function createCategory({ db, mediaDir }: CategoryDeps, input: CreateCategoryInput) {
-  const id = await withUploadedImages(uploadsOf(input.image_main), mediaDir, ([image]) =>
+  const id = await withUploadedImages(oneUpload(input.image_main, 'image_main'), mediaDir, ([image]) =>
     db.transaction(async (tx) => {
       if (input.parent_id) checkParent(await writes.lockCategories(tx, [input.parent_id]), input.parent_id);
       return writes.insertCategory(tx, {
@@ -165,24 +171,27 @@ export async function updateCategory(
   input: UpdateCategoryInput,
 ) {
   const { image_main, ...fields } = input;
-  const { replaced, toggledOnly } = await withUploadedImages(uploadsOf(image_main), mediaDir, ([image]) =>
-    db.transaction(async (tx) => {
-      const parentId = fields.parent_id ?? null;
-      const locked = await writes.lockCategories(tx, parentId ? [id, parentId] : [id]);
-      const category = locked.get(id);
-      if (!category) throw notFound(NOT_FOUND);
-      if (parentId !== null && parentId !== category.parent_id) checkParent(locked, parentId, category);
-      const renamed = fields.name !== undefined && fields.name !== category.name;
-      await writes.updateCategory(tx, id, {
-        ...fields,
-        ...(renamed ? { slug: await uniqueSlug(tx, 'categories', fields.name as string, id) } : {}),
-        ...(image ? pictureColumns(image) : {}),
-      });
-      return {
-        replaced: image ? pictureOf(category) : null,
-        toggledOnly: !image && Object.keys(fields).every((key) => key === 'is_active'),
-      };
-    }),
+  const { replaced, toggledOnly } = await withUploadedImages(
+    oneUpload(image_main, 'image_main'),
+    mediaDir,
+    ([image]) =>
+      db.transaction(async (tx) => {
+        const parentId = fields.parent_id ?? null;
+        const locked = await writes.lockCategories(tx, parentId ? [id, parentId] : [id]);
+        const category = locked.get(id);
+        if (!category) throw notFound(NOT_FOUND);
+        if (parentId !== null && parentId !== category.parent_id) checkParent(locked, parentId, category);
+        const renamed = fields.name !== undefined && fields.name !== category.name;
+        await writes.updateCategory(tx, id, {
+          ...fields,
+          ...(renamed ? { slug: await uniqueSlug(tx, 'categories', fields.name as string, id) } : {}),
+          ...(image ? pictureColumns(image) : {}),
+        });
+        return {
+          replaced: image ? pictureOf(category) : null,
+          toggledOnly: !image && Object.keys(fields).every((key) => key === 'is_active'),
+        };
+      }),
   );
   // The old picture's files go once the new row is committed.
   if (replaced) await removePicture(mediaDir, replaced, log);

@@ -8,13 +8,14 @@ import type {
 import { PRODUCT_CATEGORY_REQUIRED } from '@souk/domain/admin-catalog';
 import type { ImageUpload } from '@souk/domain/uploads';
 import { AppError, notFound } from '#shared/app-error.ts';
+import { toPagination } from '#shared/mapping.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ProcessedImage } from '../media/image-pipeline.ts';
 import { imageColumns, removePicture, withUploadedImages } from '../media/image-upload.ts';
 import { deleteMedia, findMedia } from './admin-media.repository.ts';
 import { removeMediaRowFiles } from './admin-media.service.ts';
 import * as writes from './admin-products.repository.ts';
-import { toAdminProduct, toMediaRefs, toPagination } from './catalog.mapper.ts';
+import { toAdminProduct, toMediaRefs } from './catalog.mapper.ts';
 import * as repo from './catalog.repository.ts';
 import { searchWords } from './catalog.service.ts';
 import { lockProductOr404, PRODUCT_NOT_FOUND } from './product-lock.ts';

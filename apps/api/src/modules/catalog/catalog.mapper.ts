@@ -1,6 +1,5 @@
 import type { AdminCategory, AdminCategoryDetail, AdminProduct } from '@souk/domain/admin-catalog';
 import type { AdminMediaItem, AdminProductMedia } from '@souk/domain/admin-media';
-import type { Pagination } from '@souk/domain/api';
 import type {
   CategoryDetail,
   CategorySummary,
@@ -10,11 +9,10 @@ import type {
   Variant,
   VideoRef,
 } from '@souk/domain/catalog';
+import { iso } from '#shared/mapping.ts';
 import type { product_media, product_variants } from '../../db/schema.ts';
-import { mediaFileUrl, toImageRef } from '../media/media.mapper.ts';
+import { mediaFileUrl, toFirstImageRef, toImageRef } from '../media/media.mapper.ts';
 import type { CategoryRow, ProductRow } from './catalog.repository.ts';
-
-const iso = (value: string | Date) => new Date(value).toISOString();
 
 export function toCategorySummary(row: CategoryRow): CategorySummary {
   const image = toImageRef(
@@ -56,18 +54,7 @@ export function toCategoryDetail(
 }
 
 export function toProductSummary(row: ProductRow): ProductSummary {
-  const image = toImageRef(
-    {
-      id: row.image_id,
-      key: row.image_path,
-      widths: row.image_widths,
-      width: row.image_width,
-      height: row.image_height,
-      alt: row.image_alt,
-      title: row.image_title,
-    },
-    row.name,
-  );
+  const image = toFirstImageRef(row, row.name);
   const categoryImage = toImageRef(
     {
       key: row.category_image_key,
@@ -99,19 +86,6 @@ export function toProductSummary(row: ProductRow): ProductSummary {
     variants_count: row.variants_count,
     is_available: row.variants_count === 0 ? true : Boolean(row.available),
     created_at: iso(row.created_at),
-  };
-}
-
-/** One page of a list (`shown`: the rows on it) as the storefront's and the back office's lists answer it. */
-export function toPagination(page: number, perPage: number, total: number, shown: number): Pagination {
-  const offset = (page - 1) * perPage;
-  return {
-    current_page: page,
-    last_page: Math.max(1, Math.ceil(total / perPage)),
-    per_page: perPage,
-    total,
-    from: shown ? offset + 1 : null,
-    to: shown ? offset + shown : null,
   };
 }
 

@@ -2,6 +2,7 @@ import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryPrepared, queryRows, TYPO_SIMILARITY } from '../../db/client.ts';
 import { containsPattern, escapeLike } from '../../db/like.ts';
 import { product_media, type product_variants } from '../../db/schema.ts';
+import type { FirstImageColumns } from '../media/media.mapper.ts';
 import { categoryVisibleAs, productCategoryJoins, productVisible, type Visibility } from './catalog-rules.ts';
 
 // Only this file builds catalogue reads. Every read takes a visibility: 'public' applies the
@@ -87,7 +88,8 @@ export async function findCategory(
   return rows[0] ?? null;
 }
 
-export type ProductRow = {
+/** A listed product; its first ready image in the `image_*` columns (title included). */
+export type ProductRow = FirstImageColumns & {
   id: number;
   slug: string;
   name: string;
@@ -106,12 +108,6 @@ export type ProductRow = {
   parent_id: number | null;
   parent_name: string | null;
   parent_slug: string | null;
-  image_id: number | null;
-  image_path: string | null;
-  image_widths: number[] | null;
-  image_width: number | null;
-  image_height: number | null;
-  image_alt: string | null;
   image_title: string | null;
   variants_count: number;
   min_price: number | null;
@@ -550,4 +546,18 @@ export function findProductMedia(db: DbOrTx, productId: number) {
     .from(product_media)
     .where(and(eq(product_media.product_id, productId), eq(product_media.status, 'ready')))
     .orderBy(asc(product_media.sort_order), asc(product_media.id));
+}
+
+/** The category of each product and its main category (itself when it is a main one). */
+export async function findProductCategories(
+  db: DbOrTx,
+  productIds: number[],
+): Promise<{ product_id: number; category_id: number; top_category_id: number }[]> {
+  if (!productIds.length) return [];
+  return queryRows(
+    db,
+    sql`select p.id as product_id, p.category_id, coalesce(c.parent_id, c.id) as top_category_id
+          from products p join categories c on c.id = p.category_id
+         where p.id = any(${intArray(productIds)})`,
+  );
 }

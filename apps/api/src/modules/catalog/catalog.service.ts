@@ -1,3 +1,4 @@
+import type { AdminSearchResults } from '@souk/domain/admin-catalog';
 import type { Pagination } from '@souk/domain/api';
 import type { ProductListQuery, SearchSuggestionsQuery } from '@souk/domain/catalog';
 import {
@@ -8,16 +9,27 @@ import {
 } from '@souk/domain/limits';
 import { foldText } from '@souk/domain/text';
 import { notFound } from '#shared/app-error.ts';
+import { toPagination } from '#shared/mapping.ts';
 import type { Db } from '../../db/client.ts';
 import {
   toCategoryDetail,
   toMediaRefs,
-  toPagination,
   toProductDetail,
   toProductSummary,
   toVariant,
 } from './catalog.mapper.ts';
 import * as repo from './catalog.repository.ts';
+
+export type { ProductFilters, ProductSort } from './catalog.repository.ts';
+export { findProductCategories } from './catalog.repository.ts';
+
+/** A page of the products a customer sees, as rows (toProductSummary maps them): the cart's suggestions. */
+export const findPublicProducts = (
+  db: Db,
+  filters: repo.ProductFilters,
+  sort: repo.ProductSort,
+  page: { limit: number; offset: number },
+) => repo.findProducts(db, 'public', filters, sort, page);
 
 export async function listCategories(db: Db) {
   const [top, subs] = await Promise.all([
@@ -171,5 +183,34 @@ export async function getProductSuggestions(db: Db, id: number) {
     similar_products: similar.map(toProductSummary),
     popular_in_category: popular.map(toProductSummary),
     recent_products: recent.map(toProductSummary),
+  };
+}
+
+/**
+ * The back office's header search, its catalogue part: products of any status by the storefront's
+ * tolerant search (`words`, see searchWords), by relevance, and categories whose name contains
+ * `folded`; `limit` of each.
+ */
+export async function searchCatalogForAdmin(
+  db: Db,
+  words: string[],
+  folded: string,
+  limit: number,
+): Promise<Pick<AdminSearchResults, 'products' | 'categories'>> {
+  const [products, categories] = await Promise.all([
+    repo.findProducts(db, 'admin', { words }, { by: 'relevance', direction: 'desc' }, { limit, offset: 0 }),
+    repo.findCategories(db, 'admin', repo.categoryNameContains(folded)),
+  ]);
+  return {
+    products: products.map((row) => {
+      const { id, name, image } = toProductSummary(row);
+      return { id, name, image, is_active: row.is_active };
+    }),
+    categories: categories.slice(0, limit).map((c) => ({
+      id: c.id,
+      name: c.name,
+      is_active: c.is_active,
+      parent_name: c.parent_name,
+    })),
   };
 }

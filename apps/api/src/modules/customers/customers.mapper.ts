@@ -5,14 +5,14 @@ import {
   customerTier,
 } from '@souk/domain/admin-customers';
 import { perStatusFigures } from '@souk/domain/admin-orders';
-import type * as repo from './customers.repository.ts';
-
-const iso = (value: string) => new Date(value).toISOString();
+import { iso } from '#shared/mapping.ts';
+import type { CustomerRow, CustomerTotals } from '../auth/accounts.service.ts';
+import type * as orderFigures from '../orders/order-figures.service.ts';
 
 /** Percentage of `part` in `whole` with one decimal; 0 when there is no whole. */
 const percentage = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
 
-export function toAdminCustomer(row: repo.CustomerRow): AdminCustomer {
+export function toAdminCustomer(row: CustomerRow): AdminCustomer {
   const orders = row.orders_count;
   const spent = row.total_spent;
   return {
@@ -37,9 +37,9 @@ type Rows<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType
 /** The profile: the customer, their latest orders, and their orders by status since the first. */
 export function toCustomerDetail(
   customer: AdminCustomer,
-  recent: Rows<typeof repo.findRecentOrders>,
-  counts: Rows<typeof repo.orderStatusCounts>,
-  top: Rows<typeof repo.topProducts>,
+  recent: Rows<typeof orderFigures.customerRecentOrders>,
+  counts: Rows<typeof orderFigures.customerStatusCounts>,
+  top: Rows<typeof orderFigures.customerTopProducts>,
 ): AdminCustomerDetail {
   const firsts = counts.map((c) => new Date(c.first).getTime());
   return {
@@ -53,7 +53,7 @@ export function toCustomerDetail(
   };
 }
 
-export function toCustomerStats(totals: repo.CustomerTotals): CustomerStats {
+export function toCustomerStats(totals: CustomerTotals): CustomerStats {
   return {
     total_clients: totals.total_clients,
     active_clients: totals.active_clients,

@@ -12,21 +12,13 @@ import {
   STATUS_CHANGE_REFUSED,
 } from '@souk/domain/admin-customers';
 import { AppError, notFound } from '#shared/app-error.ts';
+import { toPagination } from '#shared/mapping.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import {
-  type AuthDeps,
-  assertContactsFree,
-  issuePasswordLink,
-  rethrowContactConflict,
-} from '../auth/auth.service.ts';
-import { hashPassword } from '../auth/password.ts';
-import { deleteSessionsOf } from '../auth/sessions.repository.ts';
-import { newToken } from '../auth/tokens.ts';
-import { insertUser, updateUser } from '../auth/users.repository.ts';
-import { toPagination } from '../catalog/catalog.mapper.ts';
+import * as accounts from '../auth/accounts.service.ts';
+import { type AuthDeps, assertContactsFree, issuePasswordLink } from '../auth/auth.service.ts';
 import { sendOrLog } from '../mail/mailer.ts';
+import * as orderFigures from '../orders/order-figures.service.ts';
 import { toAdminCustomer, toCustomerDetail, toCustomerStats } from './customers.mapper.ts';
-import * as repo from './customers.repository.ts';
 
 /** The profile's latest orders (up to 5). */
 export const RECENT_ORDERS = 5;
@@ -38,14 +30,14 @@ const TOP_PRODUCTS = 3;
 export const WELCOME_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export async function getCustomerStats(db: Db): Promise<CustomerStats> {
-  return toCustomerStats(await repo.customerTotals(db));
+  return toCustomerStats(await accounts.customerTotals(db));
 }
 
 export async function listCustomers(db: Db, query: AdminCustomerListQuery): Promise<AdminCustomerList> {
   const { page, per_page } = query;
   const [rows, total] = await Promise.all([
-    repo.findCustomers(db, query, { limit: per_page, offset: (page - 1) * per_page }),
-    repo.countCustomers(db, query),
+    accounts.findCustomers(db, query, { limit: per_page, offset: (page - 1) * per_page }),
+    accounts.countCustomers(db, query),
   ]);
   return {
     clients: rows.map(toAdminCustomer),
@@ -61,10 +53,10 @@ export async function listCustomers(db: Db, query: AdminCustomerListQuery): Prom
 
 /** The header search's customers: by name, e-mail or phone, newest first. */
 export const searchCustomers = (db: Db, search: string, limit: number) =>
-  repo.findCustomerContacts(db, search, limit);
+  accounts.findCustomerContacts(db, search, limit);
 
 async function findCustomerOrThrow(db: DbOrTx, id: number): Promise<AdminCustomer> {
-  const row = await repo.findCustomer(db, id);
+  const row = await accounts.findCustomer(db, id);
   if (!row) throw notFound(CUSTOMER_NOT_FOUND);
   return toAdminCustomer(row);
 }
@@ -73,9 +65,9 @@ async function findCustomerOrThrow(db: DbOrTx, id: number): Promise<AdminCustome
 export async function getCustomer(db: Db, id: number): Promise<AdminCustomerDetail> {
   const customer = await findCustomerOrThrow(db, id);
   const [recent, counts, top] = await Promise.all([
-    repo.findRecentOrders(db, id, RECENT_ORDERS),
-    repo.orderStatusCounts(db, id),
-    repo.topProducts(db, id, TOP_PRODUCTS),
+    orderFigures.customerRecentOrders(db, id, RECENT_ORDERS),
+    orderFigures.customerStatusCounts(db, id),
+    orderFigures.customerTopProducts(db, id, TOP_PRODUCTS),
   ]);
   return toCustomerDetail(customer, recent, counts, top);
 }
@@ -94,15 +86,14 @@ export async function setCustomersStatus(
 ): Promise<{ names: string[]; changed: number }> {
   const unique = [...new Set(ids)];
   return db.transaction(async (tx) => {
-    const accounts = await repo.lockAccounts(tx, unique);
-    if (accounts.length !== unique.length) throw notFound(CUSTOMER_NOT_FOUND);
-    if (accounts.some((a) => a.id === adminId))
+    const locked = await accounts.lockAccounts(tx, unique);
+    if (locked.length !== unique.length) throw notFound(CUSTOMER_NOT_FOUND);
+    if (locked.some((a) => a.id === adminId))
       throw new AppError('conflict', `${STATUS_CHANGE_REFUSED} : c'est votre propre compte`);
-    if (accounts.some((a) => a.role === 'admin'))
+    if (locked.some((a) => a.role === 'admin'))
       throw new AppError('conflict', `${STATUS_CHANGE_REFUSED} : un administrateur n'est pas un client`);
-    const changed = await repo.setStatus(tx, unique, action === 'block' ? 'blocked' : 'active');
-    if (action === 'block') await deleteSessionsOf(tx, changed);
-    return { names: accounts.map((a) => a.name), changed: changed.length };
+    const changed = await accounts.setCustomersStatus(tx, unique, action === 'block' ? 'blocked' : 'active');
+    return { names: locked.map((a) => a.name), changed: changed.length };
   });
 }
 
@@ -110,11 +101,7 @@ export async function setCustomersStatus(
 export async function updateCustomer(db: Db, id: number, input: CustomerProfileInput) {
   await findCustomerOrThrow(db, id);
   await assertContactsFree(db, { ...input, email: input.email ?? undefined }, id);
-  try {
-    await updateUser(db, id, input);
-  } catch (error) {
-    rethrowContactConflict(error);
-  }
+  await accounts.updateCustomerContacts(db, id, input);
   return findCustomerOrThrow(db, id);
 }
 
@@ -142,16 +129,7 @@ async function mailPasswordLink(deps: AuthDeps, to: string | null, name: string,
 export async function createCustomer(deps: AuthDeps, input: CustomerProfileInput): Promise<CreatedCustomer> {
   const { db } = deps;
   await assertContactsFree(db, { ...input, email: input.email ?? undefined });
-  const passwordHash = await hashPassword(newToken());
-  let created: { id: number; link: string };
-  try {
-    created = await db.transaction(async (tx) => {
-      const { id } = await insertUser(tx, { ...input, password_hash: passwordHash, role: 'client' });
-      return { id, link: await issuePasswordLink(tx, deps.publicUrl, id, WELCOME_LINK_TTL_MS) };
-    });
-  } catch (error) {
-    rethrowContactConflict(error);
-  }
+  const created = await accounts.createCustomerAccount(deps, input, WELCOME_LINK_TTL_MS);
   const emailed = await mailPasswordLink(deps, input.email, input.name, created.link);
   return { client: await findCustomerOrThrow(db, created.id), password_link: created.link, emailed };
 }

@@ -2,7 +2,7 @@ import { type DayFigures, formatDay, type ProductSales } from '@souk/domain/admi
 import { COLLECTED_LABEL, perStatusFigures } from '@souk/domain/admin-orders';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@souk/domain/order-status';
 import type { CsvCell } from '#shared/csv.ts';
-import type { DayRow, ProductSalesRow } from './dashboard.repository.ts';
+import type { DayRow, ProductSalesRow } from '../orders/order-figures.service.ts';
 
 /** A day's figures; a day without orders has every status at zero. */
 export const toDayFigures = (row: DayRow): DayFigures => ({

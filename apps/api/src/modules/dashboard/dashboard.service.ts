@@ -13,8 +13,7 @@ import {
 import { shopDay } from '@souk/domain/dates';
 import { csvStream } from '#shared/csv.ts';
 import type { Db } from '../../db/client.ts';
-import { findOrders, totalsByStatus } from '../orders/admin-orders.repository.ts';
-import { toOrderSearchResult, toOrderSummary } from '../orders/orders.mapper.ts';
+import * as orderFigures from '../orders/order-figures.service.ts';
 import {
   REPORT_CSV_HEADER,
   toDayFigures,
@@ -22,7 +21,6 @@ import {
   toReportCsvRows,
   totalOf,
 } from './dashboard.mapper.ts';
-import * as repo from './dashboard.repository.ts';
 
 const comparison = (this_week: number, last_week: number) => ({
   this_week,
@@ -32,17 +30,17 @@ const comparison = (this_week: number, last_week: number) => ({
 
 /**
  * 'Tableau de bord': a few aggregate queries over all the shop's data, run side by side (on
- * PostgreSQL each on its own connection), never a page of orders summed in memory.
+ * PostgreSQL each on its own connection), never a page of orders summed in memory. The dashboard
+ * owns no table: the orders module sums them (order-figures.service.ts).
  */
 export async function getDashboard(db: Db, now = new Date()): Promise<Dashboard> {
-  const [counts, totals, recent, popular, days] = await Promise.all([
-    repo.shopCounts(db),
-    totalsByStatus(db, {}),
-    findOrders(db, {}, { limit: DASHBOARD_RECENT_ORDERS, offset: 0 }),
-    repo.topProducts(db, DASHBOARD_POPULAR_PRODUCTS, null),
-    repo.dailyFigures(db, lastDays(DASHBOARD_CHART_DAYS, shopDay(now))),
+  const [counts, summary, recent, popular, days] = await Promise.all([
+    orderFigures.shopCounts(db),
+    orderFigures.orderSummary(db),
+    orderFigures.latestOrders(db, DASHBOARD_RECENT_ORDERS),
+    orderFigures.topProducts(db, DASHBOARD_POPULAR_PRODUCTS, null),
+    orderFigures.dailyFigures(db, lastDays(DASHBOARD_CHART_DAYS, shopDay(now))),
   ]);
-  const summary = toOrderSummary(totals);
   return {
     generated_at: now.toISOString(),
     stats: {
@@ -52,7 +50,7 @@ export async function getDashboard(db: Db, now = new Date()): Promise<Dashboard>
       total_revenue: summary.total_revenue,
       collected_revenue: summary.collected_revenue,
     },
-    recent_orders: recent.map(toOrderSearchResult),
+    recent_orders: recent,
     popular_products: popular.map(toProductSales),
     activity: {
       week_start: counts.week_start,
@@ -69,8 +67,8 @@ export async function getDashboard(db: Db, now = new Date()): Promise<Dashboard>
 export async function getReport(db: Db, query: ReportQuery, now = new Date()): Promise<Report> {
   const period = reportPeriod(query, shopDay(now));
   const [days, top] = await Promise.all([
-    repo.dailyFigures(db, period),
-    repo.topProducts(db, REPORT_TOP_PRODUCTS, period),
+    orderFigures.dailyFigures(db, period),
+    orderFigures.topProducts(db, REPORT_TOP_PRODUCTS, period),
   ]);
   const figures = days.map(toDayFigures);
   const { by_status, ...totals } = totalOf(figures);
@@ -91,7 +89,7 @@ export async function getReport(db: Db, query: ReportQuery, now = new Date()): P
  */
 export async function exportReport(db: Db, query: ReportQuery, now = new Date()) {
   const period = reportPeriod(query, shopDay(now));
-  const days = (await repo.dailyFigures(db, period)).map(toDayFigures);
+  const days = (await orderFigures.dailyFigures(db, period)).map(toDayFigures);
   async function* lines() {
     yield toReportCsvRows(days);
   }

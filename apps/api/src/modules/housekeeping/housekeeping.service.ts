@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
-import { deleteDeadResetTokens, deleteDeadSessions } from '../auth/sessions.repository.ts';
-import { deleteStaleGuestCarts } from '../cart/cart.repository.ts';
-import { deleteOldBatches } from '../catalog/admin-bulk.repository.ts';
+import { deleteDeadResetTokens, deleteDeadSessions } from '../auth/auth.service.ts';
+import { deleteStaleGuestCarts } from '../cart/cart.service.ts';
+import { deleteOldBatches } from '../catalog/admin-bulk.service.ts';
 
 /** A guest cart nobody touched for this long is gone (its id, kept by a phone, then issues a new one). */
 export const GUEST_CART_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;

@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImageUpload } from '@souk/domain/uploads';
 import { AppError } from '#shared/app-error.ts';
+import type { Db } from '../../db/client.ts';
 import { ImageRejectedError, type ProcessedImage, processImage } from './image-pipeline.ts';
 import { storedWidths } from './media.mapper.ts';
 
@@ -87,6 +88,13 @@ export async function storeUploadedImage(
     throw error;
   }
 }
+
+/** What a screen with one picture per row (banners, categories) needs: the database, where the files go, a log. */
+export type PictureDeps = { db: Db; mediaDir: string; log?: (line: string) => void };
+
+/** A form's one optional picture, as withUploadedImages takes it (`field` names it in a refusal). */
+export const oneUpload = (upload: ImageUpload | undefined, field: string) =>
+  upload ? [{ upload, field }] : [];
 
 /**
  * Processes every upload in turn (a refusal is a 422 naming its field: 'image_main', 'images.1'),

@@ -48,3 +48,29 @@ export function toImageRef(p: PictureColumns, fallbackAlt: string): ImageRef | n
     title: p.title ?? null,
   };
 }
+
+/** The `image_*` columns a product row carries for its first ready image (a listing's, a cart line's). */
+export type FirstImageColumns = {
+  image_id: number | null;
+  image_path: string | null;
+  image_widths: number[] | null;
+  image_width: number | null;
+  image_height: number | null;
+  image_alt: string | null;
+  image_title?: string | null;
+};
+
+/** A product's first image, from its row's `image_*` columns. */
+export const toFirstImageRef = (row: FirstImageColumns, fallbackAlt: string) =>
+  toImageRef(
+    {
+      id: row.image_id,
+      key: row.image_path,
+      widths: row.image_widths,
+      width: row.image_width,
+      height: row.image_height,
+      alt: row.image_alt,
+      title: row.image_title,
+    },
+    fallbackAlt,
+  );

@@ -1,13 +1,11 @@
 import type { AdminOrderListFilters } from '@souk/domain/admin-orders';
-import type { UserRole } from '@souk/domain/auth';
 import { shopTimeZone } from '@souk/domain/dates';
 import type { OrderEvent, OrderStatus } from '@souk/domain/order-status';
-import { INT4_MAX } from '@souk/domain/primitives';
 import { and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { contactSearch } from '../../db/like.ts';
 import { collectedOrder } from '../../db/order-rules.ts';
-import { order_items, order_status_history, orders, users } from '../../db/schema.ts';
+import { order_items, order_status_history, orders } from '../../db/schema.ts';
 import { shopDayEnd, shopDayStart } from '../../db/shop-days.ts';
 import type { OrderRow } from './orders.repository.ts';
 
@@ -100,12 +98,11 @@ export type HistoryRow = {
   to_status: OrderStatus;
   note: string | null;
   created_at: string;
-  user_id: number | null;
-  user_name: string | null;
-  user_role: UserRole | null;
+  /** The account that made it (auth names it); null once that account is deleted. */
+  changed_by: number | null;
 };
 
-/** An order's status changes and payments, oldest first, with who made each one. */
+/** An order's status changes and payments, oldest first. */
 export async function findHistory(db: DbOrTx, orderId: number): Promise<HistoryRow[]> {
   return db
     .select({
@@ -115,12 +112,9 @@ export async function findHistory(db: DbOrTx, orderId: number): Promise<HistoryR
       to_status: order_status_history.to_status,
       note: order_status_history.note,
       created_at: order_status_history.created_at,
-      user_id: users.id,
-      user_name: users.name,
-      user_role: users.role,
+      changed_by: order_status_history.changed_by,
     })
     .from(order_status_history)
-    .leftJoin(users, eq(users.id, order_status_history.changed_by))
     .where(eq(order_status_history.order_id, orderId))
     .orderBy(asc(order_status_history.created_at), asc(order_status_history.id));
 }
@@ -161,18 +155,4 @@ export async function orderedVariants(tx: DbOrTx, orderId: number) {
     .where(and(eq(order_items.order_id, orderId), isNotNull(order_items.variant_id)))
     .groupBy(order_items.variant_id)
     .orderBy(asc(order_items.variant_id)) as Promise<{ variant_id: number; quantity: number }[]>;
-}
-
-/**
- * Puts units back on a variant's counted stock (null, unlimited, stays null). A stock raised near
- * the int4 ceiling since the order stops there rather than overflow (which would make the order
- * impossible to cancel).
- */
-export async function incrementStock(tx: DbOrTx, variantId: number, quantity: number) {
-  await queryRows(
-    tx,
-    sql`update product_variants
-           set stock_quantity = least(stock_quantity::bigint + ${quantity}, ${INT4_MAX})::int, updated_at = now()
-         where id = ${variantId} and stock_quantity is not null`,
-  );
 }

@@ -14,8 +14,9 @@ import {
 import { CANCELLED_ORDER_STATUS, canTransition } from '@souk/domain/order-status';
 import { AppError, notFound } from '#shared/app-error.ts';
 import { csvStream } from '#shared/csv.ts';
+import { toPagination } from '#shared/mapping.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { toPagination } from '../catalog/catalog.mapper.ts';
+import { findAccountNames } from '../auth/auth.service.ts';
 import * as repo from './admin-orders.repository.ts';
 import { moveOrder } from './order-moves.ts';
 import {
@@ -105,7 +106,10 @@ export async function getAdminOrder(db: DbOrTx, id: number): Promise<AdminOrderD
   const row = await findOrder(db, id);
   if (!row) throw notFound(NOT_FOUND);
   const [items, history] = await Promise.all([findItems(db, [id]), repo.findHistory(db, id)]);
-  return { ...toAdminOrder(row, items), history: history.map(toHistoryEntry) };
+  // Who made each change: auth owns the accounts, and names them in one read.
+  const who = await findAccountNames(db, [...new Set(history.flatMap((h) => h.changed_by ?? []))]);
+  const accounts = new Map(who.map((a) => [a.id, a]));
+  return { ...toAdminOrder(row, items), history: history.map((h) => toHistoryEntry(h, accounts)) };
 }
 
 /**

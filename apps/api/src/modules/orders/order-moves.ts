@@ -1,7 +1,8 @@
 import { CANCELLED_ORDER_STATUS, type OrderStatus } from '@souk/domain/order-status';
 import type { DbOrTx } from '../../db/client.ts';
+import * as stock from '../catalog/stock.service.ts';
 import * as repo from './admin-orders.repository.ts';
-import { insertHistory, lockVariants, type OrderRow } from './orders.repository.ts';
+import { insertHistory, type OrderRow } from './orders.repository.ts';
 
 /**
  * One status change of an order already locked and allowed (the owner's, or the customer's
@@ -33,9 +34,9 @@ export async function moveOrder(
  */
 async function giveStockBack(tx: DbOrTx, orderId: number) {
   const ordered = await repo.orderedVariants(tx, orderId);
-  await lockVariants(
+  await stock.lockVariants(
     tx,
     ordered.map((o) => o.variant_id),
   );
-  for (const { variant_id, quantity } of ordered) await repo.incrementStock(tx, variant_id, quantity);
+  for (const { variant_id, quantity } of ordered) await stock.incrementStock(tx, variant_id, quantity);
 }

@@ -56,15 +56,16 @@ export const toAdminOrder = (row: OrderRow, items: OrderItemRow[]): AdminOrder =
   unpaid_confirmed: row.unpaid_confirmed_at !== null,
 });
 
-export const toHistoryEntry = (row: HistoryRow): OrderHistoryEntry => ({
+/** A history line and who made it (`accounts`: the accounts named in the history, by id). */
+export const toHistoryEntry = (
+  row: HistoryRow,
+  accounts: ReadonlyMap<number, OrderHistoryEntry['changed_by']>,
+): OrderHistoryEntry => ({
   id: row.id,
   event: row.event,
   from_status: row.from_status,
   to_status: row.to_status,
-  changed_by:
-    row.user_id !== null && row.user_name !== null && row.user_role !== null
-      ? { id: row.user_id, name: row.user_name, role: row.user_role }
-      : null,
+  changed_by: (row.changed_by !== null && accounts.get(row.changed_by)) || null,
   note: row.note,
   created_at: new Date(row.created_at).toISOString(),
 });

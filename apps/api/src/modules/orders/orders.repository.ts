@@ -9,42 +9,6 @@ import { order_items, order_status_history, orders } from '../../db/schema.ts';
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof order_items.$inferSelect;
 
-export type LockedVariant = {
-  id: number;
-  product_id: number;
-  name: string;
-  sku: string;
-  price: number;
-  stock_quantity: number | null;
-  is_active: boolean;
-};
-
-/** Locks the variant rows in ascending id order (a fixed order, so two checkouts cannot deadlock). */
-export async function lockVariants(tx: DbOrTx, ids: number[]): Promise<Map<number, LockedVariant>> {
-  if (!ids.length) return new Map();
-  const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  const rows = await queryRows<LockedVariant>(
-    tx,
-    sql`select id, product_id, name, sku, price, stock_quantity, is_active
-          from product_variants
-         where id in (${sql.join(
-           sorted.map((id) => sql`${id}`),
-           sql`, `,
-         )})
-         order by id
-           for update`,
-  );
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
-export async function decrementStock(tx: DbOrTx, variantId: number, quantity: number) {
-  await queryRows(
-    tx,
-    sql`update product_variants set stock_quantity = stock_quantity - ${quantity}, updated_at = now()
-         where id = ${variantId} and stock_quantity is not null`,
-  );
-}
-
 export type NewOrder = {
   user_id: number | null;
   total_amount: number;

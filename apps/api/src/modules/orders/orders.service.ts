@@ -4,7 +4,7 @@ import { CANCELLED_ORDER_STATUS, customerMayCancel, INITIAL_ORDER_STATUS } from 
 import { customerCancelRefusal, type Order } from '@souk/domain/orders';
 import { AppError } from '#shared/app-error.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import * as carts from '../cart/cart.repository.ts';
+import * as carts from '../cart/cart.service.ts';
 import {
   EMPTY_CART,
   insufficientStock,
@@ -13,6 +13,7 @@ import {
   TOO_MANY_LINES,
 } from '../cart/cart.service.ts';
 import { sellability } from '../catalog/catalog-rules.ts';
+import * as stock from '../catalog/stock.service.ts';
 import { lockOrder } from './admin-orders.repository.ts';
 import { moveOrder } from './order-moves.ts';
 import { toOrder } from './orders.mapper.ts';
@@ -38,7 +39,7 @@ async function checkout(tx: DbOrTx, cartId: number | null, buyer: Buyer, notes: 
   if (!lines.length) throw new AppError('validation', EMPTY_CART);
   if (lines.length > CART_MAX_LINES) throw new AppError('validation', TOO_MANY_LINES);
 
-  const locked = await repo.lockVariants(
+  const locked = await stock.lockVariants(
     tx,
     lines.flatMap((l) => (l.variant_id === null ? [] : [l.variant_id])),
   );
@@ -71,7 +72,7 @@ async function checkout(tx: DbOrTx, cartId: number | null, buyer: Buyer, notes: 
   if (totalAmount > ORDER_TOTAL_MAX) throw new AppError('validation', TOTAL_TOO_LARGE);
 
   for (const { line, variant } of items) {
-    if (variant && variant.stock_quantity !== null) await repo.decrementStock(tx, variant.id, line.quantity);
+    if (variant && variant.stock_quantity !== null) await stock.decrementStock(tx, variant.id, line.quantity);
   }
   const order = await repo.insertOrder(tx, {
     user_id: buyer.kind === 'user' ? buyer.userId : null,
@@ -102,9 +103,8 @@ async function checkout(tx: DbOrTx, cartId: number | null, buyer: Buyer, notes: 
     to_status: INITIAL_ORDER_STATUS,
     changed_by: buyer.kind === 'user' ? buyer.userId : null,
   });
-  await carts.deleteLines(tx, cartId);
   // The note went with the order: the next cart starts without it.
-  await carts.setNotes(tx, cartId, null);
+  await carts.emptyCart(tx, cartId);
   return toOrder(order, orderItems);
 }
 

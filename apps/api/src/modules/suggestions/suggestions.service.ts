@@ -1,9 +1,18 @@
 import type { CartSuggestions } from '@souk/domain/catalog';
 import { CART_SUGGESTIONS_LIMIT, SIMILAR_PRODUCTS_LIMIT } from '@souk/domain/limits';
 import type { Db } from '../../db/client.ts';
+import { type CartOwners, findCartProductIds } from '../cart/cart.service.ts';
 import { toProductSummary } from '../catalog/catalog.mapper.ts';
-import { findProducts, type ProductFilters, type ProductSort } from '../catalog/catalog.repository.ts';
-import * as repo from './suggestions.repository.ts';
+import {
+  findProductCategories,
+  findPublicProducts,
+  type ProductFilters,
+  type ProductSort,
+} from '../catalog/catalog.service.ts';
+import { findBoughtWith } from '../orders/order-figures.service.ts';
+
+// Suggestions own no table: the cart's products come from the cart module, their categories and
+// the listings from the catalogue, what was bought together from the orders module.
 
 // Candidates read for "bought together" before inactive products are filtered out.
 const BOUGHT_WITH_CANDIDATES = 24;
@@ -15,12 +24,12 @@ const newest: ProductSort = { by: 'created_at', direction: 'desc' };
  * Suggestion sets for the caller's cart. A product appears in one set at most (the first one, in
  * the order below) and never when it is already in the cart.
  */
-export async function getCartSuggestions(db: Db, owners: repo.CartOwners): Promise<CartSuggestions> {
-  const cart = await repo.findCartProducts(db, owners);
+export async function getCartSuggestions(db: Db, owners: CartOwners): Promise<CartSuggestions> {
+  const cart = await findProductCategories(db, await findCartProductIds(db, owners));
   const cartIds = [...new Set(cart.map((r) => r.product_id))];
   const shown = new Set<number>(cartIds);
   const take = async (filters: ProductFilters, sort: ProductSort, limit: number) => {
-    const rows = await findProducts(db, 'public', { ...filters, excludeIds: [...shown] }, sort, {
+    const rows = await findPublicProducts(db, { ...filters, excludeIds: [...shown] }, sort, {
       limit,
       offset: 0,
     });
@@ -29,12 +38,11 @@ export async function getCartSuggestions(db: Db, owners: repo.CartOwners): Promi
   };
 
   let boughtTogether: Awaited<ReturnType<typeof take>> = [];
-  const rankedIds = await repo.findBoughtWith(db, cartIds, BOUGHT_WITH_CANDIDATES);
+  const rankedIds = await findBoughtWith(db, cartIds, BOUGHT_WITH_CANDIDATES);
   if (rankedIds.length) {
     const rank = new Map(rankedIds.map((id, i) => [id, i]));
-    const rows = await findProducts(
+    const rows = await findPublicProducts(
       db,
-      'public',
       { ids: rankedIds, excludeIds: cartIds },
       { by: 'default', direction: 'asc' },
       { limit: rankedIds.length, offset: 0 },

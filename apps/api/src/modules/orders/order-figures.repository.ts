@@ -1,14 +1,16 @@
 import { shopTimeZone } from '@souk/domain/dates';
-import { ORDER_STATUSES } from '@souk/domain/order-status';
-import { type SQL, sql } from 'drizzle-orm';
+import { ORDER_STATUSES, type OrderStatus } from '@souk/domain/order-status';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { collectedOrder, countedOrder } from '../../db/order-rules.ts';
 import { order_items, orders, product_sales, products, users } from '../../db/schema.ts';
 import { shopDayEnd, shopDayStart } from '../../db/shop-days.ts';
 
-// The dashboard's and the report's SQL: every figure summed by the database over all the rows it
-// covers (docs/decisions/0021-dashboard.md). Days and weeks are the shop's (SHOP_TIME_ZONE, docs/decisions/0022);
-// weeks start on Monday (date_trunc's ISO weeks).
+// The figures other modules show of the orders: the dashboard's and the report's (every figure summed
+// by the database over all the rows it covers, docs/decisions/0021-dashboard.md), a customer's
+// orders on their profile, and the products bought together for the cart's suggestions. They reach
+// this file through order-figures.service.ts. Days and weeks are the shop's (SHOP_TIME_ZONE,
+// docs/decisions/0022); weeks start on Monday (date_trunc's ISO weeks).
 
 export type Period = { from: string; to: string };
 
@@ -26,7 +28,9 @@ export type ShopCounts = {
 /**
  * The shop's counts and this week against last week, in one statement: products, customer
  * accounts not blocked and those opened since Monday, and the orders (all of them) and revenue
- * (cancelled ones aside) of each week, read through the orders' date index.
+ * (cancelled ones aside) of each week, read through the orders' date index. The two counts of
+ * other modules' tables (catalog's products, auth's users) are read here by choice: one round trip
+ * and one `now()` for the whole card, where asking catalog and auth would make three.
  */
 export async function shopCounts(db: DbOrTx): Promise<ShopCounts> {
   const [row] = await queryRows<ShopCounts>(
@@ -64,7 +68,8 @@ export type ProductSalesRow = { product_id: number | null; name: string; quantit
  * deleted since (no id any more) keeps a line per name it was ordered under. Over all time they
  * come already summed from product_sales (kept by triggers, migration 0011): a few rows per
  * product instead of every article ever sold. Over a period, the period's orders come from the
- * date index.
+ * date index. The current name comes from catalog's products, joined here by choice (one statement:
+ * a product's line and its name cannot disagree).
  */
 export async function topProducts(
   db: DbOrTx,
@@ -139,4 +144,77 @@ export async function dailyFigures(db: DbOrTx, period: Period): Promise<DayRow[]
           left join placed on placed.day = d.day::date
          order by d.day`,
   );
+}
+
+/** A customer's latest orders, cancelled ones included (the profile shows them with their colour). */
+export async function customerRecentOrders(db: DbOrTx, userId: number, limit: number) {
+  return db
+    .select({
+      id: orders.id,
+      order_number: orders.order_number,
+      created_at: orders.created_at,
+      total_amount: orders.total_amount,
+      status: orders.status,
+    })
+    .from(orders)
+    .where(eq(orders.user_id, userId))
+    .orderBy(desc(orders.created_at), desc(orders.id))
+    .limit(limit);
+}
+
+/** How many of a customer's orders are in each status, and when the first was placed. */
+export async function customerStatusCounts(db: DbOrTx, userId: number) {
+  return db
+    .select({
+      status: orders.status,
+      count: sql<number>`count(*)::int`,
+      first: sql<string>`min(${orders.created_at})`,
+    })
+    .from(orders)
+    .where(eq(orders.user_id, userId))
+    .groupBy(orders.status) as Promise<{ status: OrderStatus; count: number; first: string }[]>;
+}
+
+/** What a customer buys most, by units over their paid orders. */
+export async function customerTopProducts(db: DbOrTx, userId: number, limit: number) {
+  return db
+    .select({
+      name: order_items.product_name,
+      quantity: sql<number>`sum(${order_items.quantity})::int`,
+    })
+    .from(order_items)
+    .innerJoin(orders, eq(orders.id, order_items.order_id))
+    .where(and(eq(orders.user_id, userId), countedOrder()))
+    .groupBy(order_items.product_name)
+    .orderBy(desc(sql`sum(${order_items.quantity})`), asc(order_items.product_name))
+    .limit(limit);
+}
+
+const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+/**
+ * Products most often ordered together with any of `productIds` (order_items self-join): ranked
+ * by the number of distinct orders they share, then by the quantity bought. Cancelled orders do
+ * not count. Answers ids only; visibility is checked by the catalogue listing.
+ */
+export async function findBoughtWith(db: DbOrTx, productIds: number[], limit: number): Promise<number[]> {
+  if (!productIds.length) return [];
+  const rows = await queryRows<{ product_id: number }>(
+    db,
+    sql`
+    select other.product_id
+      from order_items other
+      join orders o on o.id = other.order_id and ${countedOrder(sql`o.status`)}
+     where other.order_id in (select order_id from order_items where product_id in (${idList(productIds)}))
+       and other.product_id is not null
+       and other.product_id not in (${idList(productIds)})
+     group by other.product_id
+     order by count(distinct other.order_id) desc, sum(other.quantity) desc, other.product_id asc
+     limit ${limit}`,
+  );
+  return rows.map((r) => r.product_id);
 }

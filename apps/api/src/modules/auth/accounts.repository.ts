@@ -1,15 +1,20 @@
 import type { AdminCustomerListQuery, CustomerStatus } from '@souk/domain/admin-customers';
 import { shopTimeZone } from '@souk/domain/dates';
-import type { OrderStatus } from '@souk/domain/order-status';
 import { and, asc, desc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { contactSearch } from '../../db/like.ts';
 import { collectedOrder, countedOrder } from '../../db/order-rules.ts';
-import { order_items, orders, users } from '../../db/schema.ts';
+import { orders, users } from '../../db/schema.ts';
 
-// Only this file builds the customers screen's SQL. A customer is an account with the role 'client';
-// their figures leave cancelled orders out, here and nowhere else (ADR 0019): what they ordered,
-// and of it what the shop recorded as paid.
+// The accounts as the back office's customers screen reads and changes them. A customer is an
+// account with the role 'client'; their figures leave cancelled orders out (ADR 0019): what they
+// ordered, and of it what the shop recorded as paid.
+//
+// Those figures are sums over the orders module's table, read here in the same statement as the
+// accounts, by choice: a page sorted by a figure (or by a name, with each customer's figures beside
+// it) is one query through the indexes, where asking the orders module for each page's figures
+// would cost a round trip more and could not sort by them. It only reads `orders`, and is one of the
+// few joins across owners that docs/architecture.md lists.
 
 const isClient = eq(users.role, 'client');
 const paid = countedOrder();
@@ -143,50 +148,6 @@ export async function findCustomer(db: DbOrTx, id: number) {
     .leftJoinLateral(f, sql`true`)
     .where(and(isClient, eq(users.id, id)));
   return row ?? null;
-}
-
-/** A customer's latest orders, cancelled ones included (the profile shows them with their colour). */
-export async function findRecentOrders(db: DbOrTx, userId: number, limit: number) {
-  return db
-    .select({
-      id: orders.id,
-      order_number: orders.order_number,
-      created_at: orders.created_at,
-      total_amount: orders.total_amount,
-      status: orders.status,
-    })
-    .from(orders)
-    .where(eq(orders.user_id, userId))
-    .orderBy(desc(orders.created_at), desc(orders.id))
-    .limit(limit);
-}
-
-/** How many of a customer's orders are in each status, and when the first was placed. */
-export async function orderStatusCounts(db: DbOrTx, userId: number) {
-  return db
-    .select({
-      status: orders.status,
-      count: sql<number>`count(*)::int`,
-      first: sql<string>`min(${orders.created_at})`,
-    })
-    .from(orders)
-    .where(eq(orders.user_id, userId))
-    .groupBy(orders.status) as Promise<{ status: OrderStatus; count: number; first: string }[]>;
-}
-
-/** What a customer buys most, by units over their paid orders. */
-export async function topProducts(db: DbOrTx, userId: number, limit: number) {
-  return db
-    .select({
-      name: order_items.product_name,
-      quantity: sql<number>`sum(${order_items.quantity})::int`,
-    })
-    .from(order_items)
-    .innerJoin(orders, eq(orders.id, order_items.order_id))
-    .where(and(eq(orders.user_id, userId), paid))
-    .groupBy(order_items.product_name)
-    .orderBy(desc(sql`sum(${order_items.quantity})`), asc(order_items.product_name))
-    .limit(limit);
 }
 
 export type CustomerTotals = {
