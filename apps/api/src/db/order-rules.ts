@@ -7,8 +7,7 @@ import { orders } from './schema.ts';
 // whose payment the shop recorded.
 
 /** The order whose `status` this is counts (it was not cancelled); `o.status` under an alias. */
-export const countedOrder = (status: AnyColumn | SQL = orders.status): SQL =>
-  sql`order_counts(${status})`;
+export const countedOrder = (status: AnyColumn | SQL = orders.status): SQL => sql`order_counts(${status})`;
 
 /** A counted order the shop has been paid for ('Paiement reçu'); `o.` columns under an alias. */
 export const collectedOrder = (
