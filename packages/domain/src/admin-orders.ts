@@ -135,6 +135,8 @@ export const AdminOrderSummarySchema = z.object({
   total_revenue: z.number(),
   /** Collected: the orders not cancelled whose payment the shop recorded. */
   collected_revenue: z.number(),
+  /** Revenue ordered over the orders not cancelled (0 without any). */
+  average_order_value: z.number(),
   status_breakdown: PerStatusSchema,
   revenue_breakdown: PerStatusSchema,
 });

@@ -84,7 +84,12 @@ export const OrderSchema = z.object({
 export type Order = z.infer<typeof OrderSchema>;
 
 export const OrderEnvelopeSchema = z.object({ order: OrderSchema });
-export const OrderListSchema = z.object({ orders: z.array(OrderSchema) });
+export const OrderListSchema = z.object({
+  orders: z.array(OrderSchema),
+  /** What she has paid the shop: her orders whose payment was recorded, cancelled ones aside (refunded). */
+  total_paid: z.number(),
+});
+export type OrderList = z.infer<typeof OrderListSchema>;
 
 // ---- The customer's cancellation (POST /orders/:id/cancel) ----
 

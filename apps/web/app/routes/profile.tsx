@@ -3,7 +3,7 @@ import type { Order } from '@souk/domain/orders';
 import { formatPhone } from '@souk/domain/phone-format';
 import { IdSchema } from '@souk/domain/primitives';
 import { redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router';
-import { countByStatus, ordersHref, totalSpent } from '~/features/account/order-status';
+import { countByStatus, ordersHref } from '~/features/account/order-status';
 import { OrdersPanel } from '~/features/account/orders-panel';
 import { OverviewPanel } from '~/features/account/overview-panel';
 import { ProfileHeader } from '~/features/account/profile-header';
@@ -33,16 +33,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (homeOf(user) !== '/profile') throw redirect(homeOf(user));
 
   let orders: Order[] | null = null;
+  let paid: number | null = null;
   let ordersError: string | null = null;
   const result = await api(context).get('/orders');
-  if (result.ok) orders = result.data.orders;
+  if (result.ok) ({ orders, total_paid: paid } = result.data);
   else
     ordersError =
       result.status === 0 || (result.status >= 400 && result.status < 500) ? result.message : ORDERS_ERROR;
 
   const { shopWhatsapp, publicUrl } = serverConfig(context);
   const phoneDisplay = user.whatsapp_phone ? formatPhone(user.whatsapp_phone) : null;
-  return { user, phoneDisplay, orders, ordersError, shopWhatsapp, publicUrl };
+  return { user, phoneDisplay, orders, paid, ordersError, shopWhatsapp, publicUrl };
 }
 
 /** What the URL asks to show: it is read on render, because changing it does not reload the data. */
@@ -134,7 +135,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, phoneDisplay, orders, ordersError, shopWhatsapp } = loaderData;
+  const { user, phoneDisplay, orders, paid, ordersError, shopWhatsapp } = loaderData;
   const [params] = useSearchParams();
   const { tab, filter, editing, passwordOpen, saved, cancelling, cancelled } = viewOf(params);
   const failure = failureOf(actionData);
@@ -149,7 +150,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
       <ProfileHeader
         user={user}
         orderCount={orders?.length ?? null}
-        spent={orders ? totalSpent(orders) : null}
+        spent={paid}
         counts={counts}
         phoneDisplay={phoneDisplay}
       />

@@ -4,7 +4,7 @@ import type { OrderEvent, OrderStatus } from '@souk/domain/order-status';
 import { and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { contactSearch } from '../../db/like.ts';
-import { collectedOrder } from '../../db/order-rules.ts';
+import { collectedOrder, countedOrder } from '../../db/order-rules.ts';
 import { order_items, order_status_history, orders } from '../../db/schema.ts';
 import { shopDayEnd, shopDayStart } from '../../db/shop-days.ts';
 import type { OrderRow } from './orders.repository.ts';
@@ -74,7 +74,14 @@ export async function findOrders(
     .offset(page.offset);
 }
 
-export type StatusTotals = { status: OrderStatus; count: number; revenue: number; collected: number }[];
+export type StatusTotals = {
+  status: OrderStatus;
+  /** Whether orders in this status count (order_counts: not cancelled). */
+  counts: boolean;
+  count: number;
+  revenue: number;
+  collected: number;
+}[];
 
 /**
  * How many orders the filters, their status aside, keep in each status, their amounts and the
@@ -83,7 +90,7 @@ export type StatusTotals = { status: OrderStatus; count: number; revenue: number
 export async function totalsByStatus(db: DbOrTx, filters: AdminOrderListFilters): Promise<StatusTotals> {
   return queryRows(
     db,
-    sql`select ${orders.status} as status, count(*)::int as count, coalesce(sum(${orders.total_amount}), 0)::float8 as revenue,
+    sql`select ${orders.status} as status, ${countedOrder()} as counts, count(*)::int as count, coalesce(sum(${orders.total_amount}), 0)::float8 as revenue,
                coalesce(sum(${orders.total_amount}) filter (where ${collectedOrder()}), 0)::float8 as collected
           from ${orders}
          where ${orderFilters(filters, false)}

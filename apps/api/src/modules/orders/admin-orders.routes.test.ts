@@ -336,7 +336,7 @@ describe.each(engines)('admin order list on %s', (engine) => {
   const names = async (query: string) => (await list(query)).orders.map((o) => o.client.name);
   const MARCH = 'date_from=2025-03-01&date_to=2025-03-31';
 
-  it('counts every status over the filters, revenue ordered and collected without cancelled orders', async () => {
+  it('counts every status over the filters; revenue ordered and collected, and the average order, without cancelled orders', async () => {
     const { orders: shown, summary, pagination } = await list(MARCH);
     expect(shown.map((o) => o.client.name)).toEqual([
       'Moussa Fall ; "le grand"',
@@ -348,6 +348,8 @@ describe.each(engines)('admin order list on %s', (engine) => {
       total_orders: 3,
       total_revenue: 39000,
       collected_revenue: 30000,
+      // Two orders count (the cancelled one of 100 000 does not): 39 000 / 2.
+      average_order_value: 19500,
       status_breakdown: { en_attente: 1, acceptée: 1, prête: 0, en_cours: 0, disponible: 0, annulée: 1 },
       revenue_breakdown: {
         en_attente: 9000,

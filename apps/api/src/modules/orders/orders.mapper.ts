@@ -71,26 +71,31 @@ export const toHistoryEntry = (
 });
 
 /**
- * The list's counters: every status present; revenue ordered leaves cancelled orders out, revenue
- * collected counts only the paid among the rest (a cancelled order's payment is refunded).
+ * The list's counters: every status present; revenue ordered and the average order take only the
+ * orders that count (as the database says: not cancelled), revenue collected only the paid among
+ * them (a cancelled order's payment is refunded).
  */
 export function toOrderSummary(totals: StatusTotals): AdminOrderSummary {
   const summary: AdminOrderSummary = {
     total_orders: 0,
     total_revenue: 0,
     collected_revenue: 0,
+    average_order_value: 0,
     status_breakdown: perStatusFigures(),
     revenue_breakdown: perStatusFigures(),
   };
-  for (const { status, count, revenue, collected } of totals) {
+  let counted = 0;
+  for (const { status, counts, count, revenue, collected } of totals) {
     summary.status_breakdown[status] = count;
     summary.revenue_breakdown[status] = revenue;
     summary.total_orders += count;
-    if (status !== CANCELLED_ORDER_STATUS) {
+    if (counts) {
+      counted += count;
       summary.total_revenue += revenue;
       summary.collected_revenue += collected;
     }
   }
+  summary.average_order_value = counted ? summary.total_revenue / counted : 0;
   return summary;
 }
 

@@ -2,6 +2,7 @@ import { shopTimeZone } from '@souk/domain/dates';
 import { INITIAL_ORDER_STATUS, type OrderStatus } from '@souk/domain/order-status';
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { collectedOrder } from '../../db/order-rules.ts';
 import { order_items, order_status_history, orders } from '../../db/schema.ts';
 
 // Only this file builds order SQL.
@@ -56,6 +57,16 @@ export async function findUserOrders(db: DbOrTx, userId: number): Promise<OrderR
     .from(orders)
     .where(eq(orders.user_id, userId))
     .orderBy(desc(orders.created_at), desc(orders.id));
+}
+
+/** What a customer has paid the shop for her orders that count (a cancelled one was refunded). */
+export async function sumPaid(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await queryRows<{ paid: number }>(
+    db,
+    sql`select coalesce(sum(${orders.total_amount}) filter (where ${collectedOrder()}), 0)::float8 as paid
+          from ${orders} where ${orders.user_id} = ${userId}`,
+  );
+  return row?.paid ?? 0;
 }
 
 export async function findOrder(db: DbOrTx, id: number): Promise<OrderRow | null> {

@@ -6,6 +6,7 @@ import { cartLines, putInCart } from '../../test/cart-fixtures.ts';
 import { addProduct, seedCatalog } from '../../test/catalog-fixtures.ts';
 import { engines } from '../../test/database.ts';
 import { describeOnPostgres } from '../../test/describe-on-postgres.ts';
+import { addOrder } from '../../test/order-fixtures.ts';
 import { signedInUser } from '../../test/user-fixtures.ts';
 
 type Json = Record<string, unknown>;
@@ -229,6 +230,25 @@ describe.each(engines)('orders API on %s', (engine) => {
     expect(theirs.body).toEqual({ success: false, message: 'Commande non trouvée' });
     expect((await call('GET', '/api/orders/999999', undefined, auth)).status).toBe(404);
     expect((await call('GET', '/api/orders', undefined, stranger.auth)).body.data.orders).toEqual([]);
+  });
+
+  it('says what the caller has paid: her paid orders, a paid order cancelled since (refunded) aside', async () => {
+    const { user, auth } = await signedInUser(t.db);
+    const paidAt = '2026-11-20T10:00:00.000Z';
+    const line = (unit_price: number) => [{ product_name: 'Savon noir', unit_price, quantity: 1 }];
+    await addOrder(t.db, { user_id: user.id, status: 'disponible', paid_at: paidAt, items: line(12_000) });
+    await addOrder(t.db, { user_id: user.id, status: 'en_attente', paid_at: paidAt, items: line(5_000) });
+    // Ordered but not paid yet: not paid.
+    await addOrder(t.db, { user_id: user.id, status: 'acceptée', items: line(30_000) });
+    await addOrder(t.db, { user_id: user.id, status: 'annulée', paid_at: paidAt, items: line(8_000) });
+    // Someone else's.
+    await addOrder(t.db, { status: 'disponible', paid_at: paidAt, items: line(50_000) });
+    const list = await call('GET', '/api/orders', undefined, auth);
+    expect(list.body.data.orders).toHaveLength(4);
+    expect(list.body.data.total_paid).toBe(17_000);
+    expect(
+      (await call('GET', '/api/orders', undefined, (await signedInUser(t.db)).auth)).body.data.total_paid,
+    ).toBe(0);
   });
 
   it('creates a guest order from the guest cart, ignoring smuggled fields', async () => {

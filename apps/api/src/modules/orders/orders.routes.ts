@@ -41,9 +41,7 @@ export const ordersRoutes: RouteModule = ({ db, rateLimits }) => {
       attemptLimiter(app, 'order', limits, { countsAgainstAddress: refusedOrder }),
     );
 
-    route(app, 'GET /orders', async (req) =>
-      ok({ orders: await orders.listOrders(db, authOf(req).user.id) }),
-    );
+    route(app, 'GET /orders', async (req) => ok(await orders.listOrders(db, authOf(req).user.id)));
 
     route(app, 'GET /orders/:id', async (req) =>
       ok({ order: await orders.getOrder(db, authOf(req).user.id, req.params.id) }),

@@ -1,7 +1,7 @@
 import { CART_MAX_LINES, ORDER_TOTAL_MAX } from '@souk/domain/limits';
 import { formatFcfa } from '@souk/domain/money';
 import { CANCELLED_ORDER_STATUS, customerMayCancel, INITIAL_ORDER_STATUS } from '@souk/domain/order-status';
-import { customerCancelRefusal, type Order } from '@souk/domain/orders';
+import { customerCancelRefusal, type Order, type OrderList } from '@souk/domain/orders';
 import { AppError } from '#shared/app-error.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import * as carts from '../cart/cart.service.ts';
@@ -138,13 +138,14 @@ export async function createGuestOrder(
   });
 }
 
-export async function listOrders(db: Db, userId: number): Promise<Order[]> {
-  const rows = await repo.findUserOrders(db, userId);
+/** The caller's orders, newest first, and what she has paid for those that count. */
+export async function listOrders(db: Db, userId: number): Promise<OrderList> {
+  const [rows, totalPaid] = await Promise.all([repo.findUserOrders(db, userId), repo.sumPaid(db, userId)]);
   const items = await repo.findItems(
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => toOrder(r, items));
+  return { orders: rows.map((r) => toOrder(r, items)), total_paid: totalPaid };
 }
 
 /** One of the caller's orders; someone else's answers 404 like an unknown one. */

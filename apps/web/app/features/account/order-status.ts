@@ -19,13 +19,6 @@ export function countByStatus(orders: readonly Order[]): Record<OrderStatus, num
   return counts;
 }
 
-/** What the client has spent: the orders the shop recorded as paid (a cancelled one was refunded). */
-export const totalSpent = (orders: readonly Order[]) =>
-  orders.reduce(
-    (sum, o) => (normalizeStatus(o.status) === 'annulée' || o.paid_at === null ? sum : sum + o.total_amount),
-    0,
-  );
-
 export const orderNumber = (order: Pick<Order, 'id' | 'order_number'>) =>
   order.order_number || `CMD-${order.id}`;
 

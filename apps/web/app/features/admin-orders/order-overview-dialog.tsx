@@ -22,8 +22,6 @@ export function OrderOverviewDialog({
   summary: AdminOrderSummary;
   onClose: () => void;
 }) {
-  const counted = summary.total_orders - summary.status_breakdown[CANCELLED_ORDER_STATUS];
-  const average = counted ? summary.total_revenue / counted : 0;
   return (
     <Dialog open={open} onClose={onClose} title="Vue d'ensemble" size="lg" closeButton>
       <div className="flex flex-col gap-5">
@@ -32,7 +30,7 @@ export function OrderOverviewDialog({
             ['Commandes', formatCount(summary.total_orders)],
             ["Chiffre d'affaires (hors annulées)", formatFcfa(summary.total_revenue)],
             [COLLECTED_LABEL, formatFcfa(summary.collected_revenue)],
-            ['Panier moyen', formatFcfa(average)],
+            ['Panier moyen', formatFcfa(summary.average_order_value)],
           ].map(([label, value]) => (
             <div key={label} className="rounded-2xl border border-stone-200 bg-stone-50 p-3">
               <dt className="text-sm text-stone-600">{label}</dt>
