@@ -146,6 +146,11 @@ export const product_variants = pgTable(
     sku: text('sku'),
     // null = unlimited stock
     stock_quantity: integer('stock_quantity'),
+    // What "in stock" means, said once: the storefront's lists, the product page and the back
+    // office read this column (unlimited, or at least one unit left).
+    in_stock: boolean('in_stock')
+      .notNull()
+      .generatedAlwaysAs(sql`stock_quantity is null or stock_quantity > 0`),
     is_active: boolean('is_active').notNull().default(true),
     sort_order: integer('sort_order').notNull().default(0),
     ...timestamps,

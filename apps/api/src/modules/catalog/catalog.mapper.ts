@@ -99,7 +99,7 @@ export const toVariant = (v: VariantRow): Variant => ({
   price: v.price,
   sku: v.sku,
   stock_quantity: v.stock_quantity,
-  in_stock: v.stock_quantity === null || v.stock_quantity > 0,
+  in_stock: v.in_stock,
   is_active: v.is_active,
   sort_order: v.sort_order,
 });

@@ -409,7 +409,7 @@ async function selectPage<Row extends ProductRow>(
         -- The back office counts every variant; prices and availability are what customers can buy.
         select (count(*) filter (where ${visibility === 'public' ? sql`is_active` : sql`true`}))::int as variants_count,
                (min(price) filter (where is_active))::int as min_price,
-               bool_or(is_active and (stock_quantity is null or stock_quantity > 0)) as available
+               bool_or(is_active and in_stock) as available
           from product_variants where product_id = p.id) v on true
      order by page.position`;
   const rows = await query<Row & { total: number }>(db, statement);

@@ -1,4 +1,5 @@
 import { LOW_STOCK_THRESHOLD } from '@souk/domain/admin-limits';
+import type { Variant } from '@souk/domain/catalog';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@souk/domain/order-status';
 import { BADGE_BASE, Badge, type BadgeTone } from './badge';
 
@@ -26,15 +27,23 @@ export function OrderStatusBadge({ status }: { status: string }) {
   return <span className={statusBadgeClass(status)}>{statusLabel(status)}</span>;
 }
 
-/** What a stock level reads as: null is a product sold without counting (unlimited); 'Faible' up to LOW_STOCK_THRESHOLD. */
-export function stockLevel(stock: number | null): { label: string; tone: BadgeTone } {
+type StockFacts = Pick<Variant, 'stock_quantity' | 'in_stock'>;
+
+/**
+ * What a variant's stock reads as: out of stock as the API says ('Rupture'); null is sold without
+ * counting (unlimited); 'Faible' up to LOW_STOCK_THRESHOLD units.
+ */
+export function stockLevel({ stock_quantity: stock, in_stock }: StockFacts): {
+  label: string;
+  tone: BadgeTone;
+} {
+  if (!in_stock) return { label: 'Rupture', tone: 'danger' };
   if (stock === null) return { label: 'Illimité', tone: 'info' };
-  if (stock <= 0) return { label: 'Rupture', tone: 'danger' };
   if (stock <= LOW_STOCK_THRESHOLD) return { label: 'Faible', tone: 'warning' };
   return { label: 'En stock', tone: 'success' };
 }
 
-export function StockBadge({ stock }: { stock: number | null }) {
-  const { label, tone } = stockLevel(stock);
+export function StockBadge({ variant }: { variant: StockFacts }) {
+  const { label, tone } = stockLevel(variant);
   return <Badge tone={tone}>{label}</Badge>;
 }

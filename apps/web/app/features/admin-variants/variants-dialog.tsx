@@ -33,7 +33,7 @@ function VariantCard({
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="mr-auto font-semibold text-stone-900">{variant.name}</h3>
         <ActiveBadge active={active} />
-        <StockBadge stock={variant.stock_quantity} />
+        <StockBadge variant={variant} />
         {variant.sku && <Badge tone="info">{variant.sku}</Badge>}
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">

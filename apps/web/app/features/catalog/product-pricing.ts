@@ -17,7 +17,5 @@ export function displayedPrice(
   return { amount: product.price, from: variantPricesDiffer(product) };
 }
 
-export const isPurchasable = (product: ProductDetail) =>
-  product.variants.length === 0
-    ? product.is_available
-    : product.variants.some((v) => v.is_active && v.in_stock);
+/** Whether it can be bought at all (the API's answer: a product without variants, or one in stock). */
+export const isPurchasable = (product: ProductDetail) => product.is_available;
