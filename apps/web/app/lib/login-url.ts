@@ -5,3 +5,7 @@ export function loginUrl(returnTo: string, expired = false): string {
   params.set('redirectTo', returnTo);
   return `/auth/login?${params}`;
 }
+
+/** `path` (a sign-in or registration page) carrying where to go once signed in, when there is one. */
+export const withReturn = (path: string, returnTo: string | null) =>
+  returnTo ? `${path}?redirectTo=${encodeURIComponent(returnTo)}` : path;

@@ -124,6 +124,15 @@ export function useForm(loadSchema: () => Promise<Validator>, server: FormFailur
   };
 }
 
+type AccountSchemas = typeof import('@souk/domain/auth');
+type AccountSchemaName = {
+  [K in keyof AccountSchemas]: AccountSchemas[K] extends Validator ? K : never;
+}[keyof AccountSchemas];
+
+/** An account form's schema, fetched when the visitor first touches the form (not on first load). */
+export const accountSchema = (name: AccountSchemaName) => () =>
+  import('@souk/domain/auth').then((m) => m[name] as Validator);
+
 /**
  * A page's own form, sent by a navigation (the account pages): useForm with what the page's action
  * answered (`actionData`), the text it gave back to refill the fields, and whether it is being sent.

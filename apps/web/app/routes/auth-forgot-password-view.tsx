@@ -1,10 +1,15 @@
-import { identifierFieldHint } from '@souk/domain/shop-locale';
 import { Form, Link } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
-import { FormBanner, SubmitButton, TextField } from '~/components/ui/form-fields';
+import { SubmitButton } from '~/components/ui/form-fields';
 import { WhatsappIcon } from '~/components/ui/page-icons';
-import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
-import { usePageForm } from '~/lib/use-form';
+import {
+  AuthFooterLink,
+  AuthForm,
+  AuthShell,
+  authLinkClass,
+  IdentifierField,
+} from '~/features/account/auth-shell';
+import { accountSchema, usePageForm } from '~/lib/use-form';
 import type { Route } from './+types/auth-forgot-password';
 
 // Not a route of its own: the page of the auth-forgot-password route (auth-forgot-password.tsx),
@@ -12,17 +17,9 @@ import type { Route } from './+types/auth-forgot-password';
 // form works before.
 
 export function ForgotPasswordView({ actionData }: Pick<Route.ComponentProps, 'actionData'>) {
-  const { formProps, bannerRef, errors, message, values, pending } = usePageForm(
-    () => import('@souk/domain/auth').then((m) => m.ForgotPasswordInputSchema),
-    actionData,
-  );
-  const footer = (
-    <p>
-      <Link to="/auth/login" className={authLinkClass}>
-        Retour à la connexion
-      </Link>
-    </p>
-  );
+  const form = usePageForm(accountSchema('ForgotPasswordInputSchema'), actionData);
+  const { errors, values, pending } = form;
+  const footer = <AuthFooterLink to="/auth/login">Retour à la connexion</AuthFooterLink>;
 
   const tryAnother = (
     <p className="mt-4 text-center text-sm">
@@ -89,22 +86,12 @@ export function ForgotPasswordView({ actionData }: Pick<Route.ComponentProps, 'a
       intro="Indiquez l'email ou le numéro WhatsApp de votre compte : nous vous envoyons un lien pour choisir un nouveau mot de passe."
       footer={footer}
     >
-      <Form method="post" className="flex flex-col gap-4" {...formProps}>
-        <FormBanner message={message} bannerRef={bannerRef} />
-        <TextField
-          id="forgot-email"
-          name="email"
-          label="Email ou numéro WhatsApp"
-          hint={identifierFieldHint()}
-          inputMode="email"
-          autoComplete="username"
-          defaultValue={values.email}
-          error={errors.email}
-        />
+      <AuthForm form={form}>
+        <IdentifierField id="forgot-email" defaultValue={values.email} error={errors.email} />
         <SubmitButton pending={pending} pendingLabel="Envoi…">
           Envoyer le lien
         </SubmitButton>
-      </Form>
+      </AuthForm>
     </AuthShell>
   );
 }

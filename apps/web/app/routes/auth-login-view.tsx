@@ -1,9 +1,15 @@
 import { PASSWORD_RESET } from '@souk/domain/account-messages';
-import { identifierFieldHint } from '@souk/domain/shop-locale';
-import { Form, Link } from 'react-router';
-import { FormBanner, PasswordField, SubmitButton, TextField } from '~/components/ui/form-fields';
-import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
-import { usePageForm } from '~/lib/use-form';
+import { Link } from 'react-router';
+import { FormBanner, PasswordField, SubmitButton } from '~/components/ui/form-fields';
+import {
+  AuthFooterLink,
+  AuthForm,
+  AuthShell,
+  authLinkClass,
+  IdentifierField,
+} from '~/features/account/auth-shell';
+import { withReturn } from '~/lib/login-url';
+import { accountSchema, usePageForm } from '~/lib/use-form';
 import type { Route } from './+types/auth-login';
 
 // Not a route of its own: the page of the auth-login route (auth-login.tsx), which that route loads
@@ -14,43 +20,32 @@ export function LoginView({
   actionData,
 }: Pick<Route.ComponentProps, 'loaderData' | 'actionData'>) {
   const { redirectTo, expired, reset } = loaderData;
-  const { formProps, bannerRef, errors, message, values, pending } = usePageForm(
-    () => import('@souk/domain/auth').then((m) => m.LoginInputSchema),
-    actionData,
-  );
-  const withRedirect = (path: string) =>
-    redirectTo ? `${path}?redirectTo=${encodeURIComponent(redirectTo)}` : path;
+  const form = usePageForm(accountSchema('LoginInputSchema'), actionData);
+  const { errors, message, values, pending } = form;
 
   return (
     <AuthShell
       title="Connexion"
       intro="Heureux de vous revoir ! Connectez-vous pour suivre vos commandes."
       footer={
-        <p>
-          Pas encore de compte ?{' '}
-          <Link to={withRedirect('/auth/register')} className={authLinkClass}>
-            Créer un compte
-          </Link>
-        </p>
+        <AuthFooterLink question="Pas encore de compte ?" to={withReturn('/auth/register', redirectTo)}>
+          Créer un compte
+        </AuthFooterLink>
       }
     >
-      <Form method="post" className="flex flex-col gap-4" {...formProps}>
-        {expired && !message && (
-          <FormBanner tone="info" message="Session expirée. Veuillez vous reconnecter." />
-        )}
-        {reset && !message && <FormBanner tone="success" message={PASSWORD_RESET} />}
-        <FormBanner message={message} bannerRef={bannerRef} />
+      <AuthForm
+        form={form}
+        notices={
+          <>
+            {expired && !message && (
+              <FormBanner tone="info" message="Session expirée. Veuillez vous reconnecter." />
+            )}
+            {reset && !message && <FormBanner tone="success" message={PASSWORD_RESET} />}
+          </>
+        }
+      >
         {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
-        <TextField
-          id="login-email"
-          name="email"
-          label="Email ou numéro WhatsApp"
-          hint={identifierFieldHint()}
-          autoComplete="username"
-          inputMode="email"
-          defaultValue={values.email}
-          error={errors.email}
-        />
+        <IdentifierField id="login-email" defaultValue={values.email} error={errors.email} />
         <PasswordField
           id="login-password"
           name="password"
@@ -66,7 +61,7 @@ export function LoginView({
         <SubmitButton pending={pending} pendingLabel="Connexion…">
           Se connecter
         </SubmitButton>
-      </Form>
+      </AuthForm>
     </AuthShell>
   );
 }

@@ -1,8 +1,8 @@
-import { Form, Link } from 'react-router';
-import { FormBanner, SubmitButton } from '~/components/ui/form-fields';
-import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
+import { SubmitButton } from '~/components/ui/form-fields';
+import { AuthFooterLink, AuthForm, AuthShell } from '~/features/account/auth-shell';
 import { NewAccountFields } from '~/features/account/new-account-fields';
-import { usePageForm } from '~/lib/use-form';
+import { withReturn } from '~/lib/login-url';
+import { accountSchema, usePageForm } from '~/lib/use-form';
 import type { Route } from './+types/auth-quick-register';
 
 // Not a route of its own: the page of the auth-quick-register route (auth-quick-register.tsx),
@@ -14,10 +14,8 @@ export function QuickRegisterView({
   actionData,
 }: Pick<Route.ComponentProps, 'loaderData' | 'actionData'>) {
   const { redirectTo, checkout } = loaderData;
-  const { formProps, bannerRef, errors, message, values, pending } = usePageForm(
-    () => import('@souk/domain/auth').then((m) => m.QuickRegisterInputSchema),
-    actionData,
-  );
+  const form = usePageForm(accountSchema('QuickRegisterInputSchema'), actionData);
+  const { errors, values, pending } = form;
   const loginTarget = checkout ? '/cart' : redirectTo;
 
   return (
@@ -30,19 +28,12 @@ export function QuickRegisterView({
           : 'Votre nom, votre numéro WhatsApp et un mot de passe suffisent.'
       }
       footer={
-        <p>
-          Déjà client ?{' '}
-          <Link
-            to={loginTarget ? `/auth/login?redirectTo=${encodeURIComponent(loginTarget)}` : '/auth/login'}
-            className={authLinkClass}
-          >
-            Se connecter
-          </Link>
-        </p>
+        <AuthFooterLink question="Déjà client ?" to={withReturn('/auth/login', loginTarget)}>
+          Se connecter
+        </AuthFooterLink>
       }
     >
-      <Form method="post" className="flex flex-col gap-4" {...formProps}>
-        <FormBanner message={message} bannerRef={bannerRef} />
+      <AuthForm form={form}>
         {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
         {checkout && <input type="hidden" name="checkout" value="1" />}
         <NewAccountFields
@@ -54,7 +45,7 @@ export function QuickRegisterView({
         <SubmitButton pending={pending} pendingLabel="Inscription…">
           {checkout ? 'Créer mon compte et continuer' : 'Créer mon compte'}
         </SubmitButton>
-      </Form>
+      </AuthForm>
     </AuthShell>
   );
 }

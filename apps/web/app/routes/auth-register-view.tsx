@@ -1,8 +1,8 @@
-import { Form, Link } from 'react-router';
-import { FormBanner, SubmitButton } from '~/components/ui/form-fields';
-import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
+import { SubmitButton } from '~/components/ui/form-fields';
+import { AuthFooterLink, AuthForm, AuthShell } from '~/features/account/auth-shell';
 import { NewAccountFields } from '~/features/account/new-account-fields';
-import { usePageForm } from '~/lib/use-form';
+import { withReturn } from '~/lib/login-url';
+import { accountSchema, usePageForm } from '~/lib/use-form';
 import type { Route } from './+types/auth-register';
 
 // Not a route of its own: the page of the auth-register route (auth-register.tsx), which that route
@@ -13,29 +13,20 @@ export function RegisterView({
   actionData,
 }: Pick<Route.ComponentProps, 'loaderData' | 'actionData'>) {
   const { redirectTo } = loaderData;
-  const { formProps, bannerRef, errors, message, values, pending } = usePageForm(
-    () => import('@souk/domain/auth').then((m) => m.RegisterInputSchema),
-    actionData,
-  );
+  const form = usePageForm(accountSchema('RegisterInputSchema'), actionData);
+  const { errors, values, pending } = form;
 
   return (
     <AuthShell
       title="Créer un compte"
       intro="Commandez en quelques clics et suivez vos commandes. Nous vous contactons sur WhatsApp pour la livraison."
       footer={
-        <p>
-          Déjà un compte ?{' '}
-          <Link
-            to={redirectTo ? `/auth/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/auth/login'}
-            className={authLinkClass}
-          >
-            Se connecter
-          </Link>
-        </p>
+        <AuthFooterLink question="Déjà un compte ?" to={withReturn('/auth/login', redirectTo)}>
+          Se connecter
+        </AuthFooterLink>
       }
     >
-      <Form method="post" className="flex flex-col gap-4" {...formProps}>
-        <FormBanner message={message} bannerRef={bannerRef} />
+      <AuthForm form={form}>
         {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
         <NewAccountFields
           idPrefix="register"
@@ -47,7 +38,7 @@ export function RegisterView({
         <SubmitButton pending={pending} pendingLabel="Inscription…">
           Créer mon compte
         </SubmitButton>
-      </Form>
+      </AuthForm>
     </AuthShell>
   );
 }

@@ -1,9 +1,9 @@
 import { PASSWORD_RESET } from '@souk/domain/account-messages';
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import { FormBanner, SubmitButton } from '~/components/ui/form-fields';
-import { AuthShell, authLinkClass } from '~/features/account/auth-shell';
+import { AuthFooterLink, AuthForm, AuthShell } from '~/features/account/auth-shell';
 import { NewPasswordFields } from '~/features/account/password-fields';
-import { usePageForm } from '~/lib/use-form';
+import { accountSchema, usePageForm } from '~/lib/use-form';
 import type { Route } from './+types/auth-reset-password';
 
 const INVALID_LINK = 'Lien de réinitialisation invalide ou expiré';
@@ -17,17 +17,9 @@ export function ResetPasswordView({
   actionData,
 }: Pick<Route.ComponentProps, 'loaderData' | 'actionData'>) {
   const { token } = loaderData;
-  const { formProps, bannerRef, errors, message, pending } = usePageForm(
-    () => import('@souk/domain/auth').then((m) => m.ResetPasswordInputSchema),
-    actionData,
-  );
-  const requestAgain = (
-    <p>
-      <Link to="/auth/forgot-password" className={authLinkClass}>
-        Demander un nouveau lien
-      </Link>
-    </p>
-  );
+  const form = usePageForm(accountSchema('ResetPasswordInputSchema'), actionData);
+  const { errors, pending } = form;
+  const requestAgain = <AuthFooterLink to="/auth/forgot-password">Demander un nouveau lien</AuthFooterLink>;
 
   if (actionData?.ok) {
     return (
@@ -65,8 +57,7 @@ export function ResetPasswordView({
       intro="Choisissez un nouveau mot de passe pour votre compte."
       footer={requestAgain}
     >
-      <Form method="post" className="flex flex-col gap-4" {...formProps}>
-        <FormBanner message={message} bannerRef={bannerRef} />
+      <AuthForm form={form}>
         <input type="hidden" name="token" value={token} />
         <NewPasswordFields
           id="reset-password"
@@ -77,7 +68,7 @@ export function ResetPasswordView({
         <SubmitButton pending={pending} pendingLabel="Enregistrement…">
           Enregistrer le mot de passe
         </SubmitButton>
-      </Form>
+      </AuthForm>
     </AuthShell>
   );
 }

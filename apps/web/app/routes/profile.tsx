@@ -13,6 +13,7 @@ import { api, serverConfig } from '~/lib/api.server';
 import { failureOf, formAction, formText, formTexts, handler, refusedBeforeSending } from '~/lib/form-action';
 import { loginUrl } from '~/lib/login-url';
 import { accountPageHeaders } from '~/lib/no-store';
+import { onlyAfterWrites } from '~/lib/revalidation';
 import { pageMeta } from '~/lib/seo';
 import { homeOf } from '~/lib/session';
 import { requireUser } from '~/lib/session.server';
@@ -62,17 +63,8 @@ function viewOf(params: URLSearchParams) {
 }
 
 /** Switching tab, filter or edit mode only changes the URL: the loaded user and orders still hold. */
-export function shouldRevalidate({
-  formMethod,
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if (formMethod || currentUrl.href === nextUrl.href || currentUrl.pathname !== nextUrl.pathname) {
-    return defaultShouldRevalidate;
-  }
-  return false;
-}
+export const shouldRevalidate = (args: ShouldRevalidateFunctionArgs) =>
+  onlyAfterWrites(args, args.currentUrl.pathname !== args.nextUrl.pathname);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const status = oneOf(ORDER_STATUSES, new URL(request.url).searchParams.get('status'));

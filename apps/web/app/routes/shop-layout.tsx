@@ -9,6 +9,7 @@ import { useCartCount } from '~/features/layout/use-cart-count';
 import { serverConfig } from '~/lib/api.server';
 import { loadCartBadge } from '~/lib/cart-badge.server';
 import { island } from '~/lib/island';
+import { onlyAfterWrites } from '~/lib/revalidation';
 import { getCurrentUser } from '~/lib/session.server';
 import type { ShopLayoutData } from '~/lib/shop-layout-data';
 import type { Route } from './+types/shop-layout';
@@ -38,15 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 // The user and the cart count only change through an action (form or fetcher submission) or an
 // explicit revalidate() (same URL): plain navigations keep the layout data.
-export function shouldRevalidate({
-  formMethod,
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if (formMethod || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
-  return false;
-}
+export const shouldRevalidate = (args: ShouldRevalidateFunctionArgs) => onlyAfterWrites(args);
 
 export default function ShopLayout({ loaderData }: Route.ComponentProps) {
   const cartCount = useCartCount();

@@ -1,5 +1,6 @@
 import { type ComponentProps, type ReactNode, type Ref, useState } from 'react';
 import { Button, Spinner } from './button';
+import { Svg } from './icons';
 
 const inputClass =
   'block w-full rounded-xl border bg-white px-4 py-3 text-base text-stone-900 placeholder:text-stone-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-700 focus-visible:ring-offset-1 disabled:cursor-not-allowed disabled:bg-stone-100 disabled:text-stone-600';
@@ -286,18 +287,11 @@ export function PasswordField({
 
 function EyeIcon({ crossed }: { crossed: boolean }) {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-    >
+    <Svg className="h-5 w-5">
       <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" strokeLinejoin="round" />
       <circle cx="12" cy="12" r="3" />
       {crossed && <path d="M4 4l16 16" strokeLinecap="round" />}
-    </svg>
+    </Svg>
   );
 }
 

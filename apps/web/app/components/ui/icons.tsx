@@ -1,12 +1,13 @@
 // Small inline icons (no icon library: every kilobyte counts on cheap phones). Decorative: hidden from assistive tech.
 export type IconProps = { className?: string };
 
-/** The frame every icon shares (24 × 24, stroked, hidden from assistive tech). */
+/** The frame every icon shares (24 × 24, stroked with round ends, hidden from assistive tech). */
 export function Svg({
   className,
   filled = false,
+  strokeWidth = 1.8,
   children,
-}: IconProps & { filled?: boolean; children: React.ReactNode }) {
+}: IconProps & { filled?: boolean; strokeWidth?: number; children: React.ReactNode }) {
   return (
     <svg
       aria-hidden="true"
@@ -14,7 +15,7 @@ export function Svg({
       viewBox="0 0 24 24"
       fill={filled ? 'currentColor' : 'none'}
       stroke={filled ? 'none' : 'currentColor'}
-      strokeWidth={1.8}
+      strokeWidth={strokeWidth}
       strokeLinecap="round"
       strokeLinejoin="round"
       className={className}

@@ -1,5 +1,8 @@
+import { identifierFieldHint } from '@souk/domain/shop-locale';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Form, Link } from 'react-router';
+import { FormBanner, TextField } from '~/components/ui/form-fields';
+import type { usePageForm } from '~/lib/use-form';
 
 /**
  * Frame of the auth screens, which show without the shop header or footer:
@@ -63,3 +66,69 @@ export function AuthShell({
 
 export const authLinkClass =
   'font-semibold text-emerald-800 underline underline-offset-4 hover:text-emerald-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800 rounded';
+
+/** A footer line of the auth screens: an optional question, then the link ('Déjà un compte ? Se connecter'). */
+export function AuthFooterLink({
+  question,
+  to,
+  children,
+}: {
+  question?: string;
+  to: string;
+  children: string;
+}) {
+  return (
+    <p>
+      {question && `${question} `}
+      <Link to={to} className={authLinkClass}>
+        {children}
+      </Link>
+    </p>
+  );
+}
+
+/**
+ * An auth screen's form, posted to its page's action (a real form before the script has run): the
+ * notices that come first, the action's refusal in the banner, then the fields.
+ */
+export function AuthForm({
+  form,
+  notices,
+  children,
+}: {
+  form: Pick<ReturnType<typeof usePageForm>, 'formProps' | 'message' | 'bannerRef'>;
+  notices?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" className="flex flex-col gap-4" {...form.formProps}>
+      {notices}
+      <FormBanner message={form.message} bannerRef={form.bannerRef} />
+      {children}
+    </Form>
+  );
+}
+
+/** The e-mail or WhatsApp number an account is known by (logging in, asking for a new password). */
+export function IdentifierField({
+  id,
+  defaultValue,
+  error,
+}: {
+  id: string;
+  defaultValue?: string;
+  error?: string;
+}) {
+  return (
+    <TextField
+      id={id}
+      name="email"
+      label="Email ou numéro WhatsApp"
+      hint={identifierFieldHint()}
+      inputMode="email"
+      autoComplete="username"
+      defaultValue={defaultValue}
+      error={error}
+    />
+  );
+}

@@ -7,7 +7,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import { FormBanner, TextField } from '~/components/ui/form-fields';
 import { LogoutButton } from '~/components/ui/logout-button';
 import type { FormFailure } from '~/lib/form-action';
-import { useForm } from '~/lib/use-form';
+import { accountSchema, useForm } from '~/lib/use-form';
 import { sectionTitle } from './panel-styles';
 import { CurrentPasswordField, NewPasswordFields } from './password-fields';
 
@@ -155,7 +155,7 @@ function EditFieldForm({
   failure?: SettingsFailure;
 }) {
   const { formProps, bannerRef, errors, message } = useForm(
-    () => import('@souk/domain/auth').then((m) => m.UpdateProfileInputSchema),
+    accountSchema('UpdateProfileInputSchema'),
     failure,
   );
   const inputRef = useRef<HTMLInputElement>(null);
@@ -198,7 +198,7 @@ function EditFieldForm({
 
 function ChangePasswordForm({ failure }: { failure?: SettingsFailure }) {
   const { formProps, bannerRef, errors, message } = useForm(
-    () => import('@souk/domain/auth').then((m) => m.ChangePasswordInputSchema),
+    accountSchema('ChangePasswordInputSchema'),
     failure,
   );
   const pending = usePending('change-password');

@@ -1,6 +1,6 @@
 import { type AdminOrderSummary, COLLECTED_LABEL } from '@souk/domain/admin-orders';
 import { formatCount, formatFcfa } from '@souk/domain/money';
-import { CANCELLED_ORDER_STATUS, ORDER_STATUS_LABELS, ORDER_STATUSES } from '@souk/domain/order-status';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@souk/domain/order-status';
 import { ColumnHeaders } from '~/components/ui/column-headers';
 import { Dialog } from '~/components/ui/dialog';
 import { statusStyle } from '~/components/ui/status-badge';

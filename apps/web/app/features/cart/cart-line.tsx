@@ -1,5 +1,6 @@
 import type { CartItem } from '@souk/domain/cart';
 import { Link, useFetcher } from 'react-router';
+import { Svg } from '~/components/ui/icons';
 import { Price } from '~/components/ui/price';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { IMAGE_SLOTS } from '~/lib/image-sizing';
@@ -56,20 +57,13 @@ export function CartLine({ item }: { item: CartItem }) {
               aria-label={`Retirer ${label} du panier`}
               className="-m-1 rounded-full p-2 text-stone-500 transition hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-emerald-800"
             >
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className="h-5 w-5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-              >
+              <Svg className="h-5 w-5">
                 <path
                   strokeLinecap="round"
                   strokeLinejoin="round"
                   d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3"
                 />
-              </svg>
+              </Svg>
             </button>
           </fetcher.Form>
         </div>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Svg } from '~/components/ui/icons';
 import type { AddToCartFeedback } from './use-add-to-cart';
 
 /** What the add-to-cart toast shows: the success with a way to the cart, or the error in words. */
@@ -17,16 +18,9 @@ export function AddToCartMessage({
             aria-hidden="true"
             className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-emerald-500 text-stone-950"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-4 w-4"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="3"
-            >
+            <Svg className="h-4 w-4" strokeWidth={3}>
               <path strokeLinecap="round" strokeLinejoin="round" d="m5 12 5 5 9-10" />
-            </svg>
+            </Svg>
           </span>
           <p className="flex-1 font-medium">Produit ajouté au panier !</p>
           <Link
@@ -46,16 +40,9 @@ export function AddToCartMessage({
             aria-label="Fermer le message"
             className="-m-1 rounded-full p-1 text-red-800 hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-red-700"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-4 w-4"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.5"
-            >
+            <Svg className="h-4 w-4" strokeWidth={2.5}>
               <path strokeLinecap="round" d="M6 6l12 12M18 6 6 18" />
-            </svg>
+            </Svg>
           </button>
         </div>
       )}

@@ -2,6 +2,7 @@ import type { ProductDetail, ProductSuggestions as Suggestions, Variant } from '
 import { deliveryLine } from '@souk/domain/shop';
 import { useState } from 'react';
 import { Breadcrumb, type BreadcrumbItem, CATALOG_TRAIL } from '~/components/ui/breadcrumb';
+import { Svg } from '~/components/ui/icons';
 import { Price } from '~/components/ui/price';
 import { island } from '~/lib/island';
 import { useShopConfig } from '~/lib/shop-config';
@@ -131,14 +132,7 @@ export function ProductView({
               aria-busy={cart.busy}
               className="flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-emerald-800 px-6 py-3 text-base font-semibold text-white shadow-sm transition hover:bg-emerald-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-700 sm:w-max"
             >
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className="h-5 w-5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-              >
+              <Svg className="h-5 w-5">
                 <path
                   strokeLinecap="round"
                   strokeLinejoin="round"
@@ -146,7 +140,7 @@ export function ProductView({
                 />
                 <circle cx="9.5" cy="19.5" r="1.3" />
                 <circle cx="17" cy="19.5" r="1.3" />
-              </svg>
+              </Svg>
               {needsVariant ? 'Sélectionnez une variante' : 'Ajouter au panier'}
             </button>
             <AddToCartToast feedback={cart.feedback} onDismiss={cart.dismiss} />
