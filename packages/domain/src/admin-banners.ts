@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BannerSchema, SearchTextSchema } from './catalog.ts';
 import { isSafeBannerLink } from './links.ts';
 import { booleanField, INT4_MAX, idSchema, optionalText, wholeNumber } from './primitives.ts';
+import { savedAs } from './text.ts';
 import { ImageUploadSchema } from './uploads.ts';
 
 // The banners screen ('Gestion des Bannières'): request schemas shared
@@ -63,6 +64,13 @@ export type CreateBannerInput = z.output<typeof CreateBannerInputSchema>;
 /** PUT /admin/banners/:id: any of the fields (the toggle sends only is_active). */
 export const UpdateBannerInputSchema = z.object({ ...bannerFields, image: ImageUploadSchema }).partial();
 export type UpdateBannerInput = z.output<typeof UpdateBannerInputSchema>;
+
+// What the API answers once a banner is saved.
+export const bannerCreated = (title: string) => `Bannière « ${title} » créée avec succès`;
+/** `switched`: the change only switched it on or off (switchedTo). */
+export const bannerUpdated = (title: string, switched?: boolean) =>
+  `Bannière « ${title} » ${savedAs(switched)} avec succès`;
+export const bannerDeleted = (title: string) => `Bannière « ${title} » supprimée avec succès`;
 
 export const BANNER_STATUS_FILTERS = ['all', 'active', 'inactive'] as const;
 export type BannerStatusFilter = (typeof BANNER_STATUS_FILTERS)[number];

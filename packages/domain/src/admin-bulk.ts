@@ -94,6 +94,9 @@ export const BulkCreateProductsResultSchema = z.object({
   products: z.array(z.object({ id: z.number(), name: z.string(), slug: z.string() })),
 });
 
+/** What the API answers once a batch is created (the web says it too if the answer has no message). */
+export const productsCreated = (count: number) => `${count} produit(s) créé(s) avec succès`;
+
 /** GET /admin/products/batch/:batchId: how far the server got with a batch's images. */
 export const BulkProgressSchema = z.object({
   batch_id: z.string(),

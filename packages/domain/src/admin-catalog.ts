@@ -26,6 +26,7 @@ import {
   priceSchema,
   sortOrderSchema,
 } from './primitives.ts';
+import { savedAs } from './text.ts';
 import { ImageUploadSchema } from './uploads.ts';
 
 // The back office's catalogue calls: request schemas shared by the
@@ -60,6 +61,14 @@ export type CreateCategoryInput = z.output<typeof CreateCategoryInputSchema>;
 /** PUT /admin/categories/:id: any of the fields (a toggle sends only is_active). */
 export const UpdateCategoryInputSchema = z.object(categoryFields).partial();
 export type UpdateCategoryInput = z.output<typeof UpdateCategoryInputSchema>;
+
+// What the API answers once a category is saved.
+export const categoryCreated = (name: string) => `Catégorie « ${name} » créée avec succès`;
+/** `switched`: the change only switched it on or off (switchedTo). */
+export const categoryUpdated = (name: string, switched?: boolean) =>
+  `Catégorie « ${name} » ${savedAs(switched)} avec succès`;
+export const categoryDeleted = (name: string) => `Catégorie « ${name} » supprimée avec succès`;
+export const categoryImageUpdated = (name: string) => `Image de la catégorie « ${name} » mise à jour`;
 
 /** POST /admin/categories/:id/image */
 export const CategoryImageInputSchema = z.object({ image_main: ImageUploadSchema });
@@ -261,6 +270,10 @@ export type CreateProductInput = z.output<typeof CreateProductInputSchema>;
 /** PUT /admin/products/:id: any of the fields (a toggle sends only is_active). */
 export const UpdateProductInputSchema = z.object(productFields).partial();
 export type UpdateProductInput = z.output<typeof UpdateProductInputSchema>;
+
+export const PRODUCT_CREATED = 'Produit créé avec succès';
+export const PRODUCT_UPDATED = 'Produit mis à jour avec succès';
+export const PRODUCT_DELETED = 'Produit supprimé avec succès';
 
 export const PRODUCT_SORT_FIELDS = ['name', 'created_at', 'base_price'] as const;
 /** The six sorts of the filter panel, as sort_by + sort_order. */

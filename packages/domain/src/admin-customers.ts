@@ -220,6 +220,10 @@ export const customerStatusDone = (action: CustomerAction, who: string | number)
   return who === 1 ? `1 client ${verb}` : `${who} clients ${verb}s`;
 };
 
+export const CUSTOMER_PROFILE_UPDATED = 'Profil du client mis à jour';
+export const customerCreated = (name: string) => `Compte client créé pour ${name}`;
+export const PASSWORD_LINK_READY = 'Nouveau lien de mot de passe prêt';
+
 /** An e-mail the form may leave empty: '' and null remove it. */
 const OptionalEmailField = z.preprocess(
   (v) => (v == null || (typeof v === 'string' && v.trim() === '') ? null : v),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MEDIA_FILES_MAX, VIDEO_MAX_BYTES } from './admin-limits.ts';
 import { ImageRefSchema } from './catalog.ts';
 import { booleanField, idSchema, optionalText, sortOrderSchema } from './primitives.ts';
+import { countLabel } from './text.ts';
 
 // The product media manager of the back office:
 // images and videos of one product, uploaded as multipart, reordered, one chosen as the main image.
@@ -137,3 +138,19 @@ export type AdminProductMedia = z.infer<typeof AdminProductMediaSchema>;
 
 export const AdminMediaUploadSchema = z.object({ media: z.array(AdminMediaItemSchema) });
 export const AdminMediaEnvelopeSchema = z.object({ media: AdminMediaItemSchema });
+
+// What the API answers once media are saved; `type` is the image's or video's it names.
+type MediaType = AdminMediaItem['type'];
+/** '1 média ajouté', '3 médias ajoutés'. */
+export const mediaAdded = (count: number) => countLabel(count, 'média ajouté', 'médias ajoutés');
+/** `isMain`: the change made the image the product's main one. */
+export const mediaUpdated = (type: MediaType, isMain?: boolean) =>
+  isMain
+    ? 'Image principale mise à jour'
+    : type === 'video'
+      ? 'Vidéo mise à jour avec succès'
+      : 'Image mise à jour avec succès';
+export const mediaDeleted = (type: MediaType) =>
+  type === 'video' ? 'Vidéo supprimée avec succès' : 'Image supprimée avec succès';
+export const mediaReordered = (type: MediaType) =>
+  type === 'video' ? 'Ordre des vidéos mis à jour' : 'Ordre des images mis à jour';

@@ -11,6 +11,7 @@ import {
   sortOrderSchema,
   wholeNumber,
 } from './primitives.ts';
+import { countLabel } from './text.ts';
 
 // The variants of a product in the back office ('Gestion des variantes'): request schemas shared
 // by the API's validation and the variant forms, and the answers.
@@ -98,6 +99,14 @@ export const BatchVariantsInputSchema = z.object({
     .max(VARIANT_BATCH_MAX, { error: `${VARIANT_BATCH_MAX} variantes au plus par envoi` }),
 });
 export type BatchVariantsInput = z.output<typeof BatchVariantsInputSchema>;
+
+// What the API answers once variants are saved.
+export const VARIANT_CREATED = 'Variante créée avec succès';
+/** The batch form's answer: '1 variante créée avec succès', '3 variantes créées avec succès'. */
+export const variantsCreated = (count: number) =>
+  `${countLabel(count, 'variante créée', 'variantes créées')} avec succès`;
+export const VARIANT_UPDATED = 'Variante mise à jour avec succès';
+export const VARIANT_DELETED = 'Variante supprimée avec succès';
 
 export const AdminVariantListSchema = z.object({
   product: z.object({ id: z.number(), name: z.string(), base_price: z.number() }),

@@ -29,6 +29,13 @@ export const CartItemIdParamsSchema = z.object({
   id: idSchema('Article non trouvé dans le panier'),
 });
 
+// What the API answers once the cart is changed.
+export const ADDED_TO_CART = 'Produit ajouté au panier';
+export const CART_UPDATED = 'Panier mis à jour';
+export const CART_ITEM_REMOVED = 'Article retiré du panier';
+export const CART_CLEARED = 'Panier vidé';
+export const CART_NOTE_SAVED = 'Note enregistrée';
+
 // ---- Response shapes ----
 
 export const CartItemSchema = z.object({

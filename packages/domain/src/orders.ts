@@ -91,6 +91,8 @@ export const OrderListSchema = z.object({
 });
 export type OrderList = z.infer<typeof OrderListSchema>;
 
+export const ORDER_CREATED = 'Commande créée avec succès';
+
 // ---- The customer's cancellation (POST /orders/:id/cancel) ----
 
 export const ORDER_CANCELLED = 'Votre commande a été annulée';

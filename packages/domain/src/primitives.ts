@@ -73,6 +73,14 @@ export const booleanField = (message: string) =>
     { error: message },
   );
 
+/**
+ * What a change did when it only switched something on or off (true: on, false: off), read from
+ * its request's fields and picture; undefined when it changed anything else, so the answer says
+ * 'activée' or 'désactivée' only for the toggle.
+ */
+export const switchedTo = (fields: { is_active?: boolean }, picture?: unknown): boolean | undefined =>
+  !picture && Object.keys(fields).every((key) => key === 'is_active') ? fields.is_active : undefined;
+
 /** A sort order: a whole number from 0 (first) up to int4. */
 export const sortOrderSchema = (message = "L'ordre d'affichage doit être un nombre entier positif ou nul") =>
   wholeNumber(message).pipe(z.number().min(0, { error: message }).max(INT4_MAX, { error: message }));

@@ -11,6 +11,10 @@ export function foldText(value: string): string {
 export const countLabel = (count: number, one: string, many = `${one}s`) =>
   `${count} ${count > 1 ? many : one}`;
 
+/** How a (feminine) thing was saved: 'activée' or 'désactivée' when only switched (switchedTo), else 'mise à jour'. */
+export const savedAs = (switched?: boolean) =>
+  switched === undefined ? 'mise à jour' : switched ? 'activée' : 'désactivée';
+
 /** 'Huiles Essentielles & Bio' → 'huiles-essentielles-bio' */
 export function slugify(value: string): string {
   return foldText(value)

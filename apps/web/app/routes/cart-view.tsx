@@ -1,3 +1,4 @@
+import { QUICK_REGISTERED } from '@souk/domain/account-messages';
 import type { Cart } from '@souk/domain/cart';
 import type { CartSuggestions } from '@souk/domain/catalog';
 import { useEffect } from 'react';
@@ -65,7 +66,7 @@ export function CartView({
           role="status"
           className="rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-900"
         >
-          Inscription réussie ! Vous pouvez maintenant finaliser votre commande.
+          {QUICK_REGISTERED}
         </p>
       )}
 

@@ -182,6 +182,7 @@ describe.each(engines)('auth API on %s', (engine) => {
       ]) {
         const res = await call('POST', '/api/auth/login', body);
         expect(res.status, JSON.stringify(body)).toBe(200);
+        expect(res.body.message).toBe('Connexion réussie');
         expect(res.body.data.user).toEqual({
           id: user.id,
           name: user.name,
@@ -380,6 +381,7 @@ describe.each(engines)('auth API on %s', (engine) => {
         auth,
       );
       expect(ok.status).toBe(200);
+      expect(ok.body.message).toBe('Mot de passe modifié avec succès');
       expect((await call('GET', '/api/auth/me', undefined, auth)).status).toBe(200);
       expect((await call('GET', '/api/auth/me', undefined, bearer(other.body.data.token))).status).toBe(401);
       const relog = await call('POST', '/api/auth/login', {
@@ -458,6 +460,7 @@ describe.each(engines)('auth API on %s', (engine) => {
       const body = { token, password: 'tout-neuf-123', password_confirmation: 'tout-neuf-123' };
       const reset = await call('POST', '/api/auth/reset-password', body);
       expect(reset.status).toBe(200);
+      expect(reset.body.message).toBe('Mot de passe réinitialisé. Vous pouvez vous connecter.');
       expect((await call('GET', '/api/auth/me', undefined, auth)).status).toBe(401);
       const again = await call('POST', '/api/auth/reset-password', body);
       expect(again.status).toBe(422);

@@ -1,3 +1,14 @@
+import {
+  LOGGED_IN,
+  LOGGED_OUT,
+  PASSWORD_CHANGED,
+  PASSWORD_RESET,
+  PROFILE_UPDATED,
+  QUICK_REGISTERED,
+  REGISTERED,
+  RESET_LINK_SENT_BY_EMAIL,
+  RESET_LINK_SENT_BY_PHONE,
+} from '@souk/domain/account-messages';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteModule } from '#shared/module.ts';
 import { done, ok, route } from '#shared/route.ts';
@@ -10,12 +21,6 @@ const metaOf = (request: FastifyRequest): ClientMeta => ({
   userAgent: request.headers['user-agent'],
   guestSessionId: request.guestSessionId,
 });
-
-// The same answer whether an account exists or not: nothing tells a stranger who is a customer.
-const FORGOT_BY_EMAIL =
-  'Si un compte correspond à cet email, un lien de réinitialisation vient de lui être envoyé.';
-const FORGOT_BY_PHONE =
-  "Si un compte correspond à ce numéro et a un email, un lien de réinitialisation vient d'y être envoyé. Sinon, écrivez-nous sur WhatsApp : nous vous enverrons un lien.";
 
 export const authRoutes: RouteModule = ({ db, config, mailer, log, background, rateLimits }) => {
   const limits = rateLimits.auth;
@@ -37,32 +42,26 @@ export const authRoutes: RouteModule = ({ db, config, mailer, log, background, r
     route(
       app,
       'POST /auth/register',
-      async (req, reply) =>
-        signedIn(reply, await auth.register(db, req.body, metaOf(req)), 'Inscription réussie'),
+      async (req, reply) => signedIn(reply, await auth.register(db, req.body, metaOf(req)), REGISTERED),
       limited('registration'),
     );
     route(
       app,
       'POST /auth/quick-register',
-      async (req, reply) =>
-        signedIn(
-          reply,
-          await auth.register(db, req.body, metaOf(req)),
-          'Inscription réussie ! Vous pouvez maintenant finaliser votre commande.',
-        ),
+      async (req, reply) => signedIn(reply, await auth.register(db, req.body, metaOf(req)), QUICK_REGISTERED),
       limited('registration'),
     );
     route(
       app,
       'POST /auth/login',
-      async (req, reply) => signedIn(reply, await auth.login(db, req.body, metaOf(req)), 'Connexion réussie'),
+      async (req, reply) => signedIn(reply, await auth.login(db, req.body, metaOf(req)), LOGGED_IN),
       limited('login'),
     );
 
     route(app, 'POST /auth/logout', async (req, reply) => {
       await auth.logout(db, authOf(req).sessionId);
       clearSessionCookie(reply, config.publicUrl);
-      return done('Déconnexion réussie');
+      return done(LOGGED_OUT);
     });
 
     route(app, 'GET /auth/me', async (req) => ok(await auth.currentUser(db, authOf(req).user.id)));
@@ -70,8 +69,7 @@ export const authRoutes: RouteModule = ({ db, config, mailer, log, background, r
     route(
       app,
       'PUT /auth/me',
-      async (req) =>
-        ok(await auth.updateProfile(db, authOf(req), req.body), 'Informations mises à jour avec succès'),
+      async (req) => ok(await auth.updateProfile(db, authOf(req), req.body), PROFILE_UPDATED),
       limited('profile', perAccount),
     );
 
@@ -82,7 +80,7 @@ export const authRoutes: RouteModule = ({ db, config, mailer, log, background, r
         // Answered before the account is even looked up: known and unknown addresses take the same time.
         const input = req.body;
         background.run(() => auth.forgotPassword(mailDeps, input));
-        return done('email' in input ? FORGOT_BY_EMAIL : FORGOT_BY_PHONE);
+        return done('email' in input ? RESET_LINK_SENT_BY_EMAIL : RESET_LINK_SENT_BY_PHONE);
       },
       limited('forgot-password'),
     );
@@ -93,7 +91,7 @@ export const authRoutes: RouteModule = ({ db, config, mailer, log, background, r
       async (req, reply) => {
         await auth.resetPassword(db, req.body);
         clearSessionCookie(reply, config.publicUrl);
-        return done('Mot de passe réinitialisé. Vous pouvez vous connecter.');
+        return done(PASSWORD_RESET);
       },
       limited('reset-password'),
     );
@@ -103,7 +101,7 @@ export const authRoutes: RouteModule = ({ db, config, mailer, log, background, r
       'POST /auth/change-password',
       async (req) => {
         await auth.changePassword(db, authOf(req), req.body);
-        return done('Mot de passe modifié avec succès');
+        return done(PASSWORD_CHANGED);
       },
       limited('change-password', perAccount),
     );

@@ -54,8 +54,7 @@ export async function createBanner({ db, mediaDir }: BannerDeps, input: CreateBa
   const id = await withUploadedImages(oneUpload(upload, 'image'), mediaDir, ([image]) =>
     db.transaction((tx) => repo.insertBanner(tx, { ...fields, ...(image ? pictureColumns(image) : {}) })),
   );
-  const banner = await adminBanner(db, id);
-  return { banner, message: `Bannière « ${banner.title} » créée avec succès` };
+  return adminBanner(db, id);
 }
 
 export async function updateBanner({ db, mediaDir, log }: BannerDeps, id: number, input: UpdateBannerInput) {
@@ -70,13 +69,7 @@ export async function updateBanner({ db, mediaDir, log }: BannerDeps, id: number
   );
   // The old picture's files go once the new row is committed.
   if (replaced) await removePicture(mediaDir, replaced, log);
-  const banner = await adminBanner(db, id);
-  const toggledOnly = !upload && Object.keys(fields).every((key) => key === 'is_active');
-  const message =
-    toggledOnly && fields.is_active !== undefined
-      ? `Bannière « ${banner.title} » ${fields.is_active ? 'activée' : 'désactivée'} avec succès`
-      : `Bannière « ${banner.title} » mise à jour avec succès`;
-  return { banner, message };
+  return adminBanner(db, id);
 }
 
 export async function deleteBanner({ db, mediaDir, log }: BannerDeps, id: number) {
@@ -84,5 +77,5 @@ export async function deleteBanner({ db, mediaDir, log }: BannerDeps, id: number
   if (!removed) throw notFound(NOT_FOUND);
   const picture = pictureOf(removed);
   if (picture) await removePicture(mediaDir, picture, log);
-  return { message: `Bannière « ${removed.title} » supprimée avec succès` };
+  return { title: removed.title };
 }

@@ -155,18 +155,21 @@ describe.each(engines)('cart API on %s', (engine) => {
     const updated = await call('PUT', `/api/cart/${lineId}`, { quantity: 4, unit_price: 1 }, s);
     expect(updated.status).toBe(200);
     expect(updated.body.data.cart_item).toMatchObject({ quantity: 4, unit_price: 14000, total_price: 56000 });
+    expect(updated.body.message).toBe('Panier mis à jour');
     const tooMany = await call('PUT', `/api/cart/${lineId}`, { quantity: 5 }, s);
     expect(tooMany.status).toBe(409);
     expect((await call('PUT', `/api/cart/${lineId}`, { quantity: 0 }, s)).status).toBe(422);
 
     const removed = await call('DELETE', `/api/cart/${lineId}`, undefined, s);
     expect(removed.status).toBe(200);
+    expect(removed.body.message).toBe('Article retiré du panier');
     expect(removed.body.data.items.map((i: { product: { id: number } }) => i.product.id)).toEqual([
       c.lait.product.id,
     ]);
 
     const cleared = await call('DELETE', '/api/cart', undefined, s);
     expect(cleared.body.data.items).toEqual([]);
+    expect(cleared.body.message).toBe('Panier vidé');
     expect(await cartLines(t.db, { sessionId })).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import { productsCreated } from '@souk/domain/admin-bulk';
 import type { RouteModule } from '#shared/module.ts';
 import { ok, route } from '#shared/route.ts';
 import * as bulk from './admin-bulk.service.ts';
@@ -7,8 +8,8 @@ export const adminBulkRoutes: RouteModule = ({ db, config, log }) => {
   const deps = { db, mediaDir: config.mediaDir, log };
   return async (app) => {
     route(app, 'POST /admin/products/batch', async (req) => {
-      const { result, message } = await bulk.createProductsInBulk(deps, req.body);
-      return ok(result, message);
+      const created = await bulk.createProductsInBulk(deps, req.body);
+      return ok(created, productsCreated(created.count));
     });
     route(app, 'GET /admin/products/batch/:batchId', async (req) =>
       ok(await bulk.getBatchProgress(db, req.params.batchId)),

@@ -86,10 +86,7 @@ export async function createProductsInBulk({ db, mediaDir }: ProductDeps, input:
       () => skuErrors(...skuArgs),
     );
     if (batchId) await batches.finishBatch(db, batchId, 'done');
-    return {
-      result: { count: created.length, products: created },
-      message: `${created.length} produit(s) créé(s) avec succès`,
-    };
+    return { count: created.length, products: created };
   } catch (error) {
     if (batchId) await batches.finishBatch(db, batchId, 'failed');
     throw error;

@@ -161,8 +161,7 @@ export async function createCategory({ db, mediaDir }: CategoryDeps, input: Crea
       });
     }),
   );
-  const category = await adminCategory(db, id);
-  return { category, message: `Catégorie « ${category.name} » créée avec succès` };
+  return adminCategory(db, id);
 }
 
 export async function updateCategory(
@@ -171,36 +170,25 @@ export async function updateCategory(
   input: UpdateCategoryInput,
 ) {
   const { image_main, ...fields } = input;
-  const { replaced, toggledOnly } = await withUploadedImages(
-    oneUpload(image_main, 'image_main'),
-    mediaDir,
-    ([image]) =>
-      db.transaction(async (tx) => {
-        const parentId = fields.parent_id ?? null;
-        const locked = await writes.lockCategories(tx, parentId ? [id, parentId] : [id]);
-        const category = locked.get(id);
-        if (!category) throw notFound(NOT_FOUND);
-        if (parentId !== null && parentId !== category.parent_id) checkParent(locked, parentId, category);
-        const renamed = fields.name !== undefined && fields.name !== category.name;
-        await writes.updateCategory(tx, id, {
-          ...fields,
-          ...(renamed ? { slug: await uniqueSlug(tx, 'categories', fields.name as string, id) } : {}),
-          ...(image ? pictureColumns(image) : {}),
-        });
-        return {
-          replaced: image ? pictureOf(category) : null,
-          toggledOnly: !image && Object.keys(fields).every((key) => key === 'is_active'),
-        };
-      }),
+  const replaced = await withUploadedImages(oneUpload(image_main, 'image_main'), mediaDir, ([image]) =>
+    db.transaction(async (tx) => {
+      const parentId = fields.parent_id ?? null;
+      const locked = await writes.lockCategories(tx, parentId ? [id, parentId] : [id]);
+      const category = locked.get(id);
+      if (!category) throw notFound(NOT_FOUND);
+      if (parentId !== null && parentId !== category.parent_id) checkParent(locked, parentId, category);
+      const renamed = fields.name !== undefined && fields.name !== category.name;
+      await writes.updateCategory(tx, id, {
+        ...fields,
+        ...(renamed ? { slug: await uniqueSlug(tx, 'categories', fields.name as string, id) } : {}),
+        ...(image ? pictureColumns(image) : {}),
+      });
+      return image ? pictureOf(category) : null;
+    }),
   );
   // The old picture's files go once the new row is committed.
   if (replaced) await removePicture(mediaDir, replaced, log);
-  const category = await adminCategory(db, id);
-  const message =
-    toggledOnly && fields.is_active !== undefined
-      ? `Catégorie « ${category.name} » ${fields.is_active ? 'activée' : 'désactivée'} avec succès`
-      : `Catégorie « ${category.name} » mise à jour avec succès`;
-  return { category, message };
+  return adminCategory(db, id);
 }
 
 /** Deletes an empty category; one that still holds products or subcategories is kept, and told why. */
@@ -223,10 +211,8 @@ export async function deleteCategory({ db, mediaDir, log }: CategoryDeps, id: nu
   });
   const picture = pictureOf(removed);
   if (picture) await removePicture(mediaDir, picture, log);
-  return { message: `Catégorie « ${removed.name} » supprimée avec succès` };
+  return { name: removed.name };
 }
 
-export async function setCategoryImage(deps: CategoryDeps, id: number, upload: ImageUpload) {
-  const { category } = await updateCategory(deps, id, { image_main: upload });
-  return { category, message: `Image de la catégorie « ${category.name} » mise à jour` };
-}
+export const setCategoryImage = (deps: CategoryDeps, id: number, upload: ImageUpload) =>
+  updateCategory(deps, id, { image_main: upload });

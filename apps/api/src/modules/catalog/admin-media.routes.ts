@@ -1,3 +1,4 @@
+import { mediaAdded, mediaDeleted, mediaReordered, mediaUpdated } from '@souk/domain/admin-media';
 import type { RouteModule } from '#shared/module.ts';
 import { done, ok, route } from '#shared/route.ts';
 import * as media from './admin-media.service.ts';
@@ -16,24 +17,19 @@ export const adminMediaRoutes: RouteModule = ({ db, config, videos, log }) => {
   return async (app) => {
     route(app, 'GET /admin/products/:id/images', async (req) => ok(await media.listMedia(db, req.params.id)));
     route(app, 'POST /admin/products/:id/images', async (req) => {
-      const { media: added, message } = await media.uploadMedia(deps, req.params.id, req.body);
-      return ok({ media: added }, message);
+      const added = await media.uploadMedia(deps, req.params.id, req.body);
+      return ok({ media: added }, mediaAdded(added.length));
     });
     route(app, 'PUT /admin/products/:id/images/:imageId', async (req) => {
-      const { media: item, message } = await media.updateMedia(
-        deps,
-        req.params.id,
-        req.params.imageId,
-        req.body,
-      );
-      return ok({ media: item }, message);
+      const item = await media.updateMedia(deps, req.params.id, req.params.imageId, req.body);
+      return ok({ media: item }, mediaUpdated(item.type, req.body.is_main));
     });
     route(app, 'DELETE /admin/products/:id/images/:imageId', async (req) =>
-      done((await media.deleteMedia(deps, req.params.id, req.params.imageId)).message),
+      done(mediaDeleted(await media.deleteMedia(deps, req.params.id, req.params.imageId))),
     );
     route(app, 'POST /admin/products/:id/images/reorder', async (req) => {
-      const { media: list, message } = await media.reorderMedia(deps, req.params.id, req.body);
-      return ok(list, message);
+      const { media: list, kind } = await media.reorderMedia(deps, req.params.id, req.body);
+      return ok(list, mediaReordered(kind));
     });
   };
 };

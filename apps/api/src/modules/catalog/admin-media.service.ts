@@ -10,7 +10,6 @@ import type {
   UploadMediaInput,
 } from '@souk/domain/admin-media';
 import { MEDIA_TYPE_MESSAGE } from '@souk/domain/admin-media';
-import { countLabel } from '@souk/domain/text';
 import { AppError, notFound } from '#shared/app-error.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ProcessedImage } from '../media/image-pipeline.ts';
@@ -218,8 +217,7 @@ export async function uploadMedia(deps: MediaDeps, productId: number, input: Upl
       if (ids.includes(row.id) && row.status === 'processing') deps.videos.enqueue(row.id);
     });
     const byId = new Map(toAdminMediaItems(rows).map((item) => [item.id, item]));
-    const media = ids.map((id) => byId.get(id) as AdminMediaItem);
-    return { media, message: countLabel(media.length, 'média ajouté', 'médias ajoutés') };
+    return ids.map((id) => byId.get(id) as AdminMediaItem);
   } catch (error) {
     await Promise.all(
       accepted.map((item) =>
@@ -258,16 +256,13 @@ export async function updateMedia(
     }
     return repo.findMedia(tx, productId);
   });
-  const item = toAdminMediaItems(media).find((m) => m.id === mediaId) as AdminMediaItem;
-  const message = input.is_main
-    ? 'Image principale mise à jour'
-    : item.type === 'video'
-      ? 'Vidéo mise à jour avec succès'
-      : 'Image mise à jour avec succès';
-  return { media: item, message };
+  return toAdminMediaItems(media).find((m) => m.id === mediaId) as AdminMediaItem;
 }
 
-/** DELETE …/images/:imageId: the row, then its files (and its conversion, if one is under way). */
+/**
+ * DELETE …/images/:imageId: the row, then its files (and its conversion, if one is under way).
+ * Answers which kind it was, an image or a video.
+ */
 export async function deleteMedia(deps: MediaDeps, productId: number, mediaId: number) {
   const row = await deps.db.transaction(async (tx) => {
     await lockProductOr404(tx, productId);
@@ -278,7 +273,7 @@ export async function deleteMedia(deps: MediaDeps, productId: number, mediaId: n
   });
   if (row.type === 'video') deps.videos.cancel(mediaId);
   await removeMediaRowFiles(deps, row, deps.log);
-  return { message: row.type === 'video' ? 'Vidéo supprimée avec succès' : 'Image supprimée avec succès' };
+  return row.type;
 }
 
 /**
@@ -301,8 +296,5 @@ export async function reorderMedia(deps: MediaDeps, productId: number, input: Re
     await repo.renumber(tx, given);
     return { product, rows: await repo.findMedia(tx, productId), kind };
   });
-  return {
-    media: toAdminProductMedia(product, rows),
-    message: kind === 'video' ? 'Ordre des vidéos mis à jour' : 'Ordre des images mis à jour',
-  };
+  return { media: toAdminProductMedia(product, rows), kind };
 }

@@ -144,7 +144,7 @@ export async function createProduct({ db, mediaDir }: ProductDeps, input: Create
       return getAdminProduct(tx, id);
     }),
   );
-  return { product, message: 'Produit créé avec succès' };
+  return product;
 }
 
 export async function updateProduct(
@@ -177,7 +177,7 @@ export async function updateProduct(
   );
   // The replaced main image's files go once the new one is committed.
   if (replaced) await removePicture(mediaDir, { key: replaced.path, widths: replaced.widths }, log);
-  return { product, message: 'Produit mis à jour avec succès' };
+  return product;
 }
 
 /**
@@ -193,5 +193,4 @@ export async function deleteProduct(deps: ProductDeps & { videoSourceDir: string
   });
   // A video still converting finds its row gone and removes what it made (video-jobs.ts).
   await Promise.all(media.map((m) => removeMediaRowFiles(deps, m, deps.log)));
-  return { message: 'Produit supprimé avec succès' };
 }

@@ -1,3 +1,9 @@
+import {
+  VARIANT_CREATED,
+  VARIANT_DELETED,
+  VARIANT_UPDATED,
+  variantsCreated,
+} from '@souk/domain/admin-variants';
 import type { RouteModule } from '#shared/module.ts';
 import { done, ok, route } from '#shared/route.ts';
 import * as variants from './admin-variants.service.ts';
@@ -8,29 +14,20 @@ export const adminVariantsRoutes: RouteModule = ({ db }) => {
     route(app, 'GET /admin/products/:id/variants', async (req) =>
       ok(await variants.listVariants(db, req.params.id)),
     );
-    route(app, 'POST /admin/products/:id/variants', async (req) => {
-      const { variant, message } = await variants.createVariant(db, req.params.id, req.body);
-      return ok({ variant }, message);
-    });
+    route(app, 'POST /admin/products/:id/variants', async (req) =>
+      ok({ variant: await variants.createVariant(db, req.params.id, req.body) }, VARIANT_CREATED),
+    );
     route(app, 'POST /admin/products/:id/variants/batch', async (req) => {
-      const {
-        variants: created,
-        count,
-        message,
-      } = await variants.createVariants(db, req.params.id, req.body);
-      return ok({ variants: created, count }, message);
+      const created = await variants.createVariants(db, req.params.id, req.body);
+      return ok(created, variantsCreated(created.count));
     });
     route(app, 'PUT /admin/products/:id/variants/:variantId', async (req) => {
-      const { variant, message } = await variants.updateVariant(
-        db,
-        req.params.id,
-        req.params.variantId,
-        req.body,
-      );
-      return ok({ variant }, message);
+      const variant = await variants.updateVariant(db, req.params.id, req.params.variantId, req.body);
+      return ok({ variant }, VARIANT_UPDATED);
     });
-    route(app, 'DELETE /admin/products/:id/variants/:variantId', async (req) =>
-      done((await variants.deleteVariant(db, req.params.id, req.params.variantId)).message),
-    );
+    route(app, 'DELETE /admin/products/:id/variants/:variantId', async (req) => {
+      await variants.deleteVariant(db, req.params.id, req.params.variantId);
+      return done(VARIANT_DELETED);
+    });
   };
 };

@@ -8,7 +8,6 @@ import {
   VARIANT_SKU_TAKEN,
 } from '@souk/domain/admin-variants';
 import type { Variant } from '@souk/domain/catalog';
-import { countLabel } from '@souk/domain/text';
 import { AppError, notFound } from '#shared/app-error.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -123,7 +122,7 @@ export async function createVariant(db: Db, productId: number, input: CreateVari
       }),
     takenSku,
   );
-  return { variant, message: 'Variante créée avec succès' };
+  return variant;
 }
 
 /** Creates every row, or none: one transaction, and any refused row refuses the batch. */
@@ -140,11 +139,7 @@ export async function createVariants(db: Db, productId: number, input: BatchVari
     // The request that won has committed by now: the same check names the rows it took.
     () => skuErrors(db, skus, rowField),
   );
-  return {
-    variants,
-    count: variants.length,
-    message: `${countLabel(variants.length, 'variante créée', 'variantes créées')} avec succès`,
-  };
+  return { variants, count: variants.length };
 }
 
 /** Changes the fields sent (the toggle sends only is_active); another product's variant is a 404. */
@@ -162,7 +157,7 @@ export async function updateVariant(db: Db, productId: number, variantId: number
       }),
     takenSku,
   );
-  return { variant, message: 'Variante mise à jour avec succès' };
+  return variant;
 }
 
 /**
@@ -174,5 +169,4 @@ export async function deleteVariant(db: Db, productId: number, variantId: number
     await lockProductOr404(tx, productId);
     if (!(await repo.deleteVariant(tx, productId, variantId))) throw notFound(VARIANT_NOT_FOUND);
   });
-  return { message: 'Variante supprimée avec succès' };
 }

@@ -417,6 +417,7 @@ describe.each(engines)('customer accounts made and edited by the shop on %s', (e
       email: 'AWA@exemple.sn',
     });
     expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Profil du client mis à jour');
     expect(res.json().data.client).toMatchObject({
       name: 'Awa Sy Diallo',
       whatsapp_phone: '+221779998877',
@@ -457,6 +458,7 @@ describe.each(engines)('customer accounts made and edited by the shop on %s', (e
       email: 'mariama@exemple.sn',
     });
     expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe('Compte client créé pour Mariama Ba');
     const { client, password_link, emailed } = res.json().data;
     expect(client).toMatchObject({
       name: 'Mariama Ba',
@@ -510,6 +512,7 @@ describe.each(engines)('customer accounts made and edited by the shop on %s', (e
 
     const resent = await call('POST', `/admin/customers/${client.id}/password-link`);
     expect(resent.statusCode).toBe(200);
+    expect(resent.json().message).toBe('Nouveau lien de mot de passe prêt');
     const second = resent.json().data.password_link as string;
     expect(second).not.toBe(first);
     const choose = (link: string) =>

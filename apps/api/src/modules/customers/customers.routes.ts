@@ -1,4 +1,9 @@
-import { customerStatusDone } from '@souk/domain/admin-customers';
+import {
+  CUSTOMER_PROFILE_UPDATED,
+  customerCreated,
+  customerStatusDone,
+  PASSWORD_LINK_READY,
+} from '@souk/domain/admin-customers';
 import type { RouteModule } from '#shared/module.ts';
 import { done, ok, route } from '#shared/route.ts';
 import { authOf } from '../../plugins/auth.ts';
@@ -28,18 +33,15 @@ export const adminCustomersRoutes: RouteModule = ({ db, config, mailer, log }) =
       return ok({ updated: changed }, customerStatusDone(action, changed));
     });
     route(app, 'PUT /admin/customers/:id', async (req) =>
-      ok(
-        { client: await customers.updateCustomer(db, req.params.id, req.body) },
-        'Profil du client mis à jour',
-      ),
+      ok({ client: await customers.updateCustomer(db, req.params.id, req.body) }, CUSTOMER_PROFILE_UPDATED),
     );
     const mailDeps = { db, mailer, log, publicUrl: config.publicUrl };
     route(app, 'POST /admin/customers', async (req) => {
       const created = await customers.createCustomer(mailDeps, req.body);
-      return ok(created, `Compte client créé pour ${created.client.name}`);
+      return ok(created, customerCreated(created.client.name));
     });
     route(app, 'POST /admin/customers/:id/password-link', async (req) =>
-      ok(await customers.sendPasswordLink(mailDeps, req.params.id), 'Nouveau lien de mot de passe prêt'),
+      ok(await customers.sendPasswordLink(mailDeps, req.params.id), PASSWORD_LINK_READY),
     );
   };
 };

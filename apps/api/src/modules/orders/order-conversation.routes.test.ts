@@ -75,6 +75,7 @@ describe.each(engines)('the order as a conversation on %s', (engine) => {
       const saved = await call('PUT', '/cart/notes', guest(sessionId), { notes: `  ${NOTE} ` });
       expect(saved.status).toBe(200);
       expect(saved.body.data.notes).toBe(NOTE);
+      expect(saved.body.message).toBe('Note enregistrée');
       expect((await call('GET', '/cart', guest(sessionId))).body.data.notes).toBe(NOTE);
 
       const registered = await call('POST', '/auth/quick-register', guest(sessionId), {

@@ -1,11 +1,9 @@
-import { ORDER_CANCELLED } from '@souk/domain/orders';
+import { ORDER_CANCELLED, ORDER_CREATED } from '@souk/domain/orders';
 import type { RouteModule } from '#shared/module.ts';
 import { ok, route } from '#shared/route.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { attemptLimiter, isRefusal } from '../../plugins/rate-limit.ts';
 import * as orders from './orders.service.ts';
-
-const CREATED = 'Commande créée avec succès';
 
 export const ordersRoutes: RouteModule = ({ db, rateLimits }) => {
   const limits = rateLimits.orders;
@@ -26,7 +24,7 @@ export const ordersRoutes: RouteModule = ({ db, rateLimits }) => {
           { kind: 'user', userId: user.id, name: user.name, phone: user.whatsapp_phone, email: user.email },
           { session_id: req.body.session_id ?? req.guestSessionId, notes: req.body.notes },
         );
-        return ok({ order }, CREATED);
+        return ok({ order }, ORDER_CREATED);
       },
       attemptLimiter(app, 'order', limits, {
         identifierOf: (req) => `user:${authOf(req).user.id}`,
@@ -37,7 +35,7 @@ export const ordersRoutes: RouteModule = ({ db, rateLimits }) => {
     route(
       app,
       'POST /orders/guest',
-      async (req) => ok({ order: await orders.createGuestOrder(db, req.body) }, CREATED),
+      async (req) => ok({ order: await orders.createGuestOrder(db, req.body) }, ORDER_CREATED),
       attemptLimiter(app, 'order', limits, { countsAgainstAddress: refusedOrder }),
     );
 

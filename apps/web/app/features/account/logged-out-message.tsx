@@ -1,3 +1,4 @@
+import { LOGGED_OUT } from '@souk/domain/account-messages';
 import { NOTIFICATION_MS } from '@souk/domain/limits';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
@@ -26,7 +27,7 @@ export function LoggedOutMessage() {
       <span aria-hidden="true" className="text-emerald-300">
         ✓
       </span>
-      Déconnexion réussie
+      {LOGGED_OUT}
       <button
         type="button"
         onClick={dismiss}

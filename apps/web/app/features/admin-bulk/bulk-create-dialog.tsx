@@ -1,4 +1,4 @@
-import { BULK_CATEGORY_REQUIRED, BULK_FAILURE } from '@souk/domain/admin-bulk';
+import { BULK_CATEGORY_REQUIRED, BULK_FAILURE, productsCreated } from '@souk/domain/admin-bulk';
 import type { ParentChoice } from '@souk/domain/admin-catalog';
 import { BULK_POLL_MS, BULK_PRODUCTS_MAX } from '@souk/domain/admin-limits';
 import { IMAGE_ACCEPT } from '@souk/domain/uploads';
@@ -330,7 +330,7 @@ export function BulkCreateDialog({
     setProgress(null);
     if (result.ok) {
       showToast({
-        message: result.message ?? `${result.data.count} produit(s) créé(s) avec succès`,
+        message: result.message ?? productsCreated(result.data.count),
         tone: 'success',
       });
       revalidator.revalidate();

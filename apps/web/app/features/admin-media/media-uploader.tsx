@@ -3,6 +3,7 @@ import {
   isVideoFile,
   MEDIA_ACCEPT,
   MEDIA_TYPE_MESSAGE,
+  mediaAdded,
   VIDEO_MAX_MEGABYTES,
   VIDEO_TOO_LARGE_MESSAGE,
 } from '@souk/domain/admin-media';
@@ -119,8 +120,8 @@ export function MediaUploader({ productId, onUploaded }: { productId: number; on
       }
     }
     busy.current = false;
-    if (sent > 0)
-      showToast({ message: sent > 1 ? `${sent} médias ajoutés` : 'Média ajouté', tone: 'success' });
+    // Each file went alone, so one toast for all of them: the API's count once there are several.
+    if (sent > 0) showToast({ message: sent > 1 ? mediaAdded(sent) : 'Média ajouté', tone: 'success' });
   };
 
   const add = (files: readonly File[]) => {
