@@ -6,7 +6,7 @@ import {
   perStatusFigures,
 } from '@souk/domain/admin-orders';
 import { formatDateTime } from '@souk/domain/dates';
-import { CANCELLED_ORDER_STATUS, ORDER_STATUS_LABELS, paymentLabel } from '@souk/domain/order-status';
+import { ORDER_STATUS_LABELS, paymentLabel } from '@souk/domain/order-status';
 import type { Order, OrderItem } from '@souk/domain/orders';
 import type { CsvCell } from '#shared/csv.ts';
 import type { HistoryRow, StatusTotals } from './admin-orders.repository.ts';
