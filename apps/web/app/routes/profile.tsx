@@ -2,6 +2,7 @@ import { ORDER_STATUSES, type OrderStatus } from '@souk/domain/order-status';
 import type { Order } from '@souk/domain/orders';
 import { formatPhone } from '@souk/domain/phone-format';
 import { IdSchema } from '@souk/domain/primitives';
+import { useMemo } from 'react';
 import { redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router';
 import { countByStatus, ordersHref } from '~/features/account/order-status';
 import { OrdersPanel } from '~/features/account/orders-panel';
@@ -131,6 +132,11 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
   const [params] = useSearchParams();
   const { tab, filter, editing, passwordOpen, saved, cancelling, cancelled } = viewOf(params);
   const failure = failureOf(actionData);
+  // One object per answer: the form takes a new one for a new answer (and shows it, moving focus).
+  const settingsFailure = useMemo(
+    () => (failure && actionData ? { intent: actionData.intent, ...failure } : undefined),
+    [failure, actionData],
+  );
   const cancelFailure =
     failure && actionData?.intent === 'cancel-order'
       ? (failure.message ?? Object.values(failure.errors ?? {})[0] ?? null)
@@ -170,7 +176,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
               editing={editing}
               passwordOpen={passwordOpen}
               saved={saved}
-              failure={failure && actionData ? { intent: actionData.intent, ...failure } : undefined}
+              failure={settingsFailure}
               shopWhatsapp={shopWhatsapp}
               phoneDisplay={phoneDisplay}
             />
