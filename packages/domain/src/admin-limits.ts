@@ -9,7 +9,6 @@ export const ORDERS_PER_PAGE = 20;
 export const CUSTOMERS_PER_PAGE_CHOICES = [10, 25, 50] as const;
 /** A variant with this many units or fewer shows 'Faible'. */
 export const LOW_STOCK_THRESHOLD = 5;
-export const TOAST_MS = 5000;
 export const REDIRECT_DELAY_MS = 2000;
 export const CATEGORY_NAME_MAX_LENGTH = 120;
 export const DESCRIPTION_MAX_LENGTH = 5000;

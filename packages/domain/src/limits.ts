@@ -29,6 +29,8 @@ export const RECENT_PRODUCTS_LIMIT = 4;
 export const PRODUCT_LOAD_TIMEOUT_MS = 10_000;
 export const ADD_TO_CART_TOAST_MS = 3000;
 export const NOTIFICATION_MS = 5000;
+/** How long a toast stays, on the storefront and in the back office alike. */
+export const TOAST_MS = 5000;
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** The hint under every field where a new password is chosen, from the rule the schemas check. */

@@ -1,7 +1,5 @@
-import { LOW_STOCK_THRESHOLD } from '@souk/domain/admin-limits';
-import type { Variant } from '@souk/domain/catalog';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@souk/domain/order-status';
-import { BADGE_BASE, Badge, type BadgeTone } from './badge';
+import { BADGE_BASE } from './badge';
 
 // One colour per status, so a list of orders can be scanned by colour as well as read.
 const STATUS_STYLES: Record<OrderStatus, string> = {
@@ -25,25 +23,4 @@ export const statusBadgeClass = (status: string) => `${BADGE_BASE} ${statusStyle
 /** An order's status in words and colour, for the customer's account and the back office alike. */
 export function OrderStatusBadge({ status }: { status: string }) {
   return <span className={statusBadgeClass(status)}>{statusLabel(status)}</span>;
-}
-
-type StockFacts = Pick<Variant, 'stock_quantity' | 'in_stock'>;
-
-/**
- * What a variant's stock reads as: out of stock as the API says ('Rupture'); null is sold without
- * counting (unlimited); 'Faible' up to LOW_STOCK_THRESHOLD units.
- */
-export function stockLevel({ stock_quantity: stock, in_stock }: StockFacts): {
-  label: string;
-  tone: BadgeTone;
-} {
-  if (!in_stock) return { label: 'Rupture', tone: 'danger' };
-  if (stock === null) return { label: 'Illimité', tone: 'info' };
-  if (stock <= LOW_STOCK_THRESHOLD) return { label: 'Faible', tone: 'warning' };
-  return { label: 'En stock', tone: 'success' };
-}
-
-export function StockBadge({ variant }: { variant: StockFacts }) {
-  const { label, tone } = stockLevel(variant);
-  return <Badge tone={tone}>{label}</Badge>;
 }

@@ -1,4 +1,4 @@
-import { TOAST_MS } from '@souk/domain/admin-limits';
+import { TOAST_MS } from '@souk/domain/limits';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { CloseIcon } from './icons';
 

@@ -9,8 +9,8 @@ import { Button } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { Dialog } from '~/components/ui/dialog';
 import { EmptyState } from '~/components/ui/empty-state';
-import { StockBadge } from '~/components/ui/status-badge';
 import { useConfirmedAction } from '~/lib/use-form';
+import { StockBadge } from './stock-badge';
 import { VariantBatchDialog } from './variant-batch-dialog';
 import { VariantFormDialog } from './variant-form-dialog';
 
