@@ -5,6 +5,7 @@ import { serverContext } from '#api-context';
 import { apiError } from './api.server';
 import { loginUrl } from './login-url';
 import { pageAddressOf } from './page-address';
+import { homeOf } from './session';
 
 const CLEAR_SESSION_COOKIE = `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
 
@@ -51,6 +52,13 @@ export function cookieHeaders(setCookies: readonly string[]): Headers {
   for (const cookie of setCookies) headers.append('Set-Cookie', cookie);
   return headers;
 }
+
+/**
+ * Just signed in (login, registration): on to the page the form asked for (`redirectTo`), or where
+ * the user belongs (homeOf), with the API's session cookie.
+ */
+export const redirectSignedIn = (form: FormData, user: Pick<User, 'role'>, setCookies: readonly string[]) =>
+  redirect(safeRedirectPath(form.get('redirectTo')) ?? homeOf(user), { headers: cookieHeaders(setCookies) });
 
 /**
  * Why the API does not take the visitor as a user, from its answer's status: no session (a guest),

@@ -5,7 +5,7 @@ import { island } from '~/lib/island';
 import { accountPageHeaders } from '~/lib/no-store';
 import { pageMeta } from '~/lib/seo';
 import { homeOf } from '~/lib/session';
-import { cookieHeaders, getCurrentUser, safeRedirectPath } from '~/lib/session.server';
+import { getCurrentUser, redirectSignedIn, safeRedirectPath } from '~/lib/session.server';
 import type { Route } from './+types/auth-login';
 
 export const headers: Route.HeadersFunction = accountPageHeaders;
@@ -31,10 +31,7 @@ export const action = ({ request, context }: Route.ActionArgs) =>
       send: ({ client, form }) =>
         client.post('/auth/login', { body: formTexts(form, ['email', 'password']) }),
       // Without redirectTo: an admin goes to the back office, a client to the account.
-      done: ({ data, form, setCookies }) =>
-        redirect(safeRedirectPath(form.get('redirectTo')) ?? homeOf(data.user), {
-          headers: cookieHeaders(setCookies),
-        }),
+      done: ({ data, form, setCookies }) => redirectSignedIn(form, data.user, setCookies),
     }),
   });
 

@@ -5,7 +5,7 @@ import { island } from '~/lib/island';
 import { accountPageHeaders } from '~/lib/no-store';
 import { pageMeta } from '~/lib/seo';
 import { homeOf } from '~/lib/session';
-import { cookieHeaders, getCurrentUser, safeRedirectPath } from '~/lib/session.server';
+import { cookieHeaders, getCurrentUser, redirectSignedIn, safeRedirectPath } from '~/lib/session.server';
 import type { Route } from './+types/auth-quick-register';
 
 export const headers: Route.HeadersFunction = accountPageHeaders;
@@ -32,12 +32,9 @@ export const action = ({ request, context }: Route.ActionArgs) =>
       send: ({ client, form }) =>
         client.post('/auth/quick-register', { body: formTexts(form, [...ECHOED, 'password']) }),
       done: ({ data, form, setCookies }) =>
-        redirect(
-          form.get('checkout') === '1'
-            ? CHECKOUT_RETURN
-            : (safeRedirectPath(form.get('redirectTo')) ?? homeOf(data.user)),
-          { headers: cookieHeaders(setCookies) },
-        ),
+        form.get('checkout') === '1'
+          ? redirect(CHECKOUT_RETURN, { headers: cookieHeaders(setCookies) })
+          : redirectSignedIn(form, data.user, setCookies),
     }),
   });
 

@@ -5,7 +5,7 @@ import { island } from '~/lib/island';
 import { accountPageHeaders } from '~/lib/no-store';
 import { pageMeta } from '~/lib/seo';
 import { homeOf } from '~/lib/session';
-import { cookieHeaders, getCurrentUser, safeRedirectPath } from '~/lib/session.server';
+import { getCurrentUser, redirectSignedIn, safeRedirectPath } from '~/lib/session.server';
 import type { Route } from './+types/auth-register';
 
 export const headers: Route.HeadersFunction = accountPageHeaders;
@@ -29,10 +29,7 @@ export const action = ({ request, context }: Route.ActionArgs) =>
           body: formTexts(form, [...ECHOED, 'password', 'password_confirmation']),
         }),
       // The new client is signed in and lands on her account (docs/decisions/0006).
-      done: ({ data, form, setCookies }) =>
-        redirect(safeRedirectPath(form.get('redirectTo')) ?? homeOf(data.user), {
-          headers: cookieHeaders(setCookies),
-        }),
+      done: ({ data, form, setCookies }) => redirectSignedIn(form, data.user, setCookies),
     }),
   });
 

@@ -1,6 +1,6 @@
 import type { ProductDetail } from '@souk/domain/catalog';
 import { productImageUrl, productUrl } from './product-meta';
-import { displayedPrice, isPurchasable } from './product-pricing';
+import { displayedPrice } from './product-pricing';
 
 /** schema.org Product for search engines; '<' escaped so a description can't close the script tag. */
 export function ProductJsonLd({ product, publicUrl }: { product: ProductDetail; publicUrl: string }) {
@@ -18,7 +18,7 @@ export function ProductJsonLd({ product, publicUrl }: { product: ProductDetail; 
       '@type': 'Offer',
       price: displayedPrice(product, null).amount,
       priceCurrency: 'XOF',
-      availability: isPurchasable(product) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      availability: product.is_available ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       url,
     },
   };

@@ -16,6 +16,3 @@ export function displayedPrice(
   if (product.variants.length === 0) return { amount: product.price, from: false };
   return { amount: product.price, from: variantPricesDiffer(product) };
 }
-
-/** Whether it can be bought at all (the API's answer: a product without variants, or one in stock). */
-export const isPurchasable = (product: ProductDetail) => product.is_available;
