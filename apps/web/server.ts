@@ -1,4 +1,5 @@
 // The composition root: one Fastify process serving /api, /media and the React Router app.
+import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
@@ -136,11 +137,18 @@ export async function createServer(vite?: ViteDevServer): Promise<FastifyInstanc
 export async function serve(): Promise<FastifyInstance> {
   const config = loadConfig();
   const app = await createServer();
-  closeWithGrace({ delay: CLOSE_DELAY_MS, logger: app.log }, async ({ signal, err }) => {
-    if (err) app.log.error(err, 'Erreur non rattrapée : fermeture propre');
-    else if (signal) app.log.info(`${signal} reçu : fermeture propre`);
-    await app.close();
-  });
+  // A worker of WEB_CONCURRENCY (apps/web/workers.ts): its primary turns a Ctrl-C, which the
+  // terminal sends to every process of the group, into one SIGTERM each; reacting to both would
+  // read as a second signal and exit at once.
+  if (cluster.isWorker) process.on('SIGINT', () => {});
+  closeWithGrace(
+    { delay: CLOSE_DELAY_MS, logger: app.log, skip: cluster.isWorker ? ['SIGINT'] : [] },
+    async ({ signal, err }) => {
+      if (err) app.log.error(err, 'Erreur non rattrapée : fermeture propre');
+      else if (signal) app.log.info(`${signal} reçu : fermeture propre`);
+      await app.close();
+    },
+  );
   await app.listen({ port: config.PORT, host: config.HOST });
   return app;
 }

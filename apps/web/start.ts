@@ -8,7 +8,24 @@
 // a dynamic import.
 process.env.NODE_ENV ??= 'production';
 
-const { serve } = await import('./server.ts');
-await serve();
+const cluster = (await import('node:cluster')).default;
+if (cluster.isPrimary) {
+  const { loadConfig } = await import('@souk/api/config');
+  const { ensureBuild } = await import('./ensure-build.ts');
+  // A bad configuration (WEB_CONCURRENCY on the embedded database among others) stops here, once,
+  // with its French message, before anything is built or forked.
+  const config = loadConfig();
+  await ensureBuild((line) => console.info(`[souk] ${line}`));
+  if (config.WEB_CONCURRENCY > 1) {
+    const { superviseWorkers } = await import('./workers.ts');
+    superviseWorkers(config.WEB_CONCURRENCY);
+  } else {
+    const { serve } = await import('./server.ts');
+    await serve();
+  }
+} else {
+  const { serve } = await import('./server.ts');
+  await serve();
+}
 
 export {}; // an ES module, for the top-level await

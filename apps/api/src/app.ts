@@ -121,6 +121,10 @@ export async function buildApi({
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
+    // Closing (a SIGTERM, a rolling restart): a request that still reaches this process on a
+    // connection it already had is served, with `Connection: close`, rather than refused with a
+    // 503 a proxy would not resend if it is a POST (docs/decisions/0033).
+    return503OnClosing: false,
     // A URL Fastify cannot even route ('%E9', '%%') gets the envelope too, not Fastify's own body.
     frameworkErrors: (_error, request, reply) => {
       const res = (reply as FastifyReply).status(400);
@@ -140,6 +144,15 @@ export async function buildApi({
     ? await connectRedis(config.REDIS_URL, (error) => app.log.error(`Redis : ${error.message}`))
     : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  // While closing, every answer ends its connection, so a proxy's kept connections come to an end
+  // with the requests under way instead of waiting for their idle timeout; and readiness says no.
+  let stopping = false;
+  app.addHook('preClose', async () => {
+    stopping = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (stopping) reply.header('Connection', 'close');
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -239,6 +252,7 @@ export async function buildApi({
         log,
       }),
     cacheStats: () => responseCache.stats(),
+    stopping: () => stopping,
     rateLimits: {
       auth: withOverride(DEFAULT_AUTH_RATE_LIMITS, authRateLimits ?? config.authRateLimits),
       orders: withOverride(ORDER_RATE_LIMITS, orderRateLimits ?? config.orderRateLimits),

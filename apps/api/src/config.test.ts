@@ -149,4 +149,18 @@ describe('loadConfig', () => {
     for (const bad of ['0', '-1', '1.5', 'beaucoup', '99999'])
       expect(() => loadConfig({ RESPONSE_CACHE_MB: bad }), bad).toThrow(/RESPONSE_CACHE_MB/);
   });
+
+  it('runs several processes with WEB_CONCURRENCY on PostgreSQL only, refusing it on the embedded database', () => {
+    expect(loadConfig({}).WEB_CONCURRENCY).toBe(1);
+    const postgres = 'postgres://postgres@127.0.0.1:5432/souk';
+    expect(loadConfig({ WEB_CONCURRENCY: '4', DATABASE_URL: postgres }).WEB_CONCURRENCY).toBe(4);
+    expect(loadConfig({ WEB_CONCURRENCY: '1' }).WEB_CONCURRENCY).toBe(1);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(
+      /WEB_CONCURRENCY: la base embarquée \(PGlite\) ne sert qu'un seul processus : pour en lancer plusieurs, utilisez PostgreSQL avec DATABASE_URL/,
+    );
+    for (const bad of ['0', 'deux', '1.5', '100'])
+      expect(() => loadConfig({ WEB_CONCURRENCY: bad, DATABASE_URL: postgres }), bad).toThrow(
+        /WEB_CONCURRENCY/,
+      );
+  });
 });

@@ -145,6 +145,13 @@ const ConfigSchema = z.object({
     .min(1, { error: 'RESPONSE_CACHE_MB doit être au moins 1' })
     .max(4096, { error: 'RESPONSE_CACHE_MB doit être au plus 4096' })
     .default(64),
+  // Server processes `npm start` runs on one port (Node's cluster), docs/decisions/0033.
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: 'WEB_CONCURRENCY doit être un nombre entier de processus (1, 2, 4…)' })
+    .int({ error: 'WEB_CONCURRENCY doit être un nombre entier de processus (1, 2, 4…)' })
+    .min(1, { error: 'WEB_CONCURRENCY doit être au moins 1' })
+    .max(64, { error: 'WEB_CONCURRENCY doit être au plus 64' })
+    .default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The ffmpeg and ffprobe to run (video uploads); by default those of the PATH. */
   FFMPEG_PATH: optionalText,
@@ -184,6 +191,9 @@ export type Config = Omit<
   orderRateLimits: AttemptLimitsOverride;
 };
 
+export const EMBEDDED_SINGLE_PROCESS =
+  "la base embarquée (PGlite) ne sert qu'un seul processus : pour en lancer plusieurs, utilisez PostgreSQL avec DATABASE_URL (voir le README, « Plusieurs processus »)";
+
 /** Parses the environment once at start and fails fast with a readable message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
@@ -208,6 +218,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       'Configuration invalide :\n  SHOP_COUNTRY: le pays de la boutique ne se déduit pas de SHOP_WHATSAPP_NUMBER, indiquez-le (SN, CI, CM…)',
     );
+  }
+  // PGlite is one process's database: a second process on the same DATA_DIR would corrupt it.
+  if (c.WEB_CONCURRENCY > 1 && !c.DATABASE_URL) {
+    throw new Error(`Configuration invalide :\n  WEB_CONCURRENCY: ${EMBEDDED_SINGLE_PROCESS}`);
   }
   // A country of one zone gives it; for one of several, the shop says which is its own.
   const zones = countryTimeZones(country);

@@ -1,10 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 import { categories } from './db/schema.ts';
 import { PGLITE_PRODUCTION_WARNING, prepareDatabase } from './prepare-database.ts';
+import { withDatabase } from './test/database.ts';
+import { describeOnPostgres } from './test/describe-on-postgres.ts';
 
 // Starting the server twice on the same embedded database: the demo shop is seeded when the
 // database is created, never again (an owner who removed every category keeps an empty shop).
@@ -38,5 +42,37 @@ describe('preparing the database at start', () => {
     await (await prepareDatabase(config({ NODE_ENV: 'production' }), options)).close();
     expect(warnings).toEqual([PGLITE_PRODUCTION_WARNING]);
     expect(PGLITE_PRODUCTION_WARNING).toContain('DATABASE_URL');
+  });
+});
+
+// Several server processes started at once on a new PostgreSQL database (WEB_CONCURRENCY, or a
+// service per port): one migrates and seeds it, the others wait and find it done.
+describeOnPostgres('preparing one PostgreSQL database from several processes at once', () => {
+  const url = process.env.TEST_DATABASE_URL as string;
+  const name = `souk_test_start_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  afterAll(() => admin(`drop database if exists ${name} with (force)`));
+
+  it('migrates and seeds the new database once, every process starting', async () => {
+    await admin(`create database ${name}`);
+    const seeded: string[] = [];
+    const options = { log: () => {}, warn: () => {}, seed: async () => void seeded.push('seed') };
+    const config = loadConfig({
+      DATABASE_URL: withDatabase(url, name),
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+    });
+    const started = await Promise.allSettled([1, 2, 3].map(() => prepareDatabase(config, options)));
+    for (const start of started) if (start.status === 'fulfilled') await start.value.close();
+    expect(started.map((start) => start.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+    expect(seeded).toEqual(['seed']);
   });
 });

@@ -26,28 +26,38 @@ export async function prepareDatabase(config: Config, options: PrepareOptions = 
   const seed = options.seed ?? ((database: Database) => seedDemoShop(database.db, config.mediaDir, { log }));
   const database = await openConfiguredDatabase(config);
   try {
-    const { created } = await database.migrate();
-    await runDataMigrations(database.db, { country: config.shopLocale.country, log: warn });
-    if (created) await seed(database);
-    if (!config.DATABASE_URL && config.NODE_ENV === 'production') warn(PGLITE_PRODUCTION_WARNING);
-    const admin = await bootstrapAdmin(database.db, {
-      email: config.ADMIN_EMAIL,
-      password: config.ADMIN_PASSWORD,
-    });
-    if (admin?.outcome === 'created' && admin.password) {
-      log(
-        `Compte administrateur créé : ${admin.email} / ${admin.password} (affiché une seule fois, changez-le).`,
-      );
-    }
-    if (admin?.outcome === 'refused') {
-      warn(
-        `ADMIN_EMAIL ${admin.email} appartient à un compte client : il n'est pas promu administrateur. ` +
-          "Choisissez une adresse qu'aucun client n'utilise.",
-      );
-    }
+    // Several processes starting at once on one PostgreSQL: one migrates and seeds, the others
+    // then find it done (a second seed would duplicate the demo shop).
+    await database.exclusive(() => prepareData(database, config, { log, warn, seed }));
     return database;
   } catch (error) {
     await database.close();
     throw error;
+  }
+}
+
+async function prepareData(
+  database: Database,
+  config: Config,
+  { log, warn, seed }: Required<PrepareOptions>,
+): Promise<void> {
+  const { created } = await database.migrate();
+  await runDataMigrations(database.db, { country: config.shopLocale.country, log: warn });
+  if (created) await seed(database);
+  if (!config.DATABASE_URL && config.NODE_ENV === 'production') warn(PGLITE_PRODUCTION_WARNING);
+  const admin = await bootstrapAdmin(database.db, {
+    email: config.ADMIN_EMAIL,
+    password: config.ADMIN_PASSWORD,
+  });
+  if (admin?.outcome === 'created' && admin.password) {
+    log(
+      `Compte administrateur créé : ${admin.email} / ${admin.password} (affiché une seule fois, changez-le).`,
+    );
+  }
+  if (admin?.outcome === 'refused') {
+    warn(
+      `ADMIN_EMAIL ${admin.email} appartient à un compte client : il n'est pas promu administrateur. ` +
+        "Choisissez une adresse qu'aucun client n'utilise.",
+    );
   }
 }

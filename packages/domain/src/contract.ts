@@ -180,6 +180,8 @@ const PRODUCT_JSON_LIMIT = imagesJsonLimit(1 + PRODUCT_IMAGES_MAX);
 /** JSON batches carry their images inline: up to ten of them; larger batches go as multipart. */
 const BULK_JSON_LIMIT = imagesJsonLimit(10);
 
+const ProbeSchema = z.object({ status: z.literal('ok') });
+
 const HealthSchema = z.object({
   status: z.literal('ok'),
   database: z.literal('ok'),
@@ -240,6 +242,21 @@ export const operations = {
     tag: 'santé',
     access: 'public',
     data: HealthSchema,
+    errors: [503],
+  }),
+  // For a proxy or a supervisor (docs/decisions/0033): alive while the process answers at all;
+  // ready to take requests unless it is stopping or its database does not answer.
+  'GET /health/live': op({
+    summary: 'Le processus répond',
+    tag: 'santé',
+    access: 'public',
+    data: ProbeSchema,
+  }),
+  'GET /health/ready': op({
+    summary: 'Le processus peut servir : ni en arrêt, ni privé de sa base',
+    tag: 'santé',
+    access: 'public',
+    data: ProbeSchema,
     errors: [503],
   }),
 

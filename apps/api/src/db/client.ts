@@ -65,6 +65,12 @@ export type Database = {
   notify(channel: string, payload: string): Promise<void>;
   /** Applies pending migrations; `created` when the database had none (it was just made). */
   migrate(): Promise<{ created: boolean }>;
+  /**
+   * Runs `work` while no other process sharing the database runs its own (PostgreSQL: a
+   * session advisory lock on a connection of its own; PGlite has one process). Starts of
+   * several processes at once migrate and seed one after the other, never together.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** PGlite only: a tarball of the data directory, for test templates. */
   dump?(): Promise<Blob>;
@@ -117,6 +123,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       listen: (channel, events) => listenPostgres(options.url, channel, events),
       notify: (channel, payload) => notify(db, channel, payload),
       migrate: () => migrating(db, () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder })),
+      exclusive: (work) => withAdvisoryLock(pool, work),
       close: () => pool.end(),
     };
   }
@@ -139,9 +146,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     notify: (channel, payload) => notify(db, channel, payload),
     migrate: () => migrating(db, () => migratePglite(drizzlePglite(client), { migrationsFolder })),
+    exclusive: (work) => work(),
     close: () => client.close(),
     dump: () => client.dumpDataDir('gzip'),
   };
+}
+
+/** The advisory lock key of a process's start (`exclusive`): any number no other code uses. */
+const START_LOCK_KEY = 0x50_55_4b; // 'SUK'
+
+async function withAdvisoryLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const holder = await pool.connect();
+  try {
+    await holder.query('select pg_advisory_lock($1)', [START_LOCK_KEY]);
+    try {
+      return await work();
+    } finally {
+      await holder.query('select pg_advisory_unlock($1)', [START_LOCK_KEY]);
+    }
+  } finally {
+    holder.release();
+  }
 }
 
 const RELISTEN_DELAY_MS = 1000;

@@ -10,27 +10,35 @@ function isAlive(pid: number) {
   }
 }
 
-/** PGlite has one writer: a second process on the same DATA_DIR would corrupt it, so refuse it. */
-export function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, 'souk.lock');
+/**
+ * A lock held by a process for its life: the file `file` holding its pid. A lock left by a process
+ * that died (a crash, SIGKILL) is taken over; one held by a live process is not, and its pid is
+ * returned instead.
+ */
+export function tryLockFile(file: string): { release: () => void } | { owner: number } {
+  mkdirSync(path.dirname(file), { recursive: true });
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
       const fd = openSync(file, 'wx');
       writeSync(fd, String(process.pid));
       closeSync(fd);
-      return () => rmSync(file, { force: true });
+      return { release: () => rmSync(file, { force: true }) };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(readFileSync(file, 'utf8'));
-      if (owner && owner !== process.pid && isAlive(owner)) {
-        throw new Error(
-          `Le dossier de données ${dataDir} est déjà utilisé par le processus ${owner}. ` +
-            'Arrêtez-le ou choisissez un autre DATA_DIR.',
-        );
-      }
+      if (owner && owner !== process.pid && isAlive(owner)) return { owner };
       rmSync(file, { force: true }); // stale lock left by a crash
     }
   }
-  throw new Error(`Impossible de verrouiller ${dataDir}`);
+  throw new Error(`Impossible de verrouiller ${file}`);
+}
+
+/** PGlite has one writer: a second process on the same DATA_DIR would corrupt it, so refuse it. */
+export function lockDataDir(dataDir: string): () => void {
+  const lock = tryLockFile(path.join(dataDir, 'souk.lock'));
+  if ('release' in lock) return lock.release;
+  throw new Error(
+    `Le dossier de données ${dataDir} est déjà utilisé par le processus ${lock.owner}. ` +
+      'Arrêtez-le ou choisissez un autre DATA_DIR.',
+  );
 }

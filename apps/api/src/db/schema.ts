@@ -395,3 +395,12 @@ export const data_migrations = pgTable('data_migrations', {
   name: text('name').primaryKey(),
   applied_at: timestamp('applied_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
 });
+
+/**
+ * Work on a schedule that one process of the shop does for all (housekeeping): when each last
+ * ran. A process claims a run by moving `last_run_at` forward, which only one can do at a time.
+ */
+export const scheduled_runs = pgTable('scheduled_runs', {
+  name: text('name').primaryKey(),
+  last_run_at: timestamp('last_run_at', { withTimezone: true, mode: 'string' }).notNull(),
+});

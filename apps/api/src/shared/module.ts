@@ -19,6 +19,8 @@ export type ModuleDeps = {
   rateLimits: { auth: AttemptLimits; orders: AttemptLimits };
   /** The public reads' cache, as the health answer reports it. */
   cacheStats: () => CacheStats;
+  /** Whether the app is closing (a SIGTERM): it finishes what it has and takes nothing new. */
+  stopping: () => boolean;
 };
 
 /** The one shape of a route module: `(deps) => plugin`, registered by buildApi. */

@@ -1,12 +1,22 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 
-/** Whether the database answers a trivial query. */
-export async function databaseAnswers(db: Db): Promise<boolean> {
+/** Whether the database answers a trivial query, within `timeoutMs` when one is given. */
+export async function databaseAnswers(db: Db, timeoutMs?: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late =
+    timeoutMs === undefined
+      ? null
+      : new Promise<false>((resolve) => {
+          timer = setTimeout(() => resolve(false), timeoutMs);
+        });
+  const answered = db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
+  );
   try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
+    return await (late ? Promise.race([answered, late]) : answered);
+  } finally {
+    clearTimeout(timer);
   }
 }

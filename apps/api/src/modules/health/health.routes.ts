@@ -6,10 +6,25 @@ import { databaseAnswers } from './health.repository.ts';
 // Which React and Fastify builds run: `npm start` must say 'production' without anyone setting NODE_ENV.
 const environment = () => process.env.NODE_ENV ?? 'development';
 
-export const healthRoutes: RouteModule = ({ db, cacheStats }) => {
+/** A database slower than this to answer `select 1` is not ready to serve. */
+export const READY_DATABASE_TIMEOUT_MS = 2000;
+
+export const HEALTH_STOPPING_MESSAGE = "Service en cours d'arrêt";
+export const HEALTH_DATABASE_MESSAGE = 'Base de données indisponible';
+
+export const healthRoutes: RouteModule = ({ db, cacheStats, stopping }) => {
   return async (app) => {
+    route(app, 'GET /health/live', async () => ok({ status: 'ok' as const }));
+
+    route(app, 'GET /health/ready', async () => {
+      if (stopping()) throw new AppError('unavailable', HEALTH_STOPPING_MESSAGE);
+      if (!(await databaseAnswers(db, READY_DATABASE_TIMEOUT_MS)))
+        throw new AppError('unavailable', HEALTH_DATABASE_MESSAGE);
+      return ok({ status: 'ok' as const });
+    });
+
     route(app, 'GET /health', async () => {
-      if (!(await databaseAnswers(db))) throw new AppError('unavailable', 'Base de données indisponible');
+      if (!(await databaseAnswers(db))) throw new AppError('unavailable', HEALTH_DATABASE_MESSAGE);
       return ok({
         status: 'ok' as const,
         database: 'ok' as const,

@@ -8,7 +8,7 @@ import { seedCatalog } from '../../test/catalog-fixtures.ts';
 import { engines } from '../../test/database.ts';
 import { addUser, sessionFor } from '../../test/user-fixtures.ts';
 import { hashToken } from '../auth/tokens.ts';
-import { purgeExpired } from './housekeeping.service.ts';
+import { purgeExpired, purgeExpiredOnce } from './housekeeping.service.ts';
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
@@ -101,5 +101,17 @@ describe.each(engines)('housekeeping on %s', (engine) => {
       sql`select count(*)::int as n from cart_items i where not exists (select 1 from carts c where c.id = i.cart_id)`,
     );
     expect(orphans).toEqual([{ n: 0 }]);
+  });
+
+  it('purges once for every process asking at the same time, and again once the gap has passed', async () => {
+    const hour = 60 * 60 * 1000;
+    // Three processes' timers firing together (on PostgreSQL, three connections at once).
+    const runs = await Promise.all([1, 2, 3].map(() => purgeExpiredOnce(t.db, hour)));
+    expect(runs.filter((run) => run !== null)).toHaveLength(1);
+    expect(await purgeExpiredOnce(t.db, hour)).toBeNull();
+    // An hour later (the last run moved back), the next process to ask does it.
+    await t.db.execute(sql`update scheduled_runs set last_run_at = now() - interval '61 minutes'`);
+    expect(await purgeExpiredOnce(t.db, hour)).toMatchObject({ sessions: expect.any(Number) });
+    expect(await purgeExpiredOnce(t.db, hour)).toBeNull();
   });
 });
