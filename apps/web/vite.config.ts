@@ -88,4 +88,8 @@ export default defineConfig({
     },
   },
   ssr: { external: ['@souk/api'], noExternal: [] },
+  // A build made while the shop runs (an update, before its rolling restart) leaves the previous
+  // build's files in place: the processes not yet restarted still render pages that name them
+  // (docs/decisions/0033). Their names are hashes, so nothing is overwritten but the entries.
+  build: { emptyOutDir: false },
 });

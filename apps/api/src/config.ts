@@ -192,7 +192,7 @@ export type Config = Omit<
 };
 
 export const EMBEDDED_SINGLE_PROCESS =
-  "la base embarquée (PGlite) ne sert qu'un seul processus : pour en lancer plusieurs, utilisez PostgreSQL avec DATABASE_URL (voir le README, « Plusieurs processus »)";
+  "la base embarquée (PGlite) ne sert qu'un seul processus : pour en lancer plusieurs, utilisez PostgreSQL avec DATABASE_URL (voir le README, « Deploying on a server »)";
 
 /** Parses the environment once at start and fails fast with a readable message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -1,0 +1,223 @@
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { type APIRequestContext, expect, request, test } from '@playwright/test';
+import { type LocalProxy, nginxPath, startLocalProxy } from '../deploy/local-proxy.ts';
+import { ADMIN, pictureFile } from './admin-helpers.ts';
+import { freshClient, PASSWORD, registerThroughApi } from './helpers.ts';
+import { sellableLine } from './order-helpers.ts';
+import {
+  createDatabase,
+  databaseUrl,
+  dropDatabase,
+  killLeftovers,
+  POSTGRES_URL,
+  REDIS_URL,
+  redisAnswers,
+  type ShopProcess,
+  startShop,
+  untilReady,
+} from './shop-process.ts';
+
+// Three server processes on one PostgreSQL, one Redis and one DATA_DIR, behind Debian's nginx on
+// the shipped configuration (deploy/nginx), as a shop outgrowing one process runs
+// (docs/decisions/0033). Each journey asks the processes directly, or the proxy, and shows what
+// crosses from one to another.
+const BASE = Number(process.env.E2E_PORT ?? 3100) + 70;
+const PORTS = [BASE, BASE + 1, BASE + 2];
+const PROXY_PORT = BASE + 5;
+const DATA_DIR = `var/e2e-scale-${BASE}`;
+const DATABASE = `souk_e2e_scale_${BASE}`;
+/** Wrong passwords allowed per identifier in 15 minutes, across every process (Redis). */
+const LOGIN_LIMIT = 5;
+
+const ENV = {
+  DATA_DIR,
+  REDIS_URL,
+  TRUST_PROXY: '127.0.0.1',
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  AUTH_RATE_LIMIT_MAX: String(LOGIN_LIMIT),
+  AUTH_RATE_LIMIT_IP_MAX: '10000',
+  ORDER_RATE_LIMIT_IP_MAX: '10000',
+};
+
+let shops: ShopProcess[] = [];
+let proxy: LocalProxy | undefined;
+let api: APIRequestContext;
+
+async function whatIsMissing(): Promise<string | null> {
+  if (!POSTGRES_URL) return 'TEST_DATABASE_URL is not set: several processes need PostgreSQL';
+  if (!(await redisAnswers())) return `Redis does not answer at ${REDIS_URL}`;
+  if (!nginxPath()) return 'nginx is not installed (apt-get install -y nginx)';
+  return null;
+}
+
+test.describe.serial('several processes behind nginx', () => {
+  test.beforeAll(async () => {
+    const missing = await whatIsMissing();
+    if (missing) console.warn(`[e2e] several processes behind nginx NOT RUN: ${missing}`);
+    test.skip(Boolean(missing), missing ?? '');
+    // The first start migrates and seeds the demo shop; the others find it done.
+    test.setTimeout(300_000);
+    rmSync(DATA_DIR, { recursive: true, force: true });
+    await createDatabase(DATABASE);
+    const env = { ...ENV, DATABASE_URL: databaseUrl(DATABASE) };
+    // Started together: one migrates and seeds, the others wait for it (an advisory lock).
+    shops = PORTS.map((port) => startShop(port, env));
+    for (const shop of shops) await untilReady(shop);
+    proxy = await startLocalProxy({ port: PROXY_PORT, upstreams: PORTS, dataDir: DATA_DIR });
+    // One client's cookies for every port: a cookie belongs to the host, not to the port.
+    api = await request.newContext();
+  });
+
+  test.afterAll(async () => {
+    await api?.dispose();
+    await proxy?.stop();
+    await Promise.all(shops.map((shop) => shop.stop()));
+    killLeftovers(shops);
+    if (POSTGRES_URL) await dropDatabase(DATABASE);
+    rmSync(DATA_DIR, { recursive: true, force: true });
+  });
+
+  test('the demo shop was seeded once, though three processes started on the empty database together', async () => {
+    const seeded = shops.filter((shop) => shop.output().includes('Boutique de démonstration créée'));
+    expect(seeded).toHaveLength(1);
+    const { pagination } = (await (await api.get(`${shops[0]?.url}/api/products?per_page=1`)).json()).data;
+    expect(pagination.total).toBeGreaterThan(0);
+  });
+
+  test('a session made on one process is valid on every other', async () => {
+    const [first, ...others] = shops as [ShopProcess, ...ShopProcess[]];
+    const login = await api.post(`${first.url}/api/auth/login`, {
+      data: { identifier: ADMIN.email, password: ADMIN.password },
+    });
+    expect(login.status()).toBe(200);
+    for (const shop of others) {
+      const me = await api.get(`${shop.url}/api/auth/me`);
+      expect(me.status(), shop.url).toBe(200);
+      expect((await me.json()).data.email).toBe(ADMIN.email);
+    }
+  });
+
+  test('a picture uploaded through one process is served by every other, and by nginx from disk', async () => {
+    const [first, ...others] = shops as [ShopProcess, ...ShopProcess[]];
+    const [product] = (await (await api.get(`${first.url}/api/admin/products?per_page=1`)).json()).data.products;
+    const uploaded = await api.post(`${first.url}/api/admin/products/${product.id}/images`, {
+      multipart: { media_files: await pictureFile('flacon.jpg', { r: 170, g: 120, b: 60 }) },
+    });
+    expect(uploaded.status()).toBe(201);
+    const [media] = (await uploaded.json()).data.media as { image: { url: string } }[];
+    const file = new URL(media?.image.url as string, first.url).pathname;
+    const original = await (await fetch(`${first.url}${file}`)).arrayBuffer();
+    expect(original.byteLength).toBeGreaterThan(0);
+    for (const url of [...others.map((shop) => shop.url), proxy?.url]) {
+      const res = await fetch(`${url}${file}`);
+      expect(res.status, url).toBe(200);
+      expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(original)), url).toBe(true);
+    }
+  });
+
+  test('failed logins spread across the processes meet one limit', async () => {
+    const client = freshClient('Awa Diallo');
+    const own = await request.newContext({ baseURL: shops[0]?.url });
+    await registerThroughApi(own, client);
+    await own.dispose();
+    const attempt = (shop: ShopProcess) =>
+      fetch(`${shop.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ identifier: client.email, password: `${PASSWORD}-faux` }),
+      });
+    for (let i = 0; i < LOGIN_LIMIT; i += 1) {
+      const res = await attempt(shops[i % shops.length] as ShopProcess);
+      expect(res.status, `attempt ${i + 1}`).toBe(401);
+    }
+    // The next one, on a process that has seen only some of them, is refused.
+    const refused = await attempt(shops[LOGIN_LIMIT % shops.length] as ShopProcess);
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).message).toBe('Trop de tentatives. Veuillez réessayer plus tard.');
+  });
+
+  test("an admin's change reaches every process's anonymous pages within a second", async () => {
+    const [first] = shops as [ShopProcess];
+    const [product] = (await (await api.get(`${first.url}/api/products?per_page=1`)).json()).data.products;
+    const page = `/products/${product.id}`;
+    // Every process keeps the page for anonymous visitors (X-Cache: HIT on the second visit).
+    for (const shop of shops) {
+      await fetch(`${shop.url}${page}`).then((res) => res.text());
+      const kept = await fetch(`${shop.url}${page}`);
+      await kept.text();
+      expect(kept.headers.get('x-cache'), shop.url).toBe('HIT');
+    }
+    const renamed = `${product.name} ${randomBytes(3).toString('hex')}`;
+    const saved = await api.put(`${first.url}/api/admin/products/${product.id}`, { data: { name: renamed } });
+    expect(saved.status()).toBe(200);
+    const answeredAt = Date.now();
+    const seenAfter = await Promise.all(
+      shops.map(async (shop) => {
+        await expect
+          .poll(async () => (await fetch(`${shop.url}${page}`).then((res) => res.text())).includes(renamed), {
+            message: shop.url,
+            timeout: 1000,
+            intervals: [25],
+          })
+          .toBe(true);
+        return Date.now() - answeredAt;
+      }),
+    );
+    for (const elapsed of seenAfter) expect(elapsed).toBeLessThan(1000);
+  });
+
+  test('a rolling restart under a steady load through nginx fails no request', async () => {
+    test.setTimeout(240_000);
+    const proxyUrl = proxy?.url as string;
+    const visit = await request.newContext({ baseURL: proxyUrl });
+    const line = await sellableLine(visit);
+    await visit.dispose();
+    const reads = ['/', `/products/${line.product_id}`, '/api/products?per_page=12', `/api/products/${line.product_id}`, '/catalog'];
+    const failures: string[] = [];
+    let answered = 0;
+    let loading = true;
+    // A guest adding to a cart: a POST, which nginx must never lose nor send twice.
+    const addToCart = () =>
+      fetch(`${proxyUrl}/api/cart`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-session-id': `charge-${randomBytes(8).toString('hex')}` },
+        body: JSON.stringify({ ...line, quantity: 1 }),
+      });
+    const visitor = async () => {
+      while (loading) {
+        for (const path of [...reads, 'POST /api/cart']) {
+          try {
+            const res = path.startsWith('POST')
+              ? await addToCart()
+              : await fetch(`${proxyUrl}${path}`, { headers: { 'accept-encoding': 'br, gzip' } });
+            await res.arrayBuffer();
+            if (res.status !== 200) failures.push(`${path}: ${res.status}`);
+            else answered += 1;
+          } catch (error) {
+            failures.push(`${path}: ${String(error)}`);
+          }
+        }
+      }
+    };
+    const visitors = Array.from({ length: 6 }, visitor);
+    try {
+      for (const [i, shop] of shops.entries()) {
+        const before = answered;
+        // Under load when it is told to stop: it finishes what it has, takes nothing new, exits 0.
+        expect(await shop.stop('SIGTERM'), shop.output()).toEqual({ code: 0, signal: null });
+        const next = startShop(shop.port, { ...ENV, DATABASE_URL: databaseUrl(DATABASE) });
+        shops[i] = next;
+        await untilReady(next);
+        // The others served meanwhile.
+        await expect.poll(() => answered, { timeout: 30_000 }).toBeGreaterThan(before + 20);
+      }
+    } finally {
+      loading = false;
+      await Promise.all(visitors);
+    }
+    expect(failures).toEqual([]);
+    expect(answered).toBeGreaterThan(100);
+  });
+});

@@ -1,0 +1,120 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { connect } from 'node:net';
+import { expect } from '@playwright/test';
+import pg from 'pg';
+
+// Server processes of the journeys' own, each started as `npm start` starts it (apps/web/start.ts,
+// production mode, on the build the run has made), on a port and data of the journey's choosing.
+
+export type ShopProcess = {
+  port: number;
+  url: string;
+  child: ChildProcess;
+  /** Everything it printed. */
+  output(): string;
+  /** Resolves when it has exited, with its code or the signal that ended it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Sends `signal` and waits for the exit. */
+  stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+};
+
+export function startShop(port: number, env: Record<string, string>): ShopProcess {
+  const { NODE_ENV: _production_by_default, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['apps/web/start.ts'], {
+    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    child,
+    output: () => output,
+    exited,
+    stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** The process's readiness: its status code, 0 while nothing answers. */
+export const readiness = (url: string) =>
+  fetch(`${url}/api/health/ready`).then(
+    (res) => res.status,
+    () => 0,
+  );
+
+/** Waits until the process says it is ready (a first start migrates and seeds: up to a minute or two). */
+export async function untilReady(shop: ShopProcess, timeout = 150_000) {
+  await expect
+    .poll(
+      async () => {
+        if (shop.child.exitCode !== null || shop.child.signalCode !== null)
+          throw new Error(`le processus ${shop.port} s'est arrêté :\n${shop.output()}`);
+        return readiness(shop.url);
+      },
+      { timeout, intervals: [250] },
+    )
+    .toBe(200);
+}
+
+/** Kills whatever is still running among `shops` (a test that failed half-way). */
+export function killLeftovers(shops: (ShopProcess | undefined)[]) {
+  for (const shop of shops)
+    if (shop && shop.child.exitCode === null && shop.child.signalCode === null) shop.child.kill('SIGKILL');
+}
+
+/** PostgreSQL for the journeys that need it: TEST_DATABASE_URL, as for the route tests. */
+export const POSTGRES_URL = process.env.TEST_DATABASE_URL;
+export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export function databaseUrl(name: string) {
+  const url = new URL(POSTGRES_URL as string);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function onServer(statement: string) {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new, empty database `name` on the test PostgreSQL (dropped first if a run left it). */
+export async function createDatabase(name: string) {
+  await dropDatabase(name);
+  await onServer(`create database ${name}`);
+}
+
+export const dropDatabase = (name: string) => onServer(`drop database if exists ${name} with (force)`);
+
+/** Whether Redis answers a PING at `url`. */
+export function redisAnswers(url = REDIS_URL): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port || 6379), hostname);
+    socket.setTimeout(2000, () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (data) => {
+      socket.destroy();
+      resolve(data.toString().startsWith('+PONG'));
+    });
+  });
+}
