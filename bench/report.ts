@@ -7,6 +7,7 @@ import type { LighthouseMedian, LighthouseRun } from './lighthouse.ts';
 import type { LoadResult } from './load.ts';
 import type { OrdersResult } from './orders.ts';
 import { type RushResult, rushMisses, rushTable } from './rush.ts';
+import type { ScaleOutResult } from './scale-out.ts';
 
 export type TargetId = 'pglite' | 'postgres' | 'ceiling';
 export type PageTargetId = 'production' | 'development';
@@ -103,6 +104,14 @@ export type Results = {
   rush: ({ status: 'ok' } & RushResult) | { status: 'skipped' | 'failed'; reason: string };
   /** Searches on a PostgreSQL shop of 20 000 products, one client, never cached. */
   catalogue: ({ status: 'ok' } & CatalogueResult) | { status: 'skipped' | 'failed'; reason: string };
+  /**
+   * 1, 2 and 4 processes on one PostgreSQL behind nginx, and one without it (50 connections); a
+   * failed run keeps what it measured.
+   */
+  scaleOut:
+    | ({ status: 'ok' } & ScaleOutResult)
+    | ({ status: 'failed'; reason: string } & ScaleOutResult)
+    | { status: 'skipped'; reason: string };
   phasesS: Record<string, number>;
   errors: string[];
 };
@@ -163,6 +172,126 @@ export function bulkTable(results: Results): string {
     ),
     '',
     `${bulk.path}, ${bulk.idle.connections} connections, ${bulk.idle.durationS} s each. The batch: ${bulk.products} products, ${(bulk.imageBytes / 1e6).toFixed(1)} MB of 1600×1200 JPEGs in one multipart POST, answered ${bulk.status} in ${bulk.batchS} s (${bulk.message}).`,
+  ].join('\n');
+}
+
+const SCALE_OUT_CASES = [
+  ['browse', 'anonymous browse'],
+  ['uncached', 'uncached list'],
+] as const;
+
+/** Non-2xx answers or errors of a measured row, in one line each (the summary's). */
+export function scaleOutMisses(result: ScaleOutResult): string[] {
+  const out: string[] = [];
+  for (const setup of result.setups)
+    for (const [id, label] of SCALE_OUT_CASES) {
+      const r = setup[id];
+      const bad = r ? r.non2xx + r.errors + r.timeouts : 0;
+      if (r && bad)
+        out.push(
+          `${setup.label}, ${label}: ${bad} non-2xx responses or errors (${JSON.stringify(r.statusCodes)})`,
+        );
+    }
+  for (const setup of result.setups)
+    if (setup.nginxLog?.errors) out.push(`${setup.label}: nginx logged ${setup.nginxLog.errors} error(s)`);
+  return out;
+}
+
+export function scaleOutTable(result: ScaleOutResult): string {
+  const reference = result.setups.find((s) => s.id === 'nginx-1');
+  const rows: string[][] = [];
+  for (const [id, label] of SCALE_OUT_CASES) {
+    result.setups.forEach((setup, index) => {
+      const r = setup[id];
+      const first =
+        index === 0
+          ? id === 'browse'
+            ? `${label} (${result.pages} pages in turn)`
+            : `${label} (GET ${result.uncachedPath}, guest cart)`
+          : '';
+      if (!r) {
+        rows.push([
+          first,
+          setup.label,
+          '—',
+          '—',
+          '—',
+          '—',
+          'not measured',
+          '—',
+          '—',
+          '—',
+          '—',
+          '—',
+          '—',
+          '—',
+        ]);
+        return;
+      }
+      const ref = reference?.[id];
+      const bad = r.non2xx + r.errors + r.timeouts;
+      const hits = r.cache.reduce((sum, c) => sum + c.hits, 0);
+      const lookups = r.cache.reduce((sum, c) => sum + c.hits + c.misses, 0);
+      rows.push([
+        first,
+        setup.label,
+        Math.round(r.requestsPerSec).toLocaleString('en-US'),
+        r.p50Ms.toFixed(1),
+        r.p99Ms.toFixed(1),
+        ref?.requestsPerSec ? `${(r.requestsPerSec / ref.requestsPerSec).toFixed(2)} ×` : '—',
+        bad ? `⚠ ${r.non2xx} / ${r.errors + r.timeouts}` : '0 / 0',
+        lookups ? `${((hits / lookups) * 100).toFixed(1)} %` : 'none',
+        r.cpu.servers.join(' / '),
+        r.cpu.nginx === null ? '—' : String(r.cpu.nginx),
+        String(r.cpu.postgres),
+        String(r.cpu.loadGenerator),
+        String(r.cpu.interrupts),
+        String(r.cpu.rest),
+      ]);
+    });
+  }
+  const nginxLines = result.setups
+    .filter((s) => s.nginxLog)
+    .map((s) => `${s.label} ${s.nginxLog?.errors ?? 0} / ${s.nginxLog?.warnings ?? 0}`);
+  const samples = [...new Set(result.setups.flatMap((s) => s.nginxLog?.sample ?? []))].slice(0, 3);
+  const starts = result.startupMs.map((ms) => `${(ms / 1000).toFixed(1)} s`);
+  const cores = result.cores;
+  const runs = result.setups.flatMap((s) => [s.browse, s.uncached]).filter((r) => r !== undefined);
+  const rest = runs.length ? runs.reduce((sum, r) => sum + r.cpu.rest, 0) / runs.length : 0;
+  const busy =
+    rest > 25
+      ? [
+          '',
+          `⚠ Other work shared the machine: the rest of it (processes not of this case) took ${Math.round(rest)} % of a core on average over these rows, of the ${cores * 100} % there is; the figures are pessimistic and noisy.`,
+        ]
+      : [];
+  return [
+    table(
+      [
+        'case',
+        'setup',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        '× nginx → 1',
+        'non-2xx / errors',
+        'cache hits',
+        'CPU % each process',
+        'nginx',
+        'PostgreSQL',
+        'autocannon',
+        'interrupts',
+        'rest of the machine',
+      ],
+      rows,
+      ['l', 'l', 'r', 'r', 'r', 'r', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+    ),
+    '',
+    `**Cores: ${cores}** (\`os.availableParallelism()\`). With ${cores} cores, processes beyond ${cores} compete with each other, nginx, PostgreSQL and the load generator (autocannon, in the bench's own process) for the same cores: these figures show that several processes serve together behind nginx and what nginx and each process cost, not how a bigger machine would scale.`,
+    '',
+    `${result.connections} connections, ${result.durationS} s per row after a ${result.warmupS} s warm-up; every process shares one PostgreSQL database, one Redis and one DATA_DIR, and had every page asked once before it was measured. "× nginx → 1" is the row's req/s over nginx → 1 process's for the same case (the "no nginx" row shows what the proxy costs). CPU is in % of one core over the measured seconds (${cores * 100} % is the whole machine): each server process, nginx (master and worker), the PostgreSQL backends of this case's database, the bench's own process (autocannon), interrupts (mostly the loopback network's, counted to no process) and the rest of the machine's busy time (any other work, and the kernel's threads). Starts until \`/api/health/ready\`: ${starts.join(', ') || '—'} (the first migrates and seeds). nginx's error log (errors / warnings): ${nginxLines.join(', ') || '—'}.`,
+    ...busy,
+    ...(samples.length ? ['', 'nginx logged, e.g.:', '', '```text', ...samples, '```'] : []),
   ].join('\n');
 }
 
@@ -459,6 +588,7 @@ export function misses(results: Results): string[] {
         `First view of ${v.page}${v.saveData ? ' with Save-Data' : ''} on a phone transfers ${kB(v.bytes)} kB (target ≤ ${kB(results.firstView.budgetBytes)} kB, goal ${kB(results.firstView.goalBytes)} kB)`,
       );
   if (results.rush.status === 'ok') out.push(...rushMisses(results.rush));
+  if ('setups' in results.scaleOut) out.push(...scaleOutMisses(results.scaleOut));
   if (results.catalogue.status === 'ok')
     for (const [label, c] of [
       ['suggestions', results.catalogue.suggestions],
@@ -543,6 +673,18 @@ export function markdown(results: Results): string {
       ? catalogueTable(results.catalogue)
       : `not measured: ${results.catalogue.reason}`,
   );
+  lines.push('');
+  lines.push(
+    `## Processes behind nginx — PostgreSQL, Redis and one DATA_DIR shared, anonymous visitors, autocannon`,
+  );
+  lines.push('');
+  const scaleOut = results.scaleOut;
+  const measuredSetups = 'setups' in scaleOut ? scaleOut.setups.length : 0;
+  if ('setups' in scaleOut && measuredSetups) lines.push(scaleOutTable(scaleOut));
+  if (scaleOut.status !== 'ok') {
+    if (measuredSetups) lines.push('');
+    lines.push(`${measuredSetups ? 'stopped early' : 'not measured'}: ${scaleOut.reason}`);
+  }
   lines.push('');
   lines.push('## The back office at 100 000 orders — PostgreSQL server');
   lines.push('');

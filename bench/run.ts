@@ -5,6 +5,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { nginxPath } from '../deploy/local-proxy.ts';
 import { BULK_ADMIN, measureDuringBulk } from './bulk.ts';
 import {
   BROWSER_USER_AGENT,
@@ -32,6 +33,7 @@ import {
   type Results,
 } from './report.ts';
 import { measureRush } from './rush.ts';
+import { emptyScaleOut, measureScaleOut } from './scale-out.ts';
 import { type ChildServer, ROOT, startServer, tempDir } from './servers.ts';
 
 const started = performance.now();
@@ -64,6 +66,9 @@ const verbose = process.env.BENCH_VERBOSE === '1';
 const postgresServerUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const benchDatabaseName = process.env.BENCH_DATABASE ?? 'souk_bench';
 const catalogueDatabaseName = process.env.BENCH_CATALOGUE_DATABASE ?? 'souk_bench_scale';
+const scaleOutDatabaseName = process.env.BENCH_SCALE_OUT_DATABASE ?? 'souk_bench_scale_out';
+// The Redis the processes behind nginx share (their rate-limit counters).
+const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const reportsDir =
   process.env.BENCH_LIGHTHOUSE_REPORTS === '1' ? path.join(ROOT, 'bench/results/lighthouse') : null;
 
@@ -139,6 +144,7 @@ const results: Results = {
   orders: { status: 'skipped', reason: 'not run' },
   rush: { status: 'skipped', reason: 'not run' },
   catalogue: { status: 'skipped', reason: 'not run' },
+  scaleOut: { status: 'skipped', reason: 'not run' },
   phasesS: {},
   errors: [],
 };
@@ -272,6 +278,28 @@ async function main(): Promise<void> {
       postgresTarget.reason = benchDb.skipped;
       log(`PostgreSQL skipped: ${benchDb.skipped}`);
     }
+  }
+
+  // Nothing left that reads the PGlite server or its demo shop: only the cases on PostgreSQL
+  // databases of their own run, without waiting for a PGlite server to seed.
+  if (PGLITE_CASES.every((c) => skip.has(c))) {
+    const why = `BENCH_SKIP=${PGLITE_CASES.join(',')}`;
+    for (const t of [pgliteTarget, ceilingTarget, productionPages, developmentPages]) {
+      t.status = 'skipped';
+      t.reason = why;
+    }
+    if (postgresTarget.status === 'ok') {
+      postgresTarget.status = 'skipped';
+      postgresTarget.reason = why;
+    }
+    results.lighthouse.reason = why;
+    results.bundle.reason = why;
+    results.firstView.reason = why;
+    results.bulk = { status: 'skipped', reason: why };
+    for (const key of ['rush', 'orders'] as const) results[key] = { status: 'skipped', reason: why };
+    if (benchDb && 'database' in benchDb) await benchDb.database.drop();
+    await ownDatabaseCases();
+    return;
   }
 
   // ---- (a) the real server on a fresh PGlite ----
@@ -553,10 +581,51 @@ async function main(): Promise<void> {
     postgresTarget.reason = 'BENCH_SKIP=api';
   }
 
-  // ---- searches at catalogue scale, on a PostgreSQL database of their own ----
+  await ownDatabaseCases();
+}
+
+/** The cases that need the PGlite server and the demo shop seeded on it (the PostgreSQL ones included). */
+const PGLITE_CASES = ['api', 'pages', 'bundle', 'lighthouse', 'first-view', 'bulk'];
+
+/** The cases on PostgreSQL databases of their own: searches at catalogue scale, processes behind nginx. */
+async function ownDatabaseCases(): Promise<void> {
   if (skip.has('catalogue') || skip.has('postgres'))
     results.catalogue = { status: 'skipped', reason: 'BENCH_SKIP' };
   else await phase('catalogue', measureCatalogueCase);
+  if (skip.has('scale') || skip.has('postgres'))
+    results.scaleOut = { status: 'skipped', reason: 'BENCH_SKIP' };
+  else await phase('scale-out', measureScaleOutCase);
+}
+
+/**
+ * 1, 2 and 4 processes behind nginx on a database of their own (dropped and created), sharing
+ * Redis and a DATA_DIR, and the one process without nginx (bench/scale-out.ts).
+ */
+async function measureScaleOutCase(): Promise<void> {
+  if (!nginxPath()) {
+    const error = new Error(
+      'nginx not found (apt-get install nginx libnginx-mod-http-brotli-static, or NGINX_PATH)',
+    );
+    results.scaleOut = { status: 'skipped', reason: fail('processes behind nginx', error) };
+    return;
+  }
+  const created = await createBenchDatabase(postgresServerUrl, scaleOutDatabaseName);
+  if ('skipped' in created) {
+    results.scaleOut = { status: 'skipped', reason: created.skipped };
+    return;
+  }
+  const measured = emptyScaleOut(load);
+  try {
+    await measureScaleOut(
+      { databaseUrl: created.database.url, redisUrl, serverEntry: SERVER_ENTRY, load, log, verbose },
+      measured,
+    );
+    results.scaleOut = { status: 'ok', ...measured };
+  } catch (error) {
+    results.scaleOut = { status: 'failed', reason: fail('processes behind nginx', error), ...measured };
+  } finally {
+    await created.database.drop();
+  }
 }
 
 /**

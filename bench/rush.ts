@@ -46,7 +46,7 @@ async function json<T>(url: string): Promise<T> {
 }
 
 /** Every product page and category page of the shop, as a crowd spreads over them. */
-async function shopUrls(origin: string) {
+export async function shopUrls(origin: string) {
   const products: string[] = [];
   for (let page = 1; ; page += 1) {
     const body = await json<{ data: { products: { id: number }[]; pagination: { last_page: number } } }>(
@@ -66,7 +66,7 @@ async function shopUrls(origin: string) {
 }
 
 /** Load spread over `paths`, each connection taking the next one. */
-async function measureSpread(
+export async function measureSpread(
   origin: string,
   paths: string[],
   options: LoadOptions,

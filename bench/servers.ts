@@ -41,6 +41,14 @@ const SOUK_ENV = [
   'ADMIN_PASSWORD',
   'LOG_LEVEL',
   'NODE_ENV',
+  'REDIS_URL',
+  'TRUST_PROXY',
+  'WEB_CONCURRENCY',
+  'RESPONSE_CACHE_MB',
+  'AUTH_RATE_LIMIT_MAX',
+  'AUTH_RATE_LIMIT_IP_MAX',
+  'ORDER_RATE_LIMIT_MAX',
+  'ORDER_RATE_LIMIT_IP_MAX',
 ];
 
 export type ChildServer = {
@@ -48,7 +56,7 @@ export type ChildServer = {
   port: number;
   origin: string;
   child: ChildProcess;
-  /** Milliseconds from spawn to the first healthy /api/health. */
+  /** Milliseconds from spawn to the first healthy answer of the health path. */
   startupMs: number;
   stop: () => Promise<void>;
 };
@@ -58,8 +66,10 @@ export type StartOptions = {
   script: string;
   args?: string[];
   env: Record<string, string>;
-  /** How long to wait for /api/health (the first start migrates and seeds). */
+  /** How long to wait for the health path (the first start migrates and seeds). */
   timeoutMs?: number;
+  /** What must answer 2xx before the server counts as started: /api/health unless said. */
+  healthPath?: string;
   /** Prints the child's output as it comes (BENCH_VERBOSE=1). */
   verbose?: boolean;
 };
@@ -135,22 +145,23 @@ export async function startServer(options: StartOptions): Promise<ChildServer> {
   });
 
   const origin = `http://127.0.0.1:${port}`;
+  const healthPath = options.healthPath ?? '/api/health';
   const deadline = Date.now() + (options.timeoutMs ?? 240_000);
   for (;;) {
     if (exited) {
       await stop();
       throw new Error(
-        `${options.name} server exited (${exitStatus}) before answering /api/health. ${output()}`,
+        `${options.name} server exited (${exitStatus}) before answering ${healthPath}. ${output()}`,
       );
     }
     if (Date.now() > deadline) {
       await stop();
       throw new Error(
-        `${options.name} server did not answer /api/health within ${Math.round((options.timeoutMs ?? 240_000) / 1000)} s. ${output()}`,
+        `${options.name} server did not answer ${healthPath} within ${Math.round((options.timeoutMs ?? 240_000) / 1000)} s. ${output()}`,
       );
     }
     try {
-      const res = await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      const res = await fetch(origin + healthPath, { signal: AbortSignal.timeout(2_000) });
       await res.arrayBuffer();
       if (res.ok) break;
     } catch {
