@@ -97,7 +97,9 @@ export async function startLocalProxy(options: LocalProxyOptions): Promise<Local
   const nginx = nginxPath();
   if (!nginx) throw new Error('nginx introuvable : apt-get install -y nginx (ou NGINX_PATH)');
   if (!existsSync(BROTLI_STATIC_MODULE))
-    throw new Error('Module brotli_static de nginx introuvable : apt-get install -y libnginx-mod-http-brotli-static');
+    throw new Error(
+      'Module brotli_static de nginx introuvable : apt-get install -y libnginx-mod-http-brotli-static',
+    );
   const prefix = mkdtempSync(path.join(tmpdir(), 'souk-nginx-'));
   mkdirSync(path.join(prefix, 'logs'));
   const conf = path.join(prefix, 'nginx.conf');
@@ -109,9 +111,13 @@ export async function startLocalProxy(options: LocalProxyOptions): Promise<Local
       return '';
     }
   };
-  const child: ChildProcess = spawn(nginx, ['-p', prefix, '-e', `${prefix}/error.log`, '-c', conf, '-g', 'daemon off;'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    nginx,
+    ['-p', prefix, '-e', `${prefix}/error.log`, '-c', conf, '-g', 'daemon off;'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();

@@ -27,7 +27,7 @@ import { pageRouteOptions } from './page-body-limit.ts';
 
 const webRoot = import.meta.dirname;
 
-/** How long a closing server may take before it exits anyway. */
+/** How long a closing server may take before it exits anyway (its drain, DRAIN_MAX_MS, included). */
 const CLOSE_DELAY_MS = 20_000;
 
 // In development the Vite plugin rebuilds the app on every file change: the database (one writer
@@ -146,6 +146,8 @@ export async function serve(): Promise<FastifyInstance> {
     async ({ signal, err }) => {
       if (err) app.log.error(err, 'Erreur non rattrapée : fermeture propre');
       else if (signal) app.log.info(`${signal} reçu : fermeture propre`);
+      // Connections end first (the proxy's kept ones included), then the app and its database.
+      if (!err) await app.drain();
       await app.close();
     },
   );

@@ -32,6 +32,7 @@ import { authPlugin, requireAdmin } from './plugins/auth.ts';
 import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
 import { followCatalogChanges } from './plugins/catalog-changes.ts';
 import { registerDocs } from './plugins/docs.ts';
+import { registerDrain } from './plugins/drain.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { guestSessionPlugin } from './plugins/guest-session.ts';
 import { scheduleHousekeeping } from './plugins/housekeeping.ts';
@@ -144,15 +145,8 @@ export async function buildApi({
     ? await connectRedis(config.REDIS_URL, (error) => app.log.error(`Redis : ${error.message}`))
     : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-  // While closing, every answer ends its connection, so a proxy's kept connections come to an end
-  // with the requests under way instead of waiting for their idle timeout; and readiness says no.
-  let stopping = false;
-  app.addHook('preClose', async () => {
-    stopping = true;
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    if (stopping) reply.header('Connection', 'close');
-  });
+  // A stop that never closes a connection a proxy may be sending on (plugins/drain.ts).
+  const { stopping } = registerDrain(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -252,7 +246,7 @@ export async function buildApi({
         log,
       }),
     cacheStats: () => responseCache.stats(),
-    stopping: () => stopping,
+    stopping,
     rateLimits: {
       auth: withOverride(DEFAULT_AUTH_RATE_LIMITS, authRateLimits ?? config.authRateLimits),
       orders: withOverride(ORDER_RATE_LIMITS, orderRateLimits ?? config.orderRateLimits),
