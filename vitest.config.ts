@@ -28,7 +28,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           // Pure units: no database, no global set-up.
-          include: ['packages/*/src/**/*.test.ts', 'apps/web/app/**/*.test.ts', `${API_TESTS}/**/*.test.ts`],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/web/app/**/*.test.ts',
+            `${API_TESTS}/**/*.test.ts`,
+            'deploy/**/*.test.ts',
+          ],
           exclude: [...configDefaults.exclude, ...databaseTests],
         },
       },

@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { IMAGE_MAX_BYTES, MEDIA_FILES_MAX, VIDEO_MAX_BYTES } from '@souk/domain/admin-limits';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_PAGE_BODY_LIMIT, PAGE_BODY_LIMIT } from '../apps/web/page-body-limit.ts';
+
+// nginx refuses a body over its `client_max_body_size` with its own English page, before the shop
+// can say anything: each limit of the shipped proxy file must let through what the shop takes, so
+// the shop is the one that refuses, in French, and by little more, so nginx still stops a flood.
+const conf = readFileSync(path.join(import.meta.dirname, 'nginx/souk-proxy.conf'), 'utf8');
+const MB = 1024 * 1024;
+
+/** What `location <path> { … }` says; the server's own directives for `null`. */
+const block = (location: string | null) =>
+  location === null
+    ? conf.replace(/location [^{]+\{[^}]*\}/g, '')
+    : conf.match(new RegExp(`location ${location.replaceAll('/', '\\/')} \\{([^}]*)\\}`))?.[1];
+
+/** `client_max_body_size` in bytes: at the server's level (`null`), or in `location <path>`. */
+function bodyLimit(location: string | null): number {
+  const size = block(location)?.match(/client_max_body_size (\d+)([km]?);/);
+  if (!size) throw new Error(`no client_max_body_size for ${location ?? 'the server'}`);
+  const unit = { '': 1, k: 1024, m: MB }[size[2] as '' | 'k' | 'm'];
+  return Number(size[1]) * unit;
+}
+
+describe("the shipped nginx's body limits", () => {
+  it("let through a page's or an API call's megabyte, and not much more", () => {
+    expect(bodyLimit(null)).toBeGreaterThan(PAGE_BODY_LIMIT);
+    expect(bodyLimit(null)).toBeLessThanOrEqual(4 * MB);
+  });
+
+  it("let through the media manager's ten videos of 50 MB in one upload to the API", () => {
+    const upload = MEDIA_FILES_MAX * Math.max(VIDEO_MAX_BYTES, IMAGE_MAX_BYTES);
+    expect(bodyLimit('/api/admin/')).toBeGreaterThan(upload);
+    expect(bodyLimit('/api/admin/')).toBeLessThanOrEqual(upload + 50 * MB);
+  });
+
+  it("let through a back-office page's pictures", () => {
+    expect(bodyLimit('/admin')).toBeGreaterThan(ADMIN_PAGE_BODY_LIMIT);
+    expect(bodyLimit('/admin')).toBeLessThanOrEqual(ADMIN_PAGE_BODY_LIMIT + 10 * MB);
+  });
+
+  it('streams those uploads to the processes instead of storing them first', () => {
+    for (const location of ['/api/admin/', '/admin'])
+      expect(block(location), location).toContain('proxy_request_buffering off;');
+  });
+});
