@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { connect } from 'node:net';
-import { expect } from '@playwright/test';
+import { type APIRequestContext, expect, request } from '@playwright/test';
 import pg from 'pg';
+import { freshClient, registerThroughApi } from './helpers.ts';
+import { sellableLine } from './order-helpers.ts';
 
 // Server processes of the journeys' own, each started as `npm start` starts it (apps/web/start.ts,
 // production mode, on the build the run has made), on a port and data of the journey's choosing.
@@ -46,9 +48,9 @@ export function startShop(port: number, env: Record<string, string>): ShopProces
   };
 }
 
-/** The process's readiness: its status code, 0 while nothing answers. */
+/** The process's readiness: its status code, 0 while nothing answers (within 3 s). */
 export const readiness = (url: string) =>
-  fetch(`${url}/api/health/ready`).then(
+  fetch(`${url}/api/health/ready`, { signal: AbortSignal.timeout(3000) }).then(
     (res) => res.status,
     () => 0,
   );
@@ -117,4 +119,49 @@ export function redisAnswers(url = REDIS_URL): Promise<boolean> {
       resolve(data.toString().startsWith('+PONG'));
     });
   });
+}
+
+/** Customers of `url`, each with an account and two units of a product in the cart, ready to order. */
+export async function customersReadyToOrder(url: string, count: number): Promise<APIRequestContext[]> {
+  const customers: APIRequestContext[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const customer = await request.newContext({ baseURL: url });
+    customers.push(customer);
+    await registerThroughApi(customer, freshClient(`Client ${i}`));
+    expect((await customer.post('/api/cart', { data: await sellableLine(customer) })).status()).toBe(200);
+  }
+  return customers;
+}
+
+/**
+ * Every customer orders at once; `shop` is killed outright (SIGKILL) as the `killAfter`-th
+ * acknowledgement arrives. Returns the orders acknowledged, each with its customer.
+ */
+export async function orderBurstKilled(shop: ShopProcess, customers: APIRequestContext[], killAfter: number) {
+  const acknowledged: { customer: APIRequestContext; number: string }[] = [];
+  await Promise.allSettled(
+    customers.map(async (customer) => {
+      const res = await customer.post('/api/orders', { data: {} });
+      if (res.status() !== 201) return;
+      acknowledged.push({ customer, number: (await res.json()).data.order.order_number });
+      if (acknowledged.length === killAfter) shop.child.kill('SIGKILL');
+    }),
+  );
+  expect((await shop.exited).signal).toBe('SIGKILL');
+  // Killed in the middle: some customers never got their answer.
+  expect(acknowledged.length).toBeGreaterThanOrEqual(killAfter);
+  expect(acknowledged.length).toBeLessThan(customers.length);
+  return acknowledged;
+}
+
+/** Each acknowledged order is in its customer's 'Mes Commandes' (the customer's own session). */
+export async function expectOrdersKept(acknowledged: { customer: APIRequestContext; number: string }[]) {
+  for (const { customer, number } of acknowledged) {
+    const mine = await customer.get('/api/orders');
+    expect(mine.status()).toBe(200);
+    const numbers = ((await mine.json()).data.orders as { order_number: string }[]).map(
+      (o) => o.order_number,
+    );
+    expect(numbers, `order ${number}`).toContain(number);
+  }
 }
