@@ -61,6 +61,8 @@ test.describe
   .serial('several processes behind nginx', () => {
     test.beforeAll(async () => {
       const missing = await whatIsMissing();
+      // CI installs and starts all three (.ci/run): there, one missing is a failure, not a skip.
+      if (missing && process.env.CI) throw new Error(`several processes behind nginx cannot run: ${missing}`);
       if (missing) console.warn(`[e2e] several processes behind nginx NOT RUN: ${missing}`);
       test.skip(Boolean(missing), missing ?? '');
       // The first start migrates and seeds the demo shop; the others find it done.
@@ -124,6 +126,10 @@ test.describe
         expect(res.status, url).toBe(200);
         expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(original)), url).toBe(true);
       }
+      // nginx answered from disk, not by asking a process: its own strong ETag, not @fastify/static's weak one.
+      const fromDisk = await fetch(`${proxy?.url}${file}`);
+      await fromDisk.arrayBuffer();
+      expect(fromDisk.headers.get('etag')).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
     });
 
     test('failed logins spread across the processes meet one limit', async () => {
@@ -164,19 +170,16 @@ test.describe
       });
       expect(saved.status()).toBe(200);
       const answeredAt = Date.now();
+      // When each process shows it: the moment a request that got the new name was sent (the
+      // page's render time is the machine's, not the change's).
       const seenAfter = await Promise.all(
         shops.map(async (shop) => {
-          await expect
-            .poll(
-              async () => (await fetch(`${shop.url}${page}`).then((res) => res.text())).includes(renamed),
-              {
-                message: shop.url,
-                timeout: 1000,
-                intervals: [25],
-              },
-            )
-            .toBe(true);
-          return Date.now() - answeredAt;
+          for (;;) {
+            const sentAt = Date.now();
+            const html = await fetch(`${shop.url}${page}`).then((res) => res.text());
+            if (html.includes(renamed)) return sentAt - answeredAt;
+            expect(sentAt - answeredAt, `${shop.url} still shows the old name`).toBeLessThan(1000);
+          }
         }),
       );
       for (const elapsed of seenAfter) expect(elapsed).toBeLessThan(1000);

@@ -135,7 +135,9 @@ export async function customersReadyToOrder(url: string, count: number): Promise
 
 /**
  * Every customer orders at once; `shop` is killed outright (SIGKILL) as the `killAfter`-th
- * acknowledgement arrives. Returns the orders acknowledged, each with its customer.
+ * acknowledgement arrives, the others in flight (how many were answered before the kill landed
+ * is the machine's speed: the callers print it). Returns the orders acknowledged, with their
+ * customers.
  */
 export async function orderBurstKilled(shop: ShopProcess, customers: APIRequestContext[], killAfter: number) {
   const acknowledged: { customer: APIRequestContext; number: string }[] = [];
@@ -147,10 +149,10 @@ export async function orderBurstKilled(shop: ShopProcess, customers: APIRequestC
       if (acknowledged.length === killAfter) shop.child.kill('SIGKILL');
     }),
   );
+  // Fewer orders acknowledged than that (refused, or failed): killed now, and said below.
+  killLeftovers([shop]);
   expect((await shop.exited).signal).toBe('SIGKILL');
-  // Killed in the middle: some customers never got their answer.
   expect(acknowledged.length).toBeGreaterThanOrEqual(killAfter);
-  expect(acknowledged.length).toBeLessThan(customers.length);
   return acknowledged;
 }
 

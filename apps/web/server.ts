@@ -6,6 +6,7 @@ import { fastifyReactRouter } from '@mcansh/react-router-fastify';
 import { buildApi } from '@souk/api/app';
 import { loadConfig } from '@souk/api/config';
 import type { Database } from '@souk/api/db/client';
+import { CLOSE_DELAY_MS } from '@souk/api/plugins/drain';
 import {
   answerRead,
   CACHE_TAGS_HEADER,
@@ -24,11 +25,9 @@ import { type CallObserver, injectTransport, sessionOf } from './app/lib/inject-
 import { keptPageParameters, keptPageVersion } from './app/lib/page-cache.server.ts';
 import { wantsSaveData } from './app/lib/save-data.ts';
 import { pageRouteOptions } from './page-body-limit.ts';
+import { onStopSignals } from './stop-signals.ts';
 
 const webRoot = import.meta.dirname;
-
-/** How long a closing server may take before it exits anyway (its drain, DRAIN_MAX_MS, included). */
-const CLOSE_DELAY_MS = 20_000;
 
 // In development the Vite plugin rebuilds the app on every file change: the database (one writer
 // on DATA_DIR) stays open for the life of the process instead of being closed and reopened each time.
@@ -132,24 +131,38 @@ export async function createServer(vite?: ViteDevServer): Promise<FastifyInstanc
 /**
  * Listens on PORT; started by start.ts (`npm start`). On a signal (SIGTERM, SIGINT…), an uncaught
  * error or a rejection nobody handled, the server closes cleanly (requests in flight answered,
- * conversions handed back, the database closed), within CLOSE_DELAY_MS; a second signal exits at once.
+ * conversions handed back, the database closed), within CLOSE_DELAY_MS; a second signal (not the
+ * echo of the first, stop-signals.ts) exits at once.
  */
 export async function serve(): Promise<FastifyInstance> {
   const config = loadConfig();
   const app = await createServer();
-  // A worker of WEB_CONCURRENCY (apps/web/workers.ts): its primary turns a Ctrl-C, which the
-  // terminal sends to every process of the group, into one SIGTERM each; reacting to both would
-  // read as a second signal and exit at once.
-  if (cluster.isWorker) process.on('SIGINT', () => {});
-  closeWithGrace(
-    { delay: CLOSE_DELAY_MS, logger: app.log, skip: cluster.isWorker ? ['SIGINT'] : [] },
-    async ({ signal, err }) => {
+  const grace = closeWithGrace(
+    // Stop signals are this file's own (below); close-with-grace takes the others and the errors.
+    { delay: CLOSE_DELAY_MS, logger: app.log, skip: ['SIGTERM', 'SIGINT'] },
+    async ({ err, signal }) => {
       if (err) app.log.error(err, 'Erreur non rattrapée : fermeture propre');
-      else if (signal) app.log.info(`${signal} reçu : fermeture propre`);
-      // Connections end first (the proxy's kept ones included), then the app and its database.
-      if (!err) await app.drain();
+      else {
+        if (signal) app.log.info(`${signal} reçu : fermeture propre`);
+        // Connections end first (the proxy's kept ones included), then the app and its database.
+        await app.drain();
+      }
       await app.close();
     },
+  );
+  // A worker of WEB_CONCURRENCY (apps/web/workers.ts) stops on its primary's SIGTERM; the
+  // terminal's Ctrl-C, which reaches it too, is the primary's to turn into that SIGTERM.
+  if (cluster.isWorker) process.on('SIGINT', () => {});
+  onStopSignals(
+    (signal) => {
+      app.log.info(`${signal} reçu : fermeture propre`);
+      void grace.close();
+    },
+    (signal) => {
+      app.log.error(`Second ${signal} : arrêt immédiat`);
+      process.exit(1);
+    },
+    cluster.isWorker ? ['SIGTERM'] : ['SIGTERM', 'SIGINT'],
   );
   await app.listen({ port: config.PORT, host: config.HOST });
   return app;

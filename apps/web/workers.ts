@@ -3,9 +3,10 @@
 // worker is a whole shop process (server.ts); they share PostgreSQL, Redis and DATA_DIR, so
 // nothing here knows about sessions, caches or jobs (docs/decisions/0033).
 import cluster, { type Worker } from 'node:cluster';
+import { onStopSignals } from './stop-signals.ts';
 
-/** How long the workers have to close cleanly (theirs is 20 s) before they are killed. */
-const STOP_DELAY_MS = 25_000;
+/** How long the workers have to close cleanly (theirs is CLOSE_DELAY_MS) before they are killed. */
+export const STOP_DELAY_MS = 25_000;
 /** A worker that died is started again after this, doubled while they keep dying, up to the max. */
 const RESPAWN_MS = 1_000;
 const RESPAWN_MAX_MS = 30_000;
@@ -55,24 +56,39 @@ export function superviseWorkers(count: number): void {
 
   const running = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));
 
+  /** Workers sent SIGTERM (a roll's predecessors, or all at a stop): never sent a second one. */
+  const signalled = new Set<Worker>();
+  const terminate = (worker: Worker) => {
+    if (signalled.has(worker)) return;
+    signalled.add(worker);
+    worker.process.kill('SIGTERM');
+  };
+  /** Whether every worker that ended since the stop began did so cleanly (exit code 0). */
+  let clean = true;
+
   async function stop(signal: NodeJS.Signals) {
-    if (stopping) {
-      log(`Second ${signal} : arrêt immédiat`);
-      for (const worker of running()) worker.process.kill('SIGKILL');
-      process.exit(1);
-    }
     stopping = true;
     log(`${signal} reçu : arrêt propre des ${running().length} processus`);
     const timer = setTimeout(() => {
       log('Des processus ne se sont pas arrêtés à temps : arrêt forcé');
-      for (const worker of running()) worker.process.kill('SIGKILL');
-      process.exit(1);
+      forceStop();
     }, STOP_DELAY_MS);
     const workers = running();
-    for (const worker of workers) worker.process.kill('SIGTERM');
+    for (const worker of workers) {
+      worker.once('exit', (code) => {
+        if (code !== 0) clean = false;
+      });
+      terminate(worker);
+    }
     await Promise.all(workers.map(exited));
     clearTimeout(timer);
-    process.exit(0);
+    // systemd (or whoever stopped us) hears whether a worker had to be cut short.
+    process.exit(clean ? 0 : 1);
+  }
+
+  function forceStop() {
+    for (const worker of running()) worker.process.kill('SIGKILL');
+    process.exit(1);
   }
 
   let rolling = false;
@@ -93,7 +109,7 @@ export function superviseWorkers(count: number): void {
           return;
         }
         retiring.add(old);
-        old.process.kill('SIGTERM');
+        terminate(old);
         await exited(old);
       }
       log('Processus remplacés');
@@ -102,8 +118,13 @@ export function superviseWorkers(count: number): void {
     }
   }
 
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  onStopSignals(
+    (signal) => void stop(signal),
+    (signal) => {
+      log(`Second ${signal} : arrêt immédiat`);
+      forceStop();
+    },
+  );
   process.on('SIGHUP', () => void roll());
   for (let i = 0; i < count; i += 1) fork();
   log(`${count} processus démarrés (WEB_CONCURRENCY)`);

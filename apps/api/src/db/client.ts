@@ -156,16 +156,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 const START_LOCK_KEY = 0x50_55_4b; // 'SUK'
 
 async function withAdvisoryLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  // A connection of its own holds the lock while `work` uses the others (a pool of one would wait
+  // for itself).
   const holder = await pool.connect();
+  let broken: Error | undefined;
   try {
     await holder.query('select pg_advisory_lock($1)', [START_LOCK_KEY]);
     try {
       return await work();
     } finally {
-      await holder.query('select pg_advisory_unlock($1)', [START_LOCK_KEY]);
+      await holder.query('select pg_advisory_unlock($1)', [START_LOCK_KEY]).catch((error: Error) => {
+        broken = error;
+      });
     }
   } finally {
-    holder.release();
+    // A connection that may still hold the lock is closed, not pooled: closing releases it.
+    holder.release(broken);
   }
 }
 

@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 function isAlive(pid: number) {
@@ -17,18 +17,24 @@ function isAlive(pid: number) {
  */
 export function tryLockFile(file: string): { release: () => void } | { owner: number } {
   mkdirSync(path.dirname(file), { recursive: true });
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    try {
-      const fd = openSync(file, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return { release: () => rmSync(file, { force: true }) };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(readFileSync(file, 'utf8'));
-      if (owner && owner !== process.pid && isAlive(owner)) return { owner };
-      rmSync(file, { force: true }); // stale lock left by a crash
+  // The pid is written to a file of this process's own, then linked to the lock's name, which
+  // fails if the lock exists: the lock never exists without its owner's pid in it.
+  const own = `${file}.${process.pid}`;
+  writeFileSync(own, String(process.pid));
+  try {
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      try {
+        linkSync(own, file);
+        return { release: () => rmSync(file, { force: true }) };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        const owner = Number(readFileSync(file, 'utf8'));
+        if (owner && owner !== process.pid && isAlive(owner)) return { owner };
+        rmSync(file, { force: true }); // stale lock left by a crash
+      }
     }
+  } finally {
+    rmSync(own, { force: true });
   }
   throw new Error(`Impossible de verrouiller ${file}`);
 }

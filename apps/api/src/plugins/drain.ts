@@ -8,6 +8,9 @@ import type { FastifyInstance } from 'fastify';
  */
 export const DRAIN_MAX_MS = 12_000;
 
+/** How long a stopping process may take, its drain included, before it exits anyway. */
+export const CLOSE_DELAY_MS = 20_000;
+
 declare module 'fastify' {
   interface FastifyInstance {
     /**

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { IMAGE_MAX_BYTES, MEDIA_FILES_MAX, VIDEO_MAX_BYTES } from '@souk/domain/admin-limits';
 import { describe, expect, it } from 'vitest';
+import { CLOSE_DELAY_MS, DRAIN_MAX_MS } from '../apps/api/src/plugins/drain.ts';
 import { ADMIN_PAGE_BODY_LIMIT, PAGE_BODY_LIMIT } from '../apps/web/page-body-limit.ts';
+import { STOP_DELAY_MS } from '../apps/web/workers.ts';
 
 // nginx refuses a body over its `client_max_body_size` with its own English page, before the shop
 // can say anything: each limit of the shipped proxy file must let through what the shop takes, so
@@ -44,5 +46,41 @@ describe("the shipped nginx's body limits", () => {
   it('streams those uploads to the processes instead of storing them first', () => {
     for (const location of ['/api/admin/', '/admin'])
       expect(block(location), location).toContain('proxy_request_buffering off;');
+  });
+});
+
+// How long each part of a stop may take is written in five files; each must wait for the one
+// before it, or a rolling restart cuts requests short.
+describe('the bounds of a stop, from nginx to systemd', () => {
+  const site = readFileSync(path.join(import.meta.dirname, 'nginx/souk-site.conf'), 'utf8');
+  const unit = readFileSync(path.join(import.meta.dirname, 'systemd/souk@.service'), 'utf8');
+  const rolling = readFileSync(path.join(import.meta.dirname, 'rolling-restart.sh'), 'utf8');
+  const seconds = (text: string, pattern: RegExp) => {
+    const found = text.match(pattern);
+    if (!found) throw new Error(`not found: ${pattern}`);
+    return Number(found[1]) * 1000;
+  };
+
+  it("nginx closes its idle connections before a stopping process's drain ends, which ends before its close, its primary's patience and systemd's", () => {
+    const nginxIdle = seconds(site, /upstream souk \{[^}]*keepalive_timeout (\d+)s;/);
+    const systemd = seconds(unit, /^TimeoutStopSec=(\d+)$/m);
+    expect(nginxIdle).toBeLessThan(DRAIN_MAX_MS);
+    expect(DRAIN_MAX_MS).toBeLessThan(CLOSE_DELAY_MS);
+    expect(CLOSE_DELAY_MS).toBeLessThan(STOP_DELAY_MS);
+    expect(STOP_DELAY_MS).toBeLessThan(systemd);
+  });
+
+  it("the rolling restart waits out nginx's fail_timeout between two processes", () => {
+    const failTimeout = seconds(site, /server 127\.0\.0\.1:\d+ max_fails=\d+ fail_timeout=(\d+)s;/);
+    expect(seconds(rolling, /^NGINX_FAIL_TIMEOUT=(\d+)$/m)).toBeGreaterThanOrEqual(failTimeout);
+  });
+});
+
+describe('the client address the processes are given', () => {
+  it('is the address that connected to nginx, whatever X-Forwarded-For the request carried', () => {
+    // Overwritten, not appended to ($proxy_add_x_forwarded_for): with TRUST_PROXY=127.0.0.1 the
+    // processes read the last address, and nothing a client sends can stand in for it.
+    expect(conf).toMatch(/^proxy_set_header X-Forwarded-For \$remote_addr;$/m);
+    expect(conf).not.toContain('$proxy_add_x_forwarded_for');
   });
 });
