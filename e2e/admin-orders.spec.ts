@@ -3,6 +3,7 @@ import { ORDER_STATUS_LABELS } from '../packages/domain/src/order-status.ts';
 import { logInAsAdmin } from './admin-helpers.ts';
 import {
   expectAccessible,
+  expectLive,
   expectNoHorizontalScroll,
   fcfa,
   freshClient,
@@ -212,6 +213,9 @@ test('an order cancelled after a confirmation, a stale step refused with the rea
   const { context: other, number: stale } = await placeOrder(browser, baseURL, 'Ibrahima Concurrent');
   await other.close();
   await page.goto(`/admin/orders?search=${encodeURIComponent(stale)}`);
+  // The stale click must be the live page's (its dialog, its refusal); on a page still hydrating it
+  // would be a plain form, sent without the question, and answered with a new page.
+  await expectLive(page);
   const staleCard = page.getByRole('article', { name: `Commande ${stale}` });
   const { id: staleId } = (
     await (await page.request.get(`/api/admin/orders?search=${encodeURIComponent(stale)}`)).json()
