@@ -16,11 +16,11 @@ import {
 // stopped the way systemd or Ctrl-C stops it. PostgreSQL's crash is in e2e/scale-out.spec.ts.
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 60;
 const DATA_DIR = `var/e2e-crash-${PORT}`;
-const CUSTOMERS = 30;
+const CUSTOMERS = 20;
 const KILL_AFTER = 3;
 
 test('killed in an order burst, the shop loses no order it acknowledged, starts again, and stops cleanly on SIGTERM', async () => {
-  // A first start (migrate and seed), thirty registrations and a restart.
+  // A first start (migrate and seed), twenty registrations and a restart.
   test.setTimeout(300_000);
   rmSync(DATA_DIR, { recursive: true, force: true });
   const env = {

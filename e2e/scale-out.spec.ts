@@ -188,14 +188,14 @@ test.describe
     test('a process killed in an order burst loses no order it acknowledged, and starts again', async () => {
       test.setTimeout(180_000);
       const victim = shops[0] as ShopProcess;
-      const customers = await customersReadyToOrder(victim.url, 30);
+      const customers = await customersReadyToOrder(victim.url, 20);
       try {
         const acknowledged = await orderBurstKilled(victim, customers, 3);
         shops[0] = startShop(victim.port, { ...ENV, DATABASE_URL: databaseUrl(DATABASE) });
         await untilReady(shops[0]);
         await expectOrdersKept(acknowledged);
         console.info(
-          `[e2e] PostgreSQL: ${acknowledged.length} of 30 orders acknowledged before SIGKILL, all there after the restart`,
+          `[e2e] PostgreSQL: ${acknowledged.length} of 20 orders acknowledged before SIGKILL, all there after the restart`,
         );
       } finally {
         await Promise.all(customers.map((customer) => customer.dispose()));
