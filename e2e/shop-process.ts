@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { type APIRequestContext, expect, request } from '@playwright/test';
 import pg from 'pg';
+import { withDatabase } from '../apps/api/src/test/database.ts';
 import { freshClient, registerThroughApi } from './helpers.ts';
 import { sellableLine } from './order-helpers.ts';
 
@@ -79,11 +80,8 @@ export function killLeftovers(shops: (ShopProcess | undefined)[]) {
 export const POSTGRES_URL = process.env.TEST_DATABASE_URL;
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-export function databaseUrl(name: string) {
-  const url = new URL(POSTGRES_URL as string);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+/** The test PostgreSQL's database `name` (the route tests' own helper). */
+export const databaseUrl = (name: string) => withDatabase(POSTGRES_URL as string, name);
 
 async function onServer(statement: string) {
   const client = new pg.Client({ connectionString: POSTGRES_URL });
