@@ -1,5 +1,10 @@
 // Demo pictures drawn locally: an SVG studio shot per product, category and banner, rendered by sharp
 // and stored through the image pipeline. Deterministic: the same slug always gives the same picture.
+import { createHash, randomUUID } from 'node:crypto';
+import { constants as fsConstants } from 'node:fs';
+import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { type ProcessedImage, processImage } from '../../modules/media/image-pipeline.ts';
 import type { PictureKind } from './catalog-data.ts';
@@ -783,9 +788,69 @@ export function renderSvg(svg: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toBuffer();
 }
 
-/** Draws, renders and stores one picture through the shared image pipeline. */
+/**
+ * Where the pipeline's output for each drawing is kept between seeds: the test runs seed several
+ * new shops (each journey suite, each crash and scale-out journey), and drawing 134 pictures costs
+ * half a minute of both cores each time. Keyed by the drawing, the pipeline's code and sharp's
+ * version, so any change draws again. Best effort: a cache that cannot be read or written is
+ * simply not used.
+ */
+export const PICTURE_CACHE_DIR = process.env.SEED_PICTURE_CACHE ?? path.join(tmpdir(), 'souk-demo-pictures');
+
+let pipelineStamp: Promise<string> | undefined;
+const stampOfPipeline = () => {
+  pipelineStamp ??= readFile(new URL('../../modules/media/image-pipeline.ts', import.meta.url), 'utf8')
+    .catch(() => randomUUID()) // unreadable: never matches, so never a stale hit
+    .then((code) => `${code}\n${sharp.versions.vips}\n${sharp.versions.sharp ?? ''}`);
+  return pipelineStamp;
+};
+
+async function fromCache(dir: string, mediaDir: string): Promise<ProcessedImage | null> {
+  try {
+    const cached = JSON.parse(await readFile(path.join(dir, 'image.json'), 'utf8')) as ProcessedImage;
+    // A key of its own: the shop's files are never shared with another shop's.
+    const key = randomUUID().replaceAll('-', '');
+    await mkdir(mediaDir, { recursive: true });
+    await Promise.all(
+      cached.widths.map((w) =>
+        copyFile(
+          path.join(dir, `${w}.webp`),
+          path.join(mediaDir, `${key}-${w}.webp`),
+          fsConstants.COPYFILE_FICLONE,
+        ),
+      ),
+    );
+    return { ...cached, key };
+  } catch {
+    return null;
+  }
+}
+
+async function intoCache(dir: string, image: ProcessedImage, mediaDir: string) {
+  const staging = `${dir}.${randomUUID()}`;
+  try {
+    await mkdir(staging, { recursive: true });
+    for (const w of image.widths)
+      await copyFile(path.join(mediaDir, `${image.key}-${w}.webp`), path.join(staging, `${w}.webp`));
+    await writeFile(path.join(staging, 'image.json'), JSON.stringify(image));
+    await rename(staging, dir); // whole or not at all; another seed may have put it there first
+  } catch {
+    await rm(staging, { recursive: true, force: true }).catch(() => {});
+  }
+}
+
+/** Draws, renders and stores one picture through the shared image pipeline (or its kept output). */
 export async function generatePicture(svg: string, mediaDir: string): Promise<ProcessedImage> {
-  return processImage(await renderSvg(svg), mediaDir);
+  const id = createHash('sha256')
+    .update(await stampOfPipeline())
+    .update(svg)
+    .digest('hex');
+  const dir = path.join(PICTURE_CACHE_DIR, id);
+  const cached = await fromCache(dir, mediaDir);
+  if (cached) return cached;
+  const image = await processImage(await renderSvg(svg), mediaDir);
+  await intoCache(dir, image, mediaDir);
+  return image;
 }
 
 /** Runs `fn` over `items` with at most `limit` at a time, keeping the order of results. */
