@@ -89,11 +89,6 @@ export async function createServer(vite?: ViteDevServer): Promise<FastifyInstanc
     number: config.SHOP_WHATSAPP_NUMBER,
     display: formatPhone(config.SHOP_WHATSAPP_NUMBER),
   };
-  const agency = {
-    location: config.AGENCY_LOCATION,
-    address: config.AGENCY_ADDRESS,
-    hours: config.AGENCY_HOURS,
-  };
   if (!vite) app.addHook('onClose', () => database.close());
 
   await app.register(fastifyReactRouter, {
@@ -114,8 +109,8 @@ export async function createServer(vite?: ViteDevServer): Promise<FastifyInstanc
         publicUrl: config.publicUrl,
         shopWhatsapp,
         shopLocale: config.shopLocale,
-        agency,
-        deliveryTerms: config.DELIVERY_TERMS,
+        agency: config.shopContact.agency,
+        deliveryTerms: config.shopContact.deliveryTerms,
         // 128 random bits per request; entry.server puts it on the inline scripts and in the CSP
         // header, or, on a page computed to be kept, turns the scripts carrying it into hashes.
         cspNonce: randomBytes(16).toString('base64'),

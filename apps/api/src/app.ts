@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { adminShellRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { authJobHandlers } from './modules/auth/auth.service.ts';
 import { adminBannersRoutes } from './modules/banners/admin-banners.routes.ts';
 import { bannersRoutes } from './modules/banners/banners.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
@@ -24,8 +25,12 @@ import { createVideoJobs } from './modules/catalog/video-jobs.ts';
 import { adminCustomersRoutes } from './modules/customers/customers.routes.ts';
 import { adminDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { housekeepingJobs } from './modules/housekeeping/housekeeping.service.ts';
+import { createJobRunner, type JobRunner } from './modules/jobs/job-runner.ts';
+import { mailJobHandlers } from './modules/mail/mail-jobs.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { adminOrdersRoutes } from './modules/orders/admin-orders.routes.ts';
+import { orderJobHandlers, orderRecurringJobs } from './modules/orders/order-jobs.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { suggestionsRoutes } from './modules/suggestions/suggestions.routes.ts';
 import { authPlugin, requireAdmin } from './plugins/auth.ts';
@@ -35,7 +40,6 @@ import { registerDocs } from './plugins/docs.ts';
 import { registerDrain } from './plugins/drain.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { guestSessionPlugin } from './plugins/guest-session.ts';
-import { scheduleHousekeeping } from './plugins/housekeeping.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import {
   type AttemptLimitsOverride,
@@ -63,8 +67,12 @@ export type ApiDeps = {
   orderRateLimits?: AttemptLimitsOverride;
   /** Prefix of the rate-limit keys in Redis (REDIS_URL): tests keep their runs apart with it. */
   rateLimitKeyPrefix?: string;
-  /** Purge expired sessions, reset links and abandoned guest carts every hour (tests turn it off). */
-  housekeeping?: boolean;
+  /**
+   * The jobs (docs/decisions/0034). By default each process queues the recurring ones and looks for
+   * due work every second; tests pass `poll: false` and run `app.jobs.runDue()` when they want the
+   * work done, `schedule: false` unless they test a recurring job, and may shorten the retries.
+   */
+  jobs?: { poll?: boolean; schedule?: boolean; retryDelay?: (attempt: number) => number };
   /** Work after the answer (tests pass a manual one to see the answer before the work). */
   background?: Background;
   /** Defaults to SMTP (SMTP_URL) or .eml files under DATA_DIR/mail. */
@@ -212,7 +220,43 @@ export async function buildApi({
 
   const { db } = database;
   const log = (line: string) => app.log.info(line);
-  if (deps.housekeeping !== false) scheduleHousekeeping(app, db);
+  const warn = (line: string) => app.log.warn(line);
+  const mail =
+    mailer ??
+    createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      mailDir: path.join(config.dataDir, 'mail'),
+      log,
+    });
+  // Work after the answer that must survive a crash or a mail server down: rows of `jobs`, taken
+  // by lease (docs/decisions/0034). Recurring ones are queued at start and run once for all the
+  // shop's processes. Let go of before onClose, while the database is still open.
+  const orderJobs = {
+    publicUrl: config.publicUrl,
+    notifyEmails: config.orderNotifyEmails,
+    shopContact: config.shopContact,
+    unpaidTimeoutMs: config.unpaidOrderTimeoutMs,
+  };
+  const jobs = createJobRunner({
+    db,
+    log,
+    warn,
+    retryDelay: deps.jobs?.retryDelay,
+    handlers: {
+      ...mailJobHandlers(mail),
+      ...authJobHandlers({ db, mailer: mail, log, publicUrl: config.publicUrl }),
+      ...orderJobHandlers(orderJobs),
+      ...housekeepingJobs.handlers,
+    },
+    recurring: [...housekeepingJobs.recurring, ...orderRecurringJobs(orderJobs)],
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => {
+    if (deps.jobs?.schedule !== false) await jobs.schedule();
+    if (deps.jobs?.poll !== false) jobs.startPolling();
+  });
+  app.addHook('preClose', () => jobs.close());
   const background = deps.background ?? createBackground(log);
   app.decorate('background', background);
   app.addHook('onClose', () => background.settled());
@@ -237,14 +281,7 @@ export async function buildApi({
     background,
     videos,
     log,
-    mailer:
-      mailer ??
-      createMailer({
-        smtpUrl: config.SMTP_URL,
-        from: config.MAIL_FROM,
-        mailDir: path.join(config.dataDir, 'mail'),
-        log,
-      }),
+    mailer: mail,
     cacheStats: () => responseCache.stats(),
     stopping,
     rateLimits: {
@@ -310,4 +347,11 @@ export async function buildApi({
     { prefix: API_PREFIX },
   );
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's jobs (modules/jobs): tests run `runDue()` to see their effects. */
+    jobs: JobRunner;
+  }
 }

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import type { ShopContact } from '@souk/domain/order-messages';
 import { isShopCountry, phoneCountry, phoneExample, readPhone } from '@souk/domain/phone';
 import {
   DEFAULT_AGENCY_ADDRESS,
@@ -152,6 +153,38 @@ const ConfigSchema = z.object({
     .min(1, { error: 'WEB_CONCURRENCY doit être au moins 1' })
     .max(64, { error: 'WEB_CONCURRENCY doit être au plus 64' })
     .default(1),
+  // An order still waiting and unpaid this long after it was placed is cancelled by the shop
+  // (docs/decisions/0034); 0 never cancels.
+  UNPAID_ORDER_TIMEOUT: z
+    .string()
+    .trim()
+    .default('72h')
+    .transform((value, ctx) => {
+      const ms = parseDuration(value);
+      if (ms !== null && ms <= MAX_UNPAID_ORDER_TIMEOUT_MS) return ms;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'UNPAID_ORDER_TIMEOUT doit être une durée comme 20s, 30m, 72h ou 7d (au plus 365d ; 0 : jamais)',
+      });
+      return z.NEVER;
+    }),
+  // Who hears of each new order by e-mail, separated by commas; by default every admin with an e-mail.
+  ORDER_NOTIFY_EMAIL: optionalText.pipe(
+    z
+      .string()
+      .transform((v) => v.split(/[,;\s]+/).filter(Boolean))
+      .pipe(
+        z
+          .array(
+            z.email({
+              error: 'ORDER_NOTIFY_EMAIL doit être une liste d’adresses e-mail séparées par des virgules',
+            }),
+          )
+          .max(20, { error: 'ORDER_NOTIFY_EMAIL : au plus 20 adresses' }),
+      )
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The ffmpeg and ffprobe to run (video uploads); by default those of the PATH. */
   FFMPEG_PATH: optionalText,
@@ -168,7 +201,15 @@ export type Config = Omit<
   | 'AUTH_RATE_LIMIT_IP_MAX'
   | 'ORDER_RATE_LIMIT_MAX'
   | 'ORDER_RATE_LIMIT_IP_MAX'
+  | 'UNPAID_ORDER_TIMEOUT'
+  | 'ORDER_NOTIFY_EMAIL'
 > & {
+  /** UNPAID_ORDER_TIMEOUT in milliseconds; 0: unpaid orders are never cancelled by the shop. */
+  unpaidOrderTimeoutMs: number;
+  /** ORDER_NOTIFY_EMAIL; null: every admin account with an e-mail. */
+  orderNotifyEmails: string[] | null;
+  /** The shop's number, agency and delivery terms, as its messages to customers give them. */
+  shopContact: ShopContact;
   dataDir: string;
   mediaDir: string;
   /** Uploads being received (videos streamed to disk), never served: DATA_DIR/tmp. */
@@ -191,6 +232,17 @@ export type Config = Omit<
   orderRateLimits: AttemptLimitsOverride;
 };
 
+const DURATION_UNITS_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+const MAX_UNPAID_ORDER_TIMEOUT_MS = 365 * DURATION_UNITS_MS.d;
+
+/** '20s', '30m', '72h', '7d' in milliseconds; '0' is 0; anything else null. */
+export function parseDuration(value: string): number | null {
+  if (value === '0') return 0;
+  const match = /^(\d{1,6})\s*([smhd])$/.exec(value.trim().toLowerCase());
+  if (!match) return null;
+  return Number(match[1]) * DURATION_UNITS_MS[match[2] as keyof typeof DURATION_UNITS_MS];
+}
+
 export const EMBEDDED_SINGLE_PROCESS =
   "la base embarquée (PGlite) ne sert qu'un seul processus : pour en lancer plusieurs, utilisez PostgreSQL avec DATABASE_URL (voir le README, « Deploying on a server »)";
 
@@ -209,6 +261,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     AUTH_RATE_LIMIT_IP_MAX,
     ORDER_RATE_LIMIT_MAX,
     ORDER_RATE_LIMIT_IP_MAX,
+    UNPAID_ORDER_TIMEOUT,
+    ORDER_NOTIFY_EMAIL,
     ...c
   } = parsed.data;
   const dataDir = path.resolve(c.DATA_DIR);
@@ -242,6 +296,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orderRateLimits: {
       ...(ORDER_RATE_LIMIT_MAX ? { perIdentifier: { max: ORDER_RATE_LIMIT_MAX } } : {}),
       ...(ORDER_RATE_LIMIT_IP_MAX ? { perIp: { max: ORDER_RATE_LIMIT_IP_MAX } } : {}),
+    },
+    unpaidOrderTimeoutMs: UNPAID_ORDER_TIMEOUT,
+    orderNotifyEmails: ORDER_NOTIFY_EMAIL ?? null,
+    shopContact: {
+      whatsappNumber: c.SHOP_WHATSAPP_NUMBER,
+      agency: { location: c.AGENCY_LOCATION, address: c.AGENCY_ADDRESS, hours: c.AGENCY_HOURS },
+      deliveryTerms: c.DELIVERY_TERMS,
     },
     dataDir,
     mediaDir: path.join(dataDir, 'media'),

@@ -100,6 +100,11 @@ export const AdminOrderSchema = OrderSchema.extend({
   updated_at: z.string(),
   /** The owner has already confirmed moving it on unpaid: she is not asked again. */
   unpaid_confirmed: z.boolean(),
+  /**
+   * When the shop cancels it if it is still waiting and unpaid (UNPAID_ORDER_TIMEOUT after it was
+   * placed); null when that cannot happen (moved on, paid, cancelled, or the timeout is off).
+   */
+  release_at: z.string().nullable(),
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 
@@ -234,4 +239,26 @@ export const ORDER_STATUS_UPDATE_FAILED = 'Erreur lors de la mise à jour du sta
 export function transitionRefusal(from: OrderStatus, to: OrderStatus): string {
   if (from === to) return `La commande est déjà « ${ORDER_STATUS_LABELS[from]} »`;
   return `Impossible de passer une commande « ${ORDER_STATUS_LABELS[from]} » à « ${ORDER_STATUS_LABELS[to]} »`;
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * How long a waiting, unpaid order has before the shop cancels it, as the orders screen says it:
+ * 'Annulée sans paiement dans 2 j 5 h', '… dans 3 h 20 min', '… dans 12 min'.
+ */
+export function unpaidReleaseLabel(releaseAt: string, now = Date.now()): string {
+  const left = Date.parse(releaseAt) - now;
+  if (left < MINUTE_MS) return "Annulée sans paiement dans moins d'une minute";
+  const minutes = Math.floor(left / MINUTE_MS);
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const rest = minutes % 60;
+  const span =
+    days > 0
+      ? `${days} j${hours ? ` ${hours} h` : ''}`
+      : hours > 0
+        ? `${hours} h${rest ? ` ${rest} min` : ''}`
+        : `${rest} min`;
+  return `Annulée sans paiement dans ${span}`;
 }

@@ -1,7 +1,7 @@
 import { formatFcfa } from './money.ts';
 import type { OrderStatus } from './order-status.ts';
 import { formatPhone } from './phone-format.ts';
-import { type Agency, deliveryLine, mapsLink } from './shop.ts';
+import { type Agency, deliveryLine, mapsLink, whatsappLink } from './shop.ts';
 import { quotedNote } from './text.ts';
 
 // What the shop writes to a customer about an order, by WhatsApp or e-mail, at each status
@@ -96,3 +96,43 @@ export const orderMessageSubject = (order: Pick<OrderForMessage, 'order_number'>
  */
 export const orderMailLink = (email: string, order: OrderForMessage, shop: ShopContact) =>
   `mailto:${encodeURIComponent(email).replaceAll('%40', '@').replaceAll('%2B', '+')}?subject=${encodeURIComponent(orderMessageSubject(order))}&body=${encodeURIComponent(orderStatusMessage(order, shop))}`;
+
+/** What the owner's e-mail names of a new order. */
+export type NewOrderForMail = OrderForMessage & {
+  client: { name: string; whatsapp_phone: string | null; email: string | null };
+  items: { product_name: string; variant_name: string | null; quantity: number; total_price: number }[];
+};
+
+/**
+ * The e-mail telling the owner of a new order: who, how to reach them on WhatsApp, what, how much,
+ * and the link that opens it in the back office (`orderUrl`).
+ */
+export function newOrderMail(order: NewOrderForMail, orderUrl: string) {
+  const { client } = order;
+  const note = quotedNote(order.notes);
+  return {
+    subject: `Nouvelle commande ${order.order_number} — ${formatFcfa(order.total_amount)}`,
+    text: [
+      `Nouvelle commande ${order.order_number} de ${client.name}.`,
+      '',
+      ...(client.whatsapp_phone
+        ? [
+            `Téléphone : ${formatPhone(client.whatsapp_phone)}`,
+            `WhatsApp : ${whatsappLink(client.whatsapp_phone)}`,
+          ]
+        : []),
+      ...(client.email ? [`E-mail : ${client.email}`] : []),
+      '',
+      'Articles :',
+      ...order.items.map(
+        (i) =>
+          `- ${i.quantity} × ${i.product_name}${i.variant_name ? ` (${i.variant_name})` : ''} : ${formatFcfa(i.total_price)}`,
+      ),
+      '',
+      `Total : ${formatFcfa(order.total_amount)}`,
+      ...(note ? [`Note du client : « ${note} »`] : []),
+      '',
+      `Voir la commande : ${orderUrl}`,
+    ].join('\n'),
+  };
+}

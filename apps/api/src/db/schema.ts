@@ -9,6 +9,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   real,
@@ -18,9 +19,11 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { JOB_STATUSES } from '../modules/jobs/job-status.ts';
 
 // The statuses an order can be in, from packages/domain: the checks follow the domain's list.
 const orderStatusList = sql.raw(ORDER_STATUSES.map((status) => `'${status}'`).join(', '));
+const jobStatusList = sql.raw(JOB_STATUSES.map((status) => `'${status}'`).join(', '));
 const mediaStatusList = sql.raw(MEDIA_STATUSES.map((status) => `'${status}'`).join(', '));
 
 const timestamps = {
@@ -397,10 +400,33 @@ export const data_migrations = pgTable('data_migrations', {
 });
 
 /**
- * Work on a schedule that one process of the shop does for all (housekeeping): when each last
- * ran. A process claims a run by moving `last_run_at` forward, which only one can do at a time.
+ * Work done after the answer, durable (docs/decisions/0034): a mail to send, an order to release,
+ * the hourly housekeeping. A process claims a due job by taking its lease (`locked_until`); a
+ * process that dies lets its lease run out and another takes the job over. A job with a `key` is
+ * one job however often it is asked for (an order's notification); a recurring job (`every_ms`)
+ * is queued again for its next run instead of finishing, so every process may ask for it and it
+ * runs once per period for all of them.
  */
-export const scheduled_runs = pgTable('scheduled_runs', {
-  name: text('name').primaryKey(),
-  last_run_at: timestamp('last_run_at', { withTimezone: true, mode: 'string' }).notNull(),
-});
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    key: text('key').unique(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status', { enum: JOB_STATUSES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    max_attempts: integer('max_attempts').notNull(),
+    every_ms: integer('every_ms'),
+    run_at: timestamp('run_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    locked_until: timestamp('locked_until', { withTimezone: true, mode: 'string' }),
+    last_error: text('last_error'),
+    ...timestamps,
+  },
+  (t) => [
+    check('jobs_status_check', sql`${t.status} in (${jobStatusList})`),
+    check('jobs_attempts_check', sql`${t.max_attempts} >= 1`),
+    // The claim's scan: what is due, or held by a lease that ran out.
+    index('jobs_due_idx').on(t.status, t.run_at),
+  ],
+);

@@ -19,6 +19,8 @@ export type TestAppOptions = {
   configuredMailer?: boolean;
   /** After-the-answer work; by default the real one (await `app.background.settled()`). */
   background?: ApiDeps['background'];
+  /** The jobs' settings; by default no polling and no recurring job (`app.jobs.runDue()` runs what is due). */
+  jobs?: ApiDeps['jobs'];
   /** Collects the app's log lines here (at LOG_LEVEL, 'silent' unless `env` says otherwise). */
   log?: string[];
   /** A smaller video limit than VIDEO_MAX_BYTES, so a refusal needs no 50 MB upload. */
@@ -44,8 +46,8 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
         orderRateLimits: options.orderRateLimits,
         mailer: options.configuredMailer ? undefined : mail.mailer,
         background,
-        // Purges run from their own test (modules/housekeeping), never in the middle of another one.
-        housekeeping: false,
+        // Jobs run when a test says (`app.jobs.runDue()`), never in the middle of another test's reads.
+        jobs: { poll: false, schedule: false, ...options.jobs },
         videoMaxBytes: options.videoMaxBytes,
         responseCacheBytes: options.responseCacheBytes,
       });
@@ -82,7 +84,12 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
       async secondProcess() {
         if (!database.url) throw new Error('a second server process needs PostgreSQL');
         const own = await openDatabase({ url: database.url, poolSize: 5 });
-        const other = await buildApi({ config, database: own, logger: false, housekeeping: false });
+        const other = await buildApi({
+          config,
+          database: own,
+          logger: false,
+          jobs: { poll: false, schedule: false, ...options.jobs },
+        });
         await other.ready();
         peers.push(async () => {
           await other.close();

@@ -229,3 +229,13 @@ export async function findCustomerContacts(db: DbOrTx, search: string, limit: nu
     .orderBy(desc(users.created_at), desc(users.id))
     .limit(limit);
 }
+
+/** The e-mails of the active admin accounts: who hears of each new order unless ORDER_NOTIFY_EMAIL says. */
+export async function findAdminEmails(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.status, 'active'), isNotNull(users.email)))
+    .orderBy(asc(users.id));
+  return rows.flatMap((r) => (r.email ? [r.email] : []));
+}

@@ -14,6 +14,7 @@ export type { CustomerRow, CustomerTotals } from './accounts.repository.ts';
 export {
   countCustomers,
   customerTotals,
+  findAdminEmails,
   findCustomer,
   findCustomerContacts,
   findCustomers,

@@ -16,6 +16,8 @@ describe.each(engines)('password reset by e-mail through SMTP on %s', (engine) =
     smtp = await startSmtpSink();
     t = await createTestApp(engine, {
       configuredMailer: true,
+      // As a server runs: the reset link is a job the app's own polling picks up.
+      jobs: { poll: true },
       env: {
         SMTP_URL: smtp.url,
         PUBLIC_URL: 'https://boutique.example',

@@ -409,7 +409,7 @@ describe.each(engines)('auth API on %s', (engine) => {
       await addUser(t.db, { email: 'existe@exemple.sn' });
       const known = await call('POST', '/api/auth/forgot-password', { email: 'existe@exemple.sn' });
       const unknown = await call('POST', '/api/auth/forgot-password', { email: 'inconnu@exemple.sn' });
-      await t.app.background.settled();
+      await t.app.jobs.runDue();
       expect(known.status).toBe(200);
       expect(unknown.body).toEqual(known.body);
       expect(t.mail.to('existe@exemple.sn')).toHaveLength(1);
@@ -425,7 +425,7 @@ describe.each(engines)('auth API on %s', (engine) => {
       const withEmail = await call('POST', '/api/auth/forgot-password', { email: '77 123 00 01' });
       const withoutEmail = await call('POST', '/api/auth/forgot-password', { email: '+221 77 123 00 02' });
       const unknown = await call('POST', '/api/auth/forgot-password', { email: '77 123 00 03' });
-      await t.app.background.settled();
+      await t.app.jobs.runDue();
       expect(withEmail.status).toBe(200);
       expect(withEmail.body).toEqual({
         success: true,
@@ -445,7 +445,7 @@ describe.each(engines)('auth API on %s', (engine) => {
     it('sends a one-hour single-use link that resets once and revokes sessions', async () => {
       const { user, auth } = await signedInUser(t.db, { email: 'oubli@exemple.sn' });
       await call('POST', '/api/auth/forgot-password', { email: 'Oubli@exemple.sn' });
-      await t.app.background.settled();
+      await t.app.jobs.runDue();
       const mail = lastMailTo('oubli@exemple.sn');
       expect(mail.subject).toBe('Réinitialisation de votre mot de passe');
       const token = tokenIn(mail.text);
@@ -475,7 +475,7 @@ describe.each(engines)('auth API on %s', (engine) => {
     it('refuses a token older than one hour', async () => {
       const user = await addUser(t.db, { email: 'tard@exemple.sn' });
       await call('POST', '/api/auth/forgot-password', { email: 'tard@exemple.sn' });
-      await t.app.background.settled();
+      await t.app.jobs.runDue();
       const token = tokenIn(lastMailTo('tard@exemple.sn').text);
       await t.db
         .update(password_reset_tokens)

@@ -14,7 +14,7 @@ import type { RouteModule } from '#shared/module.ts';
 import { done, ok, route } from '#shared/route.ts';
 import { authOf, clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
 import { attemptLimiter, type IdentifierOf } from '../../plugins/rate-limit.ts';
-import type { AuthDeps, ClientMeta } from './auth.service.ts';
+import type { ClientMeta } from './auth.service.ts';
 import * as auth from './auth.service.ts';
 
 const metaOf = (request: FastifyRequest): ClientMeta => ({
@@ -22,9 +22,8 @@ const metaOf = (request: FastifyRequest): ClientMeta => ({
   guestSessionId: request.guestSessionId,
 });
 
-export const authRoutes: RouteModule = ({ db, config, mailer, log, background, rateLimits }) => {
+export const authRoutes: RouteModule = ({ db, config, rateLimits }) => {
   const limits = rateLimits.auth;
-  const mailDeps: AuthDeps = { db, mailer, log, publicUrl: config.publicUrl };
   return async (app) => {
     // Without `identifierOf` the identifier is the e-mail or phone in the body, which a stranger can
     // name: counted per address as well, so nobody locks a customer out (ADR 0012).
@@ -79,7 +78,7 @@ export const authRoutes: RouteModule = ({ db, config, mailer, log, background, r
       async (req) => {
         // Answered before the account is even looked up: known and unknown addresses take the same time.
         const input = req.body;
-        background.run(() => auth.forgotPassword(mailDeps, input));
+        await auth.requestPasswordReset(db, input);
         return done('email' in input ? RESET_LINK_SENT_BY_EMAIL : RESET_LINK_SENT_BY_PHONE);
       },
       limited('forgot-password'),

@@ -8,11 +8,14 @@ import {
   type UpdateProfileInput,
   type User,
 } from '@souk/domain/auth';
+import { z } from 'zod';
 import { AppError } from '#shared/app-error.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { mergeGuestCart } from '../cart/cart.service.ts';
-import { type Mailer, sendOrLog } from '../mail/mailer.ts';
+import type { JobHandler } from '../jobs/job-runner.ts';
+import { enqueueJob } from '../jobs/jobs.service.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { toUser } from './auth.mapper.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import * as sessions from './sessions.repository.ts';
@@ -224,12 +227,34 @@ export async function issuePasswordLink(tx: DbOrTx, publicUrl: string, userId: n
 }
 
 /**
- * Always answers the same way. For a known, active account found by its e-mail or its WhatsApp
- * number, with an e-mail: a single-use token valid one hour (its hash stored) and an e-mail with
- * the link, sent without making the caller wait for SMTP. An account without an e-mail gets its
- * link from the shop, over WhatsApp (the customer's profile in the back office sends one).
+ * 'Mot de passe oublié', asked: a job (docs/decisions/0034) does the rest after the answer, so
+ * known and unknown accounts answer alike and in the same time, and a mail server that is down
+ * delays the link rather than losing it. The job holds what was typed, never a link.
  */
-export async function forgotPassword(deps: AuthDeps, input: ForgotPasswordInput) {
+export async function requestPasswordReset(db: Db, input: ForgotPasswordInput) {
+  await enqueueJob(db, RESET_LINK_JOB, input, { maxAttempts: RESET_LINK_ATTEMPTS });
+}
+
+/** The job of a 'Mot de passe oublié'. */
+export const RESET_LINK_JOB = 'auth.reset-link';
+/** 30 s, 1, 2 and 4 minutes: past that, a link valid one hour is better asked for again. */
+const RESET_LINK_ATTEMPTS = 5;
+
+/** The job's payload: the request as validated (an e-mail, or a number in E.164). */
+const ResetLinkJobSchema = z.union([z.object({ email: z.string() }), z.object({ phone: z.string() })]);
+
+export const authJobHandlers = (deps: AuthDeps): Record<string, JobHandler> => ({
+  [RESET_LINK_JOB]: (payload) => mailPasswordReset(deps, ResetLinkJobSchema.parse(payload)),
+});
+
+/**
+ * For a known, active account found by its e-mail or its WhatsApp number, with an e-mail: a
+ * single-use token valid one hour (its hash stored) and an e-mail with the link. An account without
+ * an e-mail gets its link from the shop, over WhatsApp (the customer's profile in the back office
+ * sends one). When the mail does not go, the link is revoked and the error thrown: the job's next
+ * attempt issues a fresh one (the resend interval would otherwise keep it from trying).
+ */
+async function mailPasswordReset(deps: AuthDeps, input: ForgotPasswordInput) {
   const user =
     'email' in input
       ? await users.findUserByEmail(deps.db, input.email)
@@ -253,11 +278,12 @@ export async function forgotPassword(deps: AuthDeps, input: ForgotPasswordInput)
     '',
     "L'équipe Souk",
   ].join('\n');
-  await sendOrLog(deps.mailer, deps.log, {
-    to: user.email,
-    subject: 'Réinitialisation de votre mot de passe',
-    text,
-  });
+  try {
+    await deps.mailer.send({ to: user.email, subject: 'Réinitialisation de votre mot de passe', text });
+  } catch (error) {
+    await sessions.revokeResetTokens(deps.db, user.id);
+    throw error;
+  }
 }
 
 export async function resetPassword(db: Db, input: ResetPasswordInput) {

@@ -1,20 +1,26 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createManualBackground } from '#shared/background.ts';
 import { redactUrl } from '../../app.ts';
-import { password_reset_tokens } from '../../db/schema.ts';
+import { jobs, password_reset_tokens } from '../../db/schema.ts';
 import { createTestApp } from '../../test/app.ts';
 import { engines } from '../../test/database.ts';
 import { addUser, PASSWORD, signedInUser } from '../../test/user-fixtures.ts';
+import { RESET_LINK_JOB } from './auth.service.ts';
 
 // A reset link is a credential: only the newest works, a password change ends them all, and the
 // answer to "forgot password" tells nothing, not even by its timing, about whether the account exists.
 describe.each(engines)('password-reset links on %s', (engine) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
-  const background = createManualBackground();
   beforeAll(async () => {
-    t = await createTestApp(engine, { background });
+    t = await createTestApp(engine);
   });
+  const queuedLinks = async () =>
+    (
+      await t.db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.kind, RESET_LINK_JOB), eq(jobs.status, 'queued')))
+    ).length;
   afterAll(() => t?.close());
 
   const forgot = (email: string) =>
@@ -49,10 +55,10 @@ describe.each(engines)('password-reset links on %s', (engine) => {
     expect(known.statusCode).toBe(200);
     expect(known.body).toBe(unknown.body);
     // Nothing was done for either before the answers went: no token, no mail.
-    expect(background.queued()).toBe(2);
+    expect(await queuedLinks()).toBe(2);
     expect(await liveTokens(user.id)).toEqual([]);
     expect(t.mail.to('connue@exemple.sn')).toEqual([]);
-    await background.flush();
+    await t.app.jobs.runDue();
     expect(await liveTokens(user.id)).toHaveLength(1);
     expect(t.mail.to('connue@exemple.sn')).toHaveLength(1);
     expect(t.mail.to('inconnue@exemple.sn')).toEqual([]);
@@ -61,11 +67,11 @@ describe.each(engines)('password-reset links on %s', (engine) => {
   it('makes an older link useless when a new one is asked for', async () => {
     const user = await addUser(t.db, { email: 'deux-liens@exemple.sn' });
     await forgot('deux-liens@exemple.sn');
-    await background.flush();
+    await t.app.jobs.runDue();
     const first = linkTo('deux-liens@exemple.sn');
     await sentMinutesAgo(user.id, 3);
     await forgot('deux-liens@exemple.sn');
-    await background.flush();
+    await t.app.jobs.runDue();
     const second = linkTo('deux-liens@exemple.sn');
     expect(second).not.toBe(first);
     expect((await reset(first)).statusCode).toBe(422);
@@ -75,7 +81,7 @@ describe.each(engines)('password-reset links on %s', (engine) => {
   it('sends no second link within two minutes, so nobody can mail-bomb a customer or revoke their link', async () => {
     await addUser(t.db, { email: 'harcelee@exemple.sn' });
     for (let i = 0; i < 5; i += 1) await forgot('harcelee@exemple.sn');
-    await background.flush();
+    await t.app.jobs.runDue();
     expect(t.mail.to('harcelee@exemple.sn')).toHaveLength(1);
     expect((await reset(linkTo('harcelee@exemple.sn'))).statusCode).toBe(200);
   });
@@ -83,7 +89,7 @@ describe.each(engines)('password-reset links on %s', (engine) => {
   it('makes every link useless once the password is changed', async () => {
     const { user, auth } = await signedInUser(t.db, { email: 'change-lien@exemple.sn' });
     await forgot('change-lien@exemple.sn');
-    await background.flush();
+    await t.app.jobs.runDue();
     const link = linkTo('change-lien@exemple.sn');
     const change = await t.app.inject({
       method: 'POST',

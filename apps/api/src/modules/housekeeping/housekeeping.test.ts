@@ -8,7 +8,7 @@ import { seedCatalog } from '../../test/catalog-fixtures.ts';
 import { engines } from '../../test/database.ts';
 import { addUser, sessionFor } from '../../test/user-fixtures.ts';
 import { hashToken } from '../auth/tokens.ts';
-import { purgeExpired, purgeExpiredOnce } from './housekeeping.service.ts';
+import { HOUSEKEEPING_JOB, purgeExpired } from './housekeeping.service.ts';
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
@@ -16,7 +16,7 @@ describe.each(engines)('housekeeping on %s', (engine) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let c: Awaited<ReturnType<typeof seedCatalog>>;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp(engine, { jobs: { schedule: true } });
     c = await seedCatalog(t.db);
   });
   afterAll(() => t?.close());
@@ -103,15 +103,29 @@ describe.each(engines)('housekeeping on %s', (engine) => {
     expect(orphans).toEqual([{ n: 0 }]);
   });
 
-  it('purges once for every process asking at the same time, and again once the gap has passed', async () => {
-    const hour = 60 * 60 * 1000;
-    // Three processes' timers firing together (on PostgreSQL, three connections at once).
-    const runs = await Promise.all([1, 2, 3].map(() => purgeExpiredOnce(t.db, hour)));
-    expect(runs.filter((run) => run !== null)).toHaveLength(1);
-    expect(await purgeExpiredOnce(t.db, hour)).toBeNull();
-    // An hour later (the last run moved back), the next process to ask does it.
-    await t.db.execute(sql`update scheduled_runs set last_run_at = now() - interval '61 minutes'`);
-    expect(await purgeExpiredOnce(t.db, hour)).toMatchObject({ sessions: expect.any(Number) });
-    expect(await purgeExpiredOnce(t.db, hour)).toBeNull();
+  it('runs every hour as a recurring job the app schedules at its start', async () => {
+    const user = await addUser(t.db);
+    const idle = await sessionFor(t.db, user.id);
+    await setSession(idle, { last_used_at: daysAgo(15) });
+    const scheduled = await queryRows<{ every_ms: number; status: string }>(
+      t.db,
+      sql`select every_ms, status from jobs where kind = ${HOUSEKEEPING_JOB}`,
+    );
+    expect(scheduled).toEqual([{ every_ms: 60 * 60 * 1000, status: 'queued' }]);
+    await t.app.jobs.dueNow(HOUSEKEEPING_JOB);
+    expect(await t.app.jobs.runDue()).toBeGreaterThanOrEqual(1);
+    expect(
+      await t.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.token_hash, hashToken(idle))),
+    ).toEqual([]);
+    // Queued again for the next hour, not finished.
+    const next = await queryRows<{ status: string; due_in_minutes: number }>(
+      t.db,
+      sql`select status, round(extract(epoch from run_at - now()) / 60)::int as due_in_minutes
+            from jobs where kind = ${HOUSEKEEPING_JOB}`,
+    );
+    expect(next).toEqual([{ status: 'queued', due_in_minutes: 60 }]);
   });
 });

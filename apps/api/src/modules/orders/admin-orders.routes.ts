@@ -6,9 +6,11 @@ import { authOf } from '../../plugins/auth.ts';
 import * as orders from './admin-orders.service.ts';
 
 /** The orders screen's calls, in the admin scope. */
-export const adminOrdersRoutes: RouteModule = ({ db }) => {
+export const adminOrdersRoutes: RouteModule = ({ db, config }) => {
+  // Each order says when it would be released unpaid (docs/decisions/0034).
+  const timeout = config.unpaidOrderTimeoutMs;
   return async (app) => {
-    route(app, 'GET /admin/orders', async (req) => ok(await orders.listAdminOrders(db, req.query)));
+    route(app, 'GET /admin/orders', async (req) => ok(await orders.listAdminOrders(db, req.query, timeout)));
     downloadRoute(app, 'GET /admin/orders/export', async (req) => ({
       // 'commandes-202611251405.csv': when it was taken (the shop's time), so two exports never
       // overwrite each other.
@@ -16,14 +18,20 @@ export const adminOrdersRoutes: RouteModule = ({ db }) => {
       body: await orders.exportOrders(db, req.query),
     }));
     route(app, 'GET /admin/orders/:id', async (req) =>
-      ok({ order: await orders.getAdminOrder(db, req.params.id) }),
+      ok({ order: await orders.getAdminOrder(db, req.params.id, timeout) }),
     );
     route(app, 'PUT /admin/orders/:id/status', async (req) => {
-      const order = await orders.updateOrderStatus(db, authOf(req).user.id, req.params.id, req.body);
+      const order = await orders.updateOrderStatus(db, authOf(req).user.id, req.params.id, req.body, timeout);
       return ok({ order }, ORDER_STATUS_UPDATED);
     });
     route(app, 'PUT /admin/orders/:id/payment', async (req) => {
-      const order = await orders.updateOrderPayment(db, authOf(req).user.id, req.params.id, req.body);
+      const order = await orders.updateOrderPayment(
+        db,
+        authOf(req).user.id,
+        req.params.id,
+        req.body,
+        timeout,
+      );
       return ok({ order }, req.body.paid ? PAYMENT_RECORDED : PAYMENT_UNDONE);
     });
   };

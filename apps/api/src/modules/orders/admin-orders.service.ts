@@ -34,19 +34,24 @@ const NOT_FOUND = 'Commande non trouvée';
 async function withItems(
   db: DbOrTx,
   rows: Awaited<ReturnType<typeof repo.findOrders>>,
+  unpaidTimeoutMs: number,
 ): Promise<AdminOrder[]> {
   const items = await findItems(
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((row) => toAdminOrder(row, items));
+  return rows.map((row) => toAdminOrder(row, items, unpaidTimeoutMs));
 }
 
 /**
  * The orders screen: one page of the filtered orders, newest first, and the counters of every
  * status over the same filters (the status select narrows the page, not the counters).
  */
-export async function listAdminOrders(db: Db, query: AdminOrderListQuery): Promise<AdminOrderList> {
+export async function listAdminOrders(
+  db: Db,
+  query: AdminOrderListQuery,
+  unpaidTimeoutMs: number,
+): Promise<AdminOrderList> {
   const { page, per_page, ...filters } = query;
   const [rows, totals] = await Promise.all([
     repo.findOrders(db, filters, { limit: per_page, offset: (page - 1) * per_page }),
@@ -56,7 +61,7 @@ export async function listAdminOrders(db: Db, query: AdminOrderListQuery): Promi
   const summary = toOrderSummary(totals);
   const total = status ? summary.status_breakdown[status] : summary.total_orders;
   return {
-    orders: await withItems(db, rows),
+    orders: await withItems(db, rows, unpaidTimeoutMs),
     pagination: toPagination(page, per_page, total, rows.length),
     summary,
   };
@@ -102,14 +107,21 @@ export async function searchAdminOrders(db: Db, search: string, limit: number) {
   return repo.findOrders(db, { search }, { limit, offset: 0 });
 }
 
-export async function getAdminOrder(db: DbOrTx, id: number): Promise<AdminOrderDetail> {
+export async function getAdminOrder(
+  db: DbOrTx,
+  id: number,
+  unpaidTimeoutMs: number,
+): Promise<AdminOrderDetail> {
   const row = await findOrder(db, id);
   if (!row) throw notFound(NOT_FOUND);
   const [items, history] = await Promise.all([findItems(db, [id]), repo.findHistory(db, id)]);
   // Who made each change: auth owns the accounts, and names them in one read.
   const who = await findAccountNames(db, [...new Set(history.flatMap((h) => h.changed_by ?? []))]);
   const accounts = new Map(who.map((a) => [a.id, a]));
-  return { ...toAdminOrder(row, items), history: history.map((h) => toHistoryEntry(h, accounts)) };
+  return {
+    ...toAdminOrder(row, items, unpaidTimeoutMs),
+    history: history.map((h) => toHistoryEntry(h, accounts)),
+  };
 }
 
 /**
@@ -124,6 +136,7 @@ export async function updateOrderStatus(
   adminId: number,
   id: number,
   { status: to, confirmed_unpaid }: UpdateOrderStatusInput,
+  unpaidTimeoutMs: number,
 ): Promise<AdminOrderDetail> {
   await db.transaction(async (tx) => {
     const order = await repo.lockOrder(tx, id);
@@ -131,7 +144,7 @@ export async function updateOrderStatus(
     if (!canTransition(order.status, to)) throw new AppError('conflict', transitionRefusal(order.status, to));
     await moveOrder(tx, order, to, adminId, confirmed_unpaid === true);
   });
-  return getAdminOrder(db, id);
+  return getAdminOrder(db, id, unpaidTimeoutMs);
 }
 
 /**
@@ -144,6 +157,7 @@ export async function updateOrderPayment(
   adminId: number,
   id: number,
   input: UpdateOrderPaymentInput,
+  unpaidTimeoutMs: number,
 ): Promise<AdminOrderDetail> {
   await db.transaction(async (tx) => {
     const order = await repo.lockOrder(tx, id);
@@ -163,5 +177,5 @@ export async function updateOrderPayment(
       note: input.paid ? null : input.reason,
     });
   });
-  return getAdminOrder(db, id);
+  return getAdminOrder(db, id, unpaidTimeoutMs);
 }

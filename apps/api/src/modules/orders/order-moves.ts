@@ -7,14 +7,15 @@ import { insertHistory, type OrderRow } from './orders.repository.ts';
 /**
  * One status change of an order already locked and allowed (the owner's, or the customer's
  * cancellation): the new status, its history line by `changedBy`, and on cancellation its stock
- * back. Whoever calls holds the order row's lock, so this runs once per change. `confirmedUnpaid`:
+ * back. Whoever calls holds the order row's lock, so this runs once per change. `changedBy` null:
+ * the shop itself ('Système': an unpaid order released). `confirmedUnpaid`:
  * the owner said to go on without payment, recorded for an order still unpaid.
  */
 export async function moveOrder(
   tx: DbOrTx,
   order: OrderRow,
   to: OrderStatus,
-  changedBy: number,
+  changedBy: number | null,
   confirmedUnpaid = false,
 ) {
   const onward = to !== CANCELLED_ORDER_STATUS;

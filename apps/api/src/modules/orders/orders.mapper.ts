@@ -6,7 +6,7 @@ import {
   perStatusFigures,
 } from '@souk/domain/admin-orders';
 import { formatDateTime } from '@souk/domain/dates';
-import { ORDER_STATUS_LABELS, paymentLabel } from '@souk/domain/order-status';
+import { INITIAL_ORDER_STATUS, ORDER_STATUS_LABELS, paymentLabel } from '@souk/domain/order-status';
 import type { Order, OrderItem } from '@souk/domain/orders';
 import type { CsvCell } from '#shared/csv.ts';
 import type { HistoryRow, StatusTotals } from './admin-orders.repository.ts';
@@ -44,7 +44,13 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
   };
 }
 
-export const toAdminOrder = (row: OrderRow, items: OrderItemRow[]): AdminOrder => ({
+/** When a waiting, unpaid order is released by the shop (UNPAID_ORDER_TIMEOUT); null when it cannot be. */
+const releaseAt = (row: OrderRow, unpaidTimeoutMs: number) =>
+  unpaidTimeoutMs > 0 && row.status === INITIAL_ORDER_STATUS && row.paid_at === null
+    ? new Date(Date.parse(row.created_at) + unpaidTimeoutMs).toISOString()
+    : null;
+
+export const toAdminOrder = (row: OrderRow, items: OrderItemRow[], unpaidTimeoutMs: number): AdminOrder => ({
   ...toOrder(row, items),
   client: {
     id: row.user_id,
@@ -54,6 +60,7 @@ export const toAdminOrder = (row: OrderRow, items: OrderItemRow[]): AdminOrder =
   },
   updated_at: new Date(row.updated_at).toISOString(),
   unpaid_confirmed: row.unpaid_confirmed_at !== null,
+  release_at: releaseAt(row, unpaidTimeoutMs),
 });
 
 /** A history line and who made it (`accounts`: the accounts named in the history, by id). */

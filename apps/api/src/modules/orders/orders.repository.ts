@@ -90,3 +90,23 @@ export async function countOrdersInStatus(db: DbOrTx, status: OrderStatus): Prom
   );
   return row?.count ?? 0;
 }
+
+/**
+ * Orders still waiting and unpaid, placed at least `olderThanMs` ago (by the database's clock,
+ * which every process shares), oldest first.
+ */
+export async function findUnpaidWaitingIds(
+  db: DbOrTx,
+  olderThanMs: number,
+  limit: number,
+): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from orders
+         where status = ${INITIAL_ORDER_STATUS} and paid_at is null
+           and created_at <= now() - make_interval(secs => ${olderThanMs / 1000})
+         order by created_at, id
+         limit ${limit}`,
+  );
+  return rows.map((r) => r.id);
+}

@@ -14,7 +14,9 @@ import {
 } from '../cart/cart.service.ts';
 import { sellability } from '../catalog/catalog-rules.ts';
 import * as stock from '../catalog/stock.service.ts';
+import { enqueueJob } from '../jobs/jobs.service.ts';
 import { lockOrder } from './admin-orders.repository.ts';
+import { NEW_ORDER_JOB } from './order-jobs.ts';
 import { moveOrder } from './order-moves.ts';
 import { toOrder } from './orders.mapper.ts';
 import * as repo from './orders.repository.ts';
@@ -105,6 +107,8 @@ async function checkout(tx: DbOrTx, cartId: number | null, buyer: Buyer, notes: 
   });
   // The note went with the order: the next cart starts without it.
   await carts.emptyCart(tx, cartId);
+  // The owner's e-mail, committed with the order: a mail server that is down delays it, never the order.
+  await enqueueJob(tx, NEW_ORDER_JOB, { order_id: order.id }, { key: `new-order:${order.id}` });
   return toOrder(order, orderItems);
 }
 

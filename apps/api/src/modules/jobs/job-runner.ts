@@ -1,0 +1,152 @@
+import type { Db } from '../../db/client.ts';
+import * as repo from './jobs.repository.ts';
+
+// The shop's work after the answer (docs/decisions/0034): rows of `jobs`, taken by lease, one at a
+// time per process. What a job does is its handler's; the runner only takes, retries and lets go.
+
+/** What a job's handler is given besides its payload. */
+export type JobContext = { db: Db; attempt: number; log: (line: string) => void };
+export type JobHandler = (payload: Record<string, unknown>, context: JobContext) => Promise<void>;
+
+/** Work on a period, done by one process of the shop for all of them. */
+export type RecurringJob = { kind: string; everyMs: number; firstInMs?: number };
+
+/** How long a lease lasts (renewed four times as often while its job runs). */
+export const JOB_LEASE_MS = 60_000;
+/** How often a process looks for due work: a new order's mail leaves within about this. */
+export const JOB_POLL_MS = 1000;
+/** A job taking longer than this counts as failed (a mail server that never answers). */
+export const JOB_TIMEOUT_MS = 50_000;
+/** A stop waits this long for the job under way, then lets it go for another process. */
+export const JOB_STOP_WAIT_MS = 10_000;
+
+/** 30 s, 1 min, 2 min… up to an hour between attempts: a mail server down for the afternoon is waited for. */
+export const jobRetryDelay = (attempt: number) => Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
+
+export type JobRunnerOptions = {
+  db: Db;
+  handlers: Readonly<Record<string, JobHandler>>;
+  recurring?: readonly RecurringJob[];
+  log: (line: string) => void;
+  warn: (line: string) => void;
+  pollMs?: number;
+  leaseMs?: number;
+  timeoutMs?: number;
+  retryDelay?: (attempt: number) => number;
+};
+
+export type JobRunner = {
+  /** Queues the recurring jobs' first runs (kept when another process already did). */
+  schedule(): Promise<void>;
+  /** Looks for due work now and every `pollMs` until `close` (tests run `runDue` themselves). */
+  startPolling(): void;
+  /** Runs every due job, one after the other, until none is due; answers how many ran. */
+  runDue(): Promise<number>;
+  /** Brings a recurring job's next run to now (then `runDue`). */
+  dueNow(kind: string): Promise<void>;
+  /** Stops polling, waits a bounded time for the job under way, lets go of what it holds. */
+  close(): Promise<void>;
+};
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+
+export function createJobRunner(options: JobRunnerOptions): JobRunner {
+  const { db, handlers, log, warn } = options;
+  const kinds = Object.keys(handlers);
+  const leaseMs = options.leaseMs ?? JOB_LEASE_MS;
+  const timeoutMs = options.timeoutMs ?? JOB_TIMEOUT_MS;
+  const retryDelay = options.retryDelay ?? jobRetryDelay;
+  const held = new Set<number>();
+  let draining: Promise<number> | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  async function runOne(job: repo.JobRow) {
+    held.add(job.id);
+    const renew = setInterval(
+      () => void repo.renewLease(db, job.id, leaseMs).catch((e) => warn(`[tâche] bail : ${errorText(e)}`)),
+      leaseMs / 4,
+    ).unref();
+    let timeout: NodeJS.Timeout | undefined;
+    try {
+      const handler = handlers[job.kind] as JobHandler;
+      await Promise.race([
+        handler(job.payload, { db, attempt: job.attempts, log }),
+        new Promise<never>((_, reject) => {
+          timeout = setTimeout(() => reject(new Error(`délai de ${timeoutMs / 1000} s dépassé`)), timeoutMs);
+        }),
+      ]);
+      clearInterval(renew);
+      await repo.finishJob(db, job);
+    } catch (error) {
+      clearInterval(renew);
+      const message = errorText(error);
+      const last = job.every_ms === null && job.attempts >= job.max_attempts;
+      warn(
+        last
+          ? `[tâche] ${job.kind} n° ${job.id} abandonnée après ${job.attempts} essais : ${message}`
+          : `[tâche] ${job.kind} n° ${job.id}, essai ${job.attempts} échoué (nouvel essai plus tard) : ${message}`,
+      );
+      await repo.failAttempt(db, job, message, retryDelay(job.attempts));
+    } finally {
+      clearTimeout(timeout);
+      clearInterval(renew);
+      held.delete(job.id);
+    }
+  }
+
+  async function drain() {
+    let ran = 0;
+    while (!closed) {
+      const job = await repo.claimNext(db, kinds, leaseMs);
+      if (!job) break;
+      await runOne(job);
+      ran += 1;
+    }
+    return ran;
+  }
+
+  const runDue = () => {
+    draining ??= drain().finally(() => {
+      draining = null;
+    });
+    return draining;
+  };
+
+  return {
+    async schedule() {
+      for (const r of options.recurring ?? []) {
+        await repo.ensureRecurring(db, r.kind, r.everyMs, r.firstInMs ?? 0);
+      }
+    },
+    startPolling() {
+      const poll = () => {
+        if (closed) return;
+        runDue()
+          .catch((error) => warn(`[tâche] lecture des tâches impossible : ${errorText(error)}`))
+          .finally(() => {
+            if (!closed) timer = setTimeout(poll, options.pollMs ?? JOB_POLL_MS).unref();
+          });
+      };
+      poll();
+    },
+    runDue,
+    dueNow: (kind) => repo.dueNow(db, kind),
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      const current = draining;
+      if (current) {
+        let bound: NodeJS.Timeout | undefined;
+        await Promise.race([
+          current.catch(() => 0),
+          new Promise((resolve) => {
+            bound = setTimeout(resolve, JOB_STOP_WAIT_MS);
+          }),
+        ]);
+        clearTimeout(bound);
+      }
+      await repo.releaseJobs(db, [...held]);
+    },
+  };
+}

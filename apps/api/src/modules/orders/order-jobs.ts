@@ -1,0 +1,125 @@
+import {
+  newOrderMail,
+  orderMessageSubject,
+  orderStatusMessage,
+  type ShopContact,
+} from '@souk/domain/order-messages';
+import { CANCELLED_ORDER_STATUS, INITIAL_ORDER_STATUS } from '@souk/domain/order-status';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { findAdminEmails } from '../auth/accounts.service.ts';
+import type { JobHandler, RecurringJob } from '../jobs/job-runner.ts';
+import { queueMail } from '../mail/mail-jobs.ts';
+import { lockOrder } from './admin-orders.repository.ts';
+import { moveOrder } from './order-moves.ts';
+import * as repo from './orders.repository.ts';
+
+// What the shop does about its orders after the answer (docs/decisions/0034): tell the owner of
+// each new one, and release the stock of those left waiting unpaid past UNPAID_ORDER_TIMEOUT.
+
+/** Queued with every order, in its transaction (orders.service.ts). */
+export const NEW_ORDER_JOB = 'order.new';
+/** Recurring while UNPAID_ORDER_TIMEOUT is on. */
+export const RELEASE_UNPAID_JOB = 'order.release-unpaid';
+
+/** Orders released per run at most: a backlog (the setting just lowered) drains over a few runs. */
+const RELEASE_BATCH = 200;
+
+export type OrderJobsDeps = {
+  publicUrl: string;
+  /** ORDER_NOTIFY_EMAIL; null: every active admin with an e-mail. */
+  notifyEmails: string[] | null;
+  shopContact: ShopContact;
+  /** UNPAID_ORDER_TIMEOUT; 0: off. */
+  unpaidTimeoutMs: number;
+};
+
+/** Under a minute, checked every 10 s (a demo, a test); otherwise every minute. */
+export const releaseCheckEveryMs = (timeoutMs: number) => (timeoutMs < 60_000 ? 10_000 : 60_000);
+
+export const orderRecurringJobs = (deps: Pick<OrderJobsDeps, 'unpaidTimeoutMs'>): RecurringJob[] =>
+  deps.unpaidTimeoutMs > 0
+    ? [{ kind: RELEASE_UNPAID_JOB, everyMs: releaseCheckEveryMs(deps.unpaidTimeoutMs) }]
+    : [];
+
+const NewOrderJobSchema = z.object({ order_id: z.number().int() });
+
+export const orderJobHandlers = (deps: OrderJobsDeps): Record<string, JobHandler> => ({
+  [NEW_ORDER_JOB]: async (payload, { db }) => {
+    await notifyNewOrder(db, deps, NewOrderJobSchema.parse(payload).order_id);
+  },
+  // With the timeout off, no process takes the recurring job (one left by an earlier setting waits).
+  ...(deps.unpaidTimeoutMs > 0
+    ? {
+        [RELEASE_UNPAID_JOB]: async (_payload, { db, log }) => {
+          const released = await releaseUnpaidOrders(db, deps);
+          if (released)
+            log(`${released} commande(s) non payée(s) annulée(s) après ${deps.unpaidTimeoutMs / 1000} s`);
+        },
+      }
+    : {}),
+});
+
+/**
+ * One e-mail per recipient, each its own job keyed by order and address: a retry sends only what
+ * did not go, and a repeat of this job queues nothing new.
+ */
+async function notifyNewOrder(db: Db, deps: OrderJobsDeps, orderId: number) {
+  const order = await repo.findOrder(db, orderId);
+  if (!order) return; // deleted since: nothing left to tell
+  const items = await repo.findItems(db, [orderId]);
+  const recipients = deps.notifyEmails ?? (await findAdminEmails(db));
+  const mail = newOrderMail(
+    {
+      ...order,
+      client: { name: order.contact_name, whatsapp_phone: order.contact_phone, email: order.contact_email },
+      items,
+    },
+    `${deps.publicUrl}/admin/orders?details=${order.id}`,
+  );
+  await db.transaction(async (tx) => {
+    for (const to of recipients) await queueMail(tx, { to, ...mail }, `new-order:${order.id}:${to}`);
+  });
+}
+
+/**
+ * Cancels, as the shop ('Système' in its history), every order still waiting and unpaid
+ * `unpaidTimeoutMs` after it was placed: its stock back, the customer told by e-mail when she gave
+ * one. Each order is locked and checked again first, as the owner's own cancellation does, so an
+ * order paid, accepted or cancelled meanwhile is left as it is, and the stock comes back once
+ * whichever process runs this. Answers how many were cancelled.
+ */
+export async function releaseUnpaidOrders(
+  db: Db,
+  deps: Pick<OrderJobsDeps, 'shopContact' | 'unpaidTimeoutMs'>,
+): Promise<number> {
+  if (deps.unpaidTimeoutMs <= 0) return 0;
+  const due = await repo.findUnpaidWaitingIds(db, deps.unpaidTimeoutMs, RELEASE_BATCH);
+  let released = 0;
+  for (const id of due) {
+    const done = await db.transaction(async (tx) => {
+      const order = await lockOrder(tx, id);
+      if (!order || order.status !== INITIAL_ORDER_STATUS || order.paid_at !== null) return false;
+      await moveOrder(tx, order, CANCELLED_ORDER_STATUS, null);
+      if (order.contact_email) {
+        const cancelled = {
+          ...order,
+          status: CANCELLED_ORDER_STATUS,
+          client: { name: order.contact_name },
+        };
+        await queueMail(
+          tx,
+          {
+            to: order.contact_email,
+            subject: orderMessageSubject(order),
+            text: orderStatusMessage(cancelled, deps.shopContact),
+          },
+          `order-released:${order.id}`,
+        );
+      }
+      return true;
+    });
+    if (done) released += 1;
+  }
+  return released;
+}
