@@ -75,6 +75,8 @@ test('a customer orders; the admin finds it from the bell and takes it to the ag
   // The customer's note, on the card itself.
   await expect(card).toContainText(`Note du client : ${NOTE}`);
   await expect(card).toContainText('Non payée');
+  // Unpaid, it is released by the shop after UNPAID_ORDER_TIMEOUT (72 hours by default): the card says when.
+  await expect(card).toContainText('Annulée sans paiement dans 2 j 23 h');
   // The payment, and only the steps the table allows from 'en_attente'.
   await expect(card.getByRole('button', { name: new RegExp(`commande ${number}$`) })).toHaveText([
     'Paiement reçu',

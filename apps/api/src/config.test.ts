@@ -163,4 +163,27 @@ describe('loadConfig', () => {
         /WEB_CONCURRENCY/,
       );
   });
+
+  it('reads UNPAID_ORDER_TIMEOUT as a duration, 72 hours by default and 0 for never', () => {
+    expect(loadConfig({}).unpaidOrderTimeoutMs).toBe(72 * 3_600_000);
+    expect(loadConfig({ UNPAID_ORDER_TIMEOUT: '20s' }).unpaidOrderTimeoutMs).toBe(20_000);
+    expect(loadConfig({ UNPAID_ORDER_TIMEOUT: '30m' }).unpaidOrderTimeoutMs).toBe(1_800_000);
+    expect(loadConfig({ UNPAID_ORDER_TIMEOUT: ' 7d ' }).unpaidOrderTimeoutMs).toBe(7 * 86_400_000);
+    expect(loadConfig({ UNPAID_ORDER_TIMEOUT: '0' }).unpaidOrderTimeoutMs).toBe(0);
+    for (const bad of ['72', '3 jours', '-5m', '1.5h', '400d', 'h'])
+      expect(() => loadConfig({ UNPAID_ORDER_TIMEOUT: bad }), bad).toThrow(
+        /UNPAID_ORDER_TIMEOUT doit être une durée comme 20s, 30m, 72h ou 7d/,
+      );
+  });
+
+  it('reads ORDER_NOTIFY_EMAIL as a list of addresses, every admin by default', () => {
+    expect(loadConfig({}).orderNotifyEmails).toBeNull();
+    expect(loadConfig({ ORDER_NOTIFY_EMAIL: 'gerante@souk.sn, caisse@souk.sn' }).orderNotifyEmails).toEqual([
+      'gerante@souk.sn',
+      'caisse@souk.sn',
+    ]);
+    expect(() => loadConfig({ ORDER_NOTIFY_EMAIL: 'gerante@souk.sn, pas-une-adresse' })).toThrow(
+      /ORDER_NOTIFY_EMAIL doit être une liste d’adresses e-mail/,
+    );
+  });
 });

@@ -33,6 +33,8 @@ export type JobRunnerOptions = {
   leaseMs?: number;
   timeoutMs?: number;
   retryDelay?: (attempt: number) => number;
+  /** JOB_STOP_WAIT_MS unless a test wants the stop at once. */
+  stopWaitMs?: number;
 };
 
 export type JobRunner = {
@@ -141,7 +143,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         await Promise.race([
           current.catch(() => 0),
           new Promise((resolve) => {
-            bound = setTimeout(resolve, JOB_STOP_WAIT_MS);
+            bound = setTimeout(resolve, options.stopWaitMs ?? JOB_STOP_WAIT_MS);
           }),
         ]);
         clearTimeout(bound);

@@ -1,7 +1,7 @@
 import type { Db, DbOrTx } from '../../db/client.ts';
 import * as repo from './jobs.repository.ts';
 
-/** Attempts of a job unless its kind says otherwise: with jobRetryDelay, about eight hours of trying. */
+/** Attempts of a job unless its kind says otherwise: with jobRetryDelay, about five hours of trying. */
 export const DEFAULT_MAX_ATTEMPTS = 12;
 
 /** A job finished this long ago is forgotten; a failed one is kept longer, for the owner to see. */

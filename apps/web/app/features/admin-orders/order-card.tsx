@@ -1,4 +1,4 @@
-import type { AdminOrder } from '@souk/domain/admin-orders';
+import { type AdminOrder, unpaidReleaseLabel } from '@souk/domain/admin-orders';
 import { formatDateTime } from '@souk/domain/dates';
 import { formatFcfa } from '@souk/domain/money';
 import type { ShopContact } from '@souk/domain/order-messages';
@@ -56,6 +56,12 @@ export function OrderCard({
           <p className="text-sm">
             <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
           </p>
+          {order.release_at && status === 'en_attente' && (
+            // Rendered on the server and again in the browser a moment later: the minute may differ.
+            <p className="text-sm font-medium" suppressHydrationWarning>
+              {unpaidReleaseLabel(order.release_at)}
+            </p>
+          )}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {recent && <RecentlyUpdatedBadge />}

@@ -1,0 +1,194 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { jobs } from '../../db/schema.ts';
+import { createTestDatabase, engines } from '../../test/database.ts';
+import { describeOnPostgres } from '../../test/describe-on-postgres.ts';
+import { createJobRunner, type JobHandler, jobRetryDelay } from './job-runner.ts';
+import { claimNext } from './jobs.repository.ts';
+import { enqueueJob, listFailedJobs } from './jobs.service.ts';
+
+const quiet = { log: () => {}, warn: () => {} };
+
+describe.each(engines)('jobs on %s', (engine) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+  });
+  afterAll(() => database?.close());
+  beforeEach(() => database.db.delete(jobs));
+
+  const rowsOf = (kind: string) => database.db.select().from(jobs).where(eq(jobs.kind, kind));
+
+  it('runs a queued job once, with its payload, and keeps it done', async () => {
+    const seen: unknown[] = [];
+    const runner = createJobRunner({
+      db: database.db,
+      ...quiet,
+      handlers: { note: async (payload) => void seen.push(payload) },
+    });
+    await enqueueJob(database.db, 'note', { text: 'bonjour' });
+    expect(await runner.runDue()).toBe(1);
+    expect(await runner.runDue()).toBe(0);
+    expect(seen).toEqual([{ text: 'bonjour' }]);
+    expect(await rowsOf('note')).toMatchObject([{ status: 'done', attempts: 1, last_error: null }]);
+  });
+
+  it('queues the same keyed work once, however often it is asked for', async () => {
+    expect(await enqueueJob(database.db, 'note', {}, { key: 'commande-7' })).toBe(true);
+    expect(await enqueueJob(database.db, 'note', {}, { key: 'commande-7' })).toBe(false);
+    expect(await rowsOf('note')).toHaveLength(1);
+  });
+
+  it('tries a failing job again, up to its bound, then keeps it failed with its error', async () => {
+    let calls = 0;
+    const runner = createJobRunner({
+      db: database.db,
+      ...quiet,
+      retryDelay: () => 0,
+      handlers: {
+        flaky: async () => {
+          calls += 1;
+          if (calls < 3) throw new Error(`panne n° ${calls}`);
+        },
+        broken: async () => {
+          throw new Error('serveur de mail injoignable');
+        },
+      },
+    });
+    await enqueueJob(database.db, 'flaky', {}, { maxAttempts: 5 });
+    await enqueueJob(database.db, 'broken', {}, { maxAttempts: 3 });
+    await runner.runDue();
+    expect(await rowsOf('flaky')).toMatchObject([{ status: 'done', attempts: 3 }]);
+    expect(await rowsOf('broken')).toMatchObject([
+      { status: 'failed', attempts: 3, last_error: 'serveur de mail injoignable' },
+    ]);
+    expect((await listFailedJobs(database.db)).map((j) => j.kind)).toEqual(['broken']);
+  });
+
+  it('waits longer after each failed attempt, up to an hour', async () => {
+    expect([1, 2, 3, 4].map(jobRetryDelay)).toEqual([30_000, 60_000, 120_000, 240_000]);
+    expect(jobRetryDelay(20)).toBe(3_600_000);
+    const runner = createJobRunner({
+      db: database.db,
+      ...quiet,
+      handlers: {
+        broken: async () => {
+          throw new Error('non');
+        },
+      },
+    });
+    await enqueueJob(database.db, 'broken', {});
+    expect(await runner.runDue()).toBe(1); // not tried again at once: its retry is 30 s away
+    const [row] = await rowsOf('broken');
+    expect(row).toMatchObject({ status: 'queued', attempts: 1 });
+    const wait = Date.parse(row?.run_at as string) - Date.parse(row?.updated_at as string);
+    expect(wait).toBeGreaterThanOrEqual(29_000);
+    expect(wait).toBeLessThanOrEqual(31_000);
+  });
+
+  it("leaves a job another process holds alone, and takes it over once that process's lease ran out", async () => {
+    const ran: string[] = [];
+    const runner = createJobRunner({
+      db: database.db,
+      ...quiet,
+      handlers: { note: async () => void ran.push('note') },
+    });
+    await enqueueJob(database.db, 'note', {});
+    // Another process took it, then died without a word.
+    expect(await claimNext(database.db, ['note'], 60_000)).toMatchObject({ status: 'running' });
+    expect(await runner.runDue()).toBe(0);
+    await database.db.execute(sql`update jobs set locked_until = now() - interval '1 second'`);
+    expect(await runner.runDue()).toBe(1);
+    expect(ran).toEqual(['note']);
+    expect(await rowsOf('note')).toMatchObject([{ status: 'done', attempts: 2 }]);
+  });
+
+  it('takes only the kinds it knows (a newer process may queue kinds an older one has no handler for)', async () => {
+    const runner = createJobRunner({ db: database.db, ...quiet, handlers: { note: async () => {} } });
+    await enqueueJob(database.db, 'from-the-future', {});
+    expect(await runner.runDue()).toBe(0);
+    expect(await rowsOf('from-the-future')).toMatchObject([{ status: 'queued', attempts: 0 }]);
+  });
+
+  it('lets go, when it stops, of a job under way, uncounted, for the next process to take at once', async () => {
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    let finish!: () => void;
+    const hang: JobHandler = () => {
+      started();
+      return new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+    };
+    const runner = createJobRunner({ db: database.db, ...quiet, stopWaitMs: 0, handlers: { hang } });
+    await enqueueJob(database.db, 'hang', {});
+    const draining = runner.runDue();
+    await running;
+    await runner.close();
+    expect(await rowsOf('hang')).toMatchObject([{ status: 'queued', attempts: 0 }]);
+    finish();
+    await draining;
+  });
+
+  it('runs a recurring job and queues it again for its next period', async () => {
+    let runs = 0;
+    const runner = createJobRunner({
+      db: database.db,
+      ...quiet,
+      handlers: { tick: async () => void (runs += 1) },
+      recurring: [{ kind: 'tick', everyMs: 600_000 }],
+    });
+    await runner.schedule();
+    await runner.schedule(); // a second start: still one row
+    expect(await runner.runDue()).toBe(1);
+    expect(runs).toBe(1);
+    const [row] = await rowsOf('tick');
+    expect(row).toMatchObject({ status: 'queued', every_ms: 600_000, attempts: 0 });
+    expect(Date.parse(row?.run_at as string) - Date.parse(row?.updated_at as string)).toBe(600_000);
+    expect(await runner.runDue()).toBe(0);
+  });
+});
+
+describeOnPostgres('jobs shared by several processes on postgres', () => {
+  let databases: Database[] = [];
+  afterAll(async () => {
+    for (const d of databases) await d.close();
+  });
+
+  it('runs a recurring job once for three processes asking at the same time', async () => {
+    const first = await createTestDatabase('postgres');
+    databases = [first];
+    let runs = 0;
+    // Three processes: three runners on the same database, each with its own pool connections.
+    const runners = [1, 2, 3].map(() =>
+      createJobRunner({
+        db: first.db,
+        ...quiet,
+        handlers: {
+          tick: async () => {
+            runs += 1;
+          },
+        },
+        recurring: [{ kind: 'tick', everyMs: 3_600_000 }],
+      }),
+    );
+    await Promise.all(runners.map((r) => r.schedule()));
+    await Promise.all(runners.map((r) => r.runDue()));
+    expect(runs).toBe(1);
+    // Many jobs at once: each taken by exactly one of them.
+    const done: number[] = [];
+    const workers = [1, 2, 3].map(() =>
+      createJobRunner({
+        db: first.db,
+        ...quiet,
+        handlers: { note: async (payload) => void done.push(payload.n as number) },
+      }),
+    );
+    for (let n = 0; n < 30; n += 1) await enqueueJob(first.db, 'note', { n });
+    await Promise.all(workers.map((w) => w.runDue()));
+    expect(done.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, n) => n));
+  });
+});
