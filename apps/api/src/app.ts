@@ -12,6 +12,7 @@ import type { Database } from './db/client.ts';
 import { adminShellRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authJobHandlers } from './modules/auth/auth.service.ts';
+import { adminBackupRoutes } from './modules/backup/backup.routes.ts';
 import { adminBannersRoutes } from './modules/banners/admin-banners.routes.ts';
 import { bannersRoutes } from './modules/banners/banners.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
@@ -309,6 +310,7 @@ export async function buildApi({
     adminCustomersRoutes,
     adminBannersRoutes,
     adminDashboardRoutes,
+    adminBackupRoutes,
   ];
   await app.register(
     async (api) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LastBackupSchema } from './admin-backup.ts';
 import {
   AdminBannerEnvelopeSchema,
   AdminBannerListQuerySchema,
@@ -167,7 +168,7 @@ export type Operation = {
   /** Largest JSON body in bytes, when more than the 1 MB default (inline base64 images). */
   bodyLimit?: number;
   /** A download: the success is a file of this type (`data` describes it), streamed, not an envelope. */
-  produces?: 'text/csv';
+  produces?: 'text/csv' | 'application/gzip';
 };
 
 const op = <const T extends Operation>(operation: T) => operation;
@@ -812,6 +813,20 @@ export const operations = {
     access: 'admin',
     query: AdminOrderListQuerySchema,
     data: AdminOrderListSchema,
+  }),
+  'GET /admin/backup': op({
+    summary:
+      'Sauvegarde complète de la boutique (base de données lue en un instantané cohérent, images et vidéos) : une archive .tar.gz produite au fil de la lecture, sans arrêter la boutique',
+    tag: 'admin sauvegarde',
+    access: 'admin',
+    data: z.string(),
+    produces: 'application/gzip',
+  }),
+  'GET /admin/backup/last': op({
+    summary: 'Quand la dernière sauvegarde a été prise, sa taille et par quel moyen',
+    tag: 'admin sauvegarde',
+    access: 'admin',
+    data: LastBackupSchema,
   }),
   'GET /admin/orders/export': op({
     summary:

@@ -63,8 +63,11 @@ export type Database = {
   listen(channel: string, events: ChannelEvents): Promise<() => Promise<void>>;
   /** NOTIFY `channel` with `payload`, sent at once (outside any transaction of the caller's). */
   notify(channel: string, payload: string): Promise<void>;
-  /** Applies pending migrations; `created` when the database had none (it was just made). */
-  migrate(): Promise<{ created: boolean }>;
+  /**
+   * Applies pending migrations (of `folder`, by default the shop's own: a restore migrates first to
+   * its archive's level); `created` when the database had none (it was just made).
+   */
+  migrate(folder?: string): Promise<{ created: boolean }>;
   /**
    * Runs `work` while no other process sharing the database runs its own (PostgreSQL: a
    * session advisory lock on a connection of its own; PGlite has one process). Starts of
@@ -122,7 +125,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: 'postgres',
       listen: (channel, events) => listenPostgres(options.url, channel, events),
       notify: (channel, payload) => notify(db, channel, payload),
-      migrate: () => migrating(db, () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder })),
+      migrate: (folder = migrationsFolder) =>
+        migrating(db, () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder: folder })),
       exclusive: (work) => withAdvisoryLock(pool, work),
       close: () => pool.end(),
     };
@@ -145,7 +149,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       return () => stop();
     },
     notify: (channel, payload) => notify(db, channel, payload),
-    migrate: () => migrating(db, () => migratePglite(drizzlePglite(client), { migrationsFolder })),
+    migrate: (folder = migrationsFolder) =>
+      migrating(db, () => migratePglite(drizzlePglite(client), { migrationsFolder: folder })),
     exclusive: (work) => work(),
     close: () => client.close(),
     dump: () => client.dumpDataDir('gzip'),

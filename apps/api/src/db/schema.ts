@@ -430,3 +430,13 @@ export const jobs = pgTable(
     index('jobs_due_idx').on(t.status, t.run_at),
   ],
 );
+
+/** Each backup taken (back office or command line), for 'Dernière sauvegarde'; owned by the backup module. */
+export const backup_runs = pgTable('backup_runs', {
+  id: serial('id').primaryKey(),
+  taken_at: timestamp('taken_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  bytes: bigint('bytes', { mode: 'number' }).notNull(),
+  // 'admin' (downloaded from the back office) or 'cli' (npm run backup).
+  source: text('source').notNull(),
+  taken_by: integer('taken_by').references(() => users.id, { onDelete: 'set null' }),
+});

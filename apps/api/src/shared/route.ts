@@ -123,7 +123,7 @@ export function downloadRoute<K extends OperationKey>(
     const { filename, body } = await handler(request as RouteRequest<K>);
     return reply
       .status(200)
-      .type(`${produces}; charset=utf-8`)
+      .type(produces.startsWith('text/') ? `${produces}; charset=utf-8` : produces)
       .header('Content-Disposition', `attachment; filename="${filename}"`)
       .send(body);
   });

@@ -138,7 +138,11 @@ describe.each(engines)('jobs on %s', (engine) => {
     const runner = createJobRunner({
       db: database.db,
       ...quiet,
-      handlers: { tick: async () => void (runs += 1) },
+      handlers: {
+        tick: async () => {
+          runs += 1;
+        },
+      },
       recurring: [{ kind: 'tick', everyMs: 600_000 }],
     });
     await runner.schedule();

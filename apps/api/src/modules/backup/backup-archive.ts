@@ -1,0 +1,270 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, open, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip, createGzip } from 'node:zlib';
+import * as tar from 'tar-stream';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { dumpDatabase, type MigrationLevel, type TableDump } from '../../db/snapshot.ts';
+
+// One archive of the whole shop (docs/decisions/0035): a gzipped tar of
+//   manifest.json            what it is, from which shop and when, the schema's migration level, the tables
+//   database/<table>.jsonl   every row of every table, one JSON object per line
+//   media/<file>             every picture and video of DATA_DIR/media
+//   end.json                 written last: an archive without it was cut short
+// Streamed as it is written: a shop's media never sits in memory.
+
+export const BACKUP_FORMAT = 'souk-backup';
+export const BACKUP_VERSION = 1;
+
+export const NOT_A_BACKUP = "Ce fichier n'est pas une sauvegarde Souk";
+export const TRUNCATED_BACKUP =
+  'Sauvegarde incomplète : le fichier est coupé ou abîmé. Reprenez une sauvegarde complète.';
+
+export class BackupRejectedError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'BackupRejectedError';
+  }
+}
+
+const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
+
+const ManifestSchema = z.object({
+  format: z.literal(BACKUP_FORMAT),
+  version: z.literal(BACKUP_VERSION),
+  shop: z.string(),
+  created_at: z.string(),
+  migrations: z.object({ count: z.number().int().min(0), last: z.number().nullable() }),
+  tables: z.array(
+    z.object({
+      name: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/),
+      rows: z.number().int().min(0),
+      file: z.string().regex(SAFE_NAME),
+    }),
+  ),
+});
+export type BackupManifest = z.infer<typeof ManifestSchema>;
+const EndSchema = z.object({ complete: z.literal(true), media_files: z.number().int().min(0) });
+
+/** Media files under `dir`, as paths relative to it ('abc-360.webp'). */
+async function mediaFiles(dir: string): Promise<string[]> {
+  const names = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return names
+    .filter((d) => d.isFile())
+    .map((d) => path.relative(dir, path.join(d.parentPath, d.name)).split(path.sep).join('/'))
+    .filter((name) => name.split('/').every((part) => SAFE_NAME.test(part)))
+    .sort();
+}
+
+function addEntry(pack: tar.Pack, name: string, body: string | Buffer) {
+  return new Promise<void>((resolve, reject) =>
+    pack.entry({ name, mtime: new Date() }, body, (error) => (error ? reject(error) : resolve())),
+  );
+}
+
+async function addFile(pack: tar.Pack, name: string, file: string): Promise<boolean> {
+  // Opened before the header is written: a file deleted meanwhile (a product removed) is left out,
+  // and one deleted after opening is still read whole. Files are written once and never change
+  // (media keys, the snapshot's own files), so the size read here is the size streamed.
+  const handle = await open(file).catch(() => null);
+  if (!handle) return false;
+  const { size, mtime } = await handle.stat().catch(async (error: unknown) => {
+    await handle.close();
+    throw error;
+  });
+  if (size === 0) {
+    await handle.close();
+    await addEntry(pack, name, Buffer.alloc(0));
+    return true;
+  }
+  let done!: (error?: Error | null) => void;
+  const written = new Promise<void>((resolve, reject) => {
+    done = (error) => (error ? reject(error) : resolve());
+  });
+  const entry = pack.entry({ name, size, mtime }, done);
+  // The read stream closes the handle when it ends or fails.
+  await pipeline(handle.createReadStream({ start: 0, end: size - 1 }), entry);
+  await written;
+  return true;
+}
+
+/**
+ * Takes a backup: the database is read into `workDir` in one snapshot (docs in db/snapshot.ts),
+ * then the archive is streamed as it is packed. `stream` is the gzipped archive; `finished`
+ * settles when the last byte has been packed, with the size, or rejects if packing failed.
+ * The temporary files go in every case.
+ */
+export async function createBackup(options: {
+  db: Db;
+  mediaDir: string;
+  workDir: string;
+  shop: string;
+  /** Run when the last byte is packed, before the stream ends (the run is recorded). */
+  beforeEnd?: (result: { bytes: number; media: number; tables: number }) => Promise<void>;
+}) {
+  await mkdir(options.workDir, { recursive: true });
+  const dir = await mkdtemp(path.join(options.workDir, 'backup-'));
+  let level: MigrationLevel;
+  let tables: TableDump[];
+  try {
+    ({ level, tables } = await dumpDatabase(options.db, dir));
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+  const manifest: BackupManifest = {
+    format: BACKUP_FORMAT,
+    version: BACKUP_VERSION,
+    shop: options.shop,
+    created_at: new Date().toISOString(),
+    migrations: level,
+    tables,
+  };
+  const pack = tar.pack();
+  const out = new PassThrough();
+  let bytes = 0;
+  out.on('data', (chunk: Buffer) => {
+    bytes += chunk.length;
+  });
+  const packing = (async () => {
+    await addEntry(pack, 'manifest.json', JSON.stringify(manifest, null, 1));
+    for (const t of tables) await addFile(pack, `database/${t.file}`, path.join(dir, t.file));
+    let media = 0;
+    for (const name of await mediaFiles(options.mediaDir)) {
+      if (await addFile(pack, `media/${name}`, path.join(options.mediaDir, name))) media += 1;
+    }
+    await addEntry(pack, 'end.json', JSON.stringify({ complete: true, media_files: media }));
+    pack.finalize();
+    return media;
+  })();
+  // The stream ends only once `beforeEnd` is done: whoever has read it all knows the run is recorded.
+  const streaming = pipeline(pack, createGzip({ level: 6 }), out, { end: false });
+  const finished = Promise.all([packing, streaming])
+    .then(async ([media]) => {
+      const result = { bytes, media, tables: tables.length };
+      await options.beforeEnd?.(result);
+      out.end();
+      return result;
+    })
+    .catch((error: unknown) => {
+      out.destroy(error as Error);
+      pack.destroy(error as Error);
+      throw error;
+    })
+    .finally(() => rm(dir, { recursive: true, force: true }));
+  // A caller that stops reading (a download cut) must not leave the packing waiting forever.
+  out.on('close', () => {
+    if (!out.readableEnded) pack.destroy(new Error('sauvegarde interrompue'));
+  });
+  return { stream: out as Readable, manifest, finished };
+}
+
+export type StagedBackup = {
+  manifest: BackupManifest;
+  /** Where the tables' files are (`<file>` of each table). */
+  databaseDir: string;
+  /** Where the media files are, as they go under DATA_DIR/media. */
+  mediaDir: string;
+  mediaFiles: number;
+};
+
+async function countLines(file: string): Promise<number> {
+  const handle = await open(file);
+  try {
+    let lines = 0;
+    for await (const chunk of handle.createReadStream()) {
+      for (const byte of chunk as Buffer) if (byte === 10) lines += 1;
+    }
+    return lines;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Reads an archive into `stagingDir` and checks it whole before anything is changed: ours (the
+ * manifest first, known entries only), complete (gzip and tar whole, `end.json` last, each table
+ * with the rows the manifest says, the media count as written). Throws BackupRejectedError with
+ * a French message otherwise, `stagingDir` then removed.
+ */
+export async function stageBackup(input: Readable, stagingDir: string): Promise<StagedBackup> {
+  const databaseDir = path.join(stagingDir, 'database');
+  const mediaDir = path.join(stagingDir, 'media');
+  await mkdir(databaseDir, { recursive: true });
+  await mkdir(mediaDir, { recursive: true });
+  let manifest: BackupManifest | null = null;
+  let end: z.infer<typeof EndSchema> | null = null;
+  let media = 0;
+  const extract = tar.extract();
+  const reading = pipeline(input, createGunzip(), extract);
+  // Its failure (a gzip cut short) is read below, after the entries; until then it is not unhandled.
+  reading.catch(() => {});
+  try {
+    for await (const entry of extract) {
+      const { name, type } = entry.header;
+      if (end) throw new BackupRejectedError(NOT_A_BACKUP);
+      if (!manifest) {
+        if (name !== 'manifest.json') throw new BackupRejectedError(NOT_A_BACKUP);
+        const parsed = ManifestSchema.safeParse(await readJson(entry));
+        if (!parsed.success) throw new BackupRejectedError(NOT_A_BACKUP);
+        manifest = parsed.data;
+      } else if (name === 'end.json') {
+        const parsed = EndSchema.safeParse(await readJson(entry));
+        if (!parsed.success) throw new BackupRejectedError(TRUNCATED_BACKUP);
+        end = parsed.data;
+      } else if (type === 'file' && name.startsWith('database/')) {
+        const file = name.slice('database/'.length);
+        if (!manifest.tables.some((t) => t.file === file)) throw new BackupRejectedError(NOT_A_BACKUP);
+        await pipeline(entry, createWriteStream(path.join(databaseDir, file)));
+      } else if (type === 'file' && name.startsWith('media/')) {
+        const parts = name.slice('media/'.length).split('/');
+        if (!parts.every((p) => SAFE_NAME.test(p))) throw new BackupRejectedError(NOT_A_BACKUP);
+        const target = path.join(mediaDir, ...parts);
+        await mkdir(path.dirname(target), { recursive: true });
+        await pipeline(entry, createWriteStream(target));
+        media += 1;
+      } else {
+        throw new BackupRejectedError(NOT_A_BACKUP);
+      }
+    }
+    await reading;
+    if (!manifest || !end || end.media_files !== media) throw new BackupRejectedError(TRUNCATED_BACKUP);
+    for (const t of manifest.tables) {
+      const lines = await countLines(path.join(databaseDir, t.file)).catch(() => -1);
+      if (lines !== t.rows) throw new BackupRejectedError(TRUNCATED_BACKUP);
+    }
+    return { manifest, databaseDir, mediaDir, mediaFiles: media };
+  } catch (error) {
+    extract.destroy();
+    await reading.catch(() => {});
+    await rm(stagingDir, { recursive: true, force: true });
+    if (error instanceof BackupRejectedError) throw error;
+    // A gzip or tar stream that ends early, or bytes that are neither.
+    const text = String((error as Error)?.message ?? error);
+    throw new BackupRejectedError(
+      /unexpected end|premature|truncated|end of data/i.test(text) && manifest
+        ? TRUNCATED_BACKUP
+        : NOT_A_BACKUP,
+      { cause: error },
+    );
+  }
+}
+
+async function readJson(stream: AsyncIterable<unknown>): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    // A manifest is a few kilobytes; a huge one is not ours.
+    if (size > 4 * 1024 * 1024) throw new BackupRejectedError(NOT_A_BACKUP);
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return null;
+  }
+}

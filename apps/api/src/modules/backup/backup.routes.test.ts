@@ -1,0 +1,317 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { createGunzip, createGzip } from 'node:zlib';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import * as tar from 'tar-stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
+import { type Database, openDatabase, queryRows } from '../../db/client.ts';
+import { product_variants } from '../../db/schema.ts';
+import { createTestApp } from '../../test/app.ts';
+import { putInCart } from '../../test/cart-fixtures.ts';
+import { addCategory, seedCatalog } from '../../test/catalog-fixtures.ts';
+import { type Engine, engines, withDatabase } from '../../test/database.ts';
+import { smallJpeg } from '../../test/upload-fixtures.ts';
+import { signedInUser } from '../../test/user-fixtures.ts';
+import { processImage } from '../media/image-pipeline.ts';
+import { NOT_A_BACKUP, TRUNCATED_BACKUP } from './backup-archive.ts';
+import { DATABASE_NOT_EMPTY, mediaNotEmpty, restoreBackup } from './restore.ts';
+
+const NO_ORDER_LIMITS = { perIdentifier: { max: 1_000_000 }, perIp: { max: 1_000_000 } };
+
+/** An empty place to restore into: a new DATA_DIR, and on PostgreSQL a new empty database. */
+async function emptyTarget(engine: Engine) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'souk-restore-'));
+  let url: string | undefined;
+  let name: string | undefined;
+  if (engine === 'postgres') {
+    const admin = process.env.TEST_DATABASE_URL as string;
+    name = `souk_restore_${randomBytes(5).toString('hex')}`;
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`create database ${name}`);
+    await client.end();
+    url = withDatabase(admin, name);
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    ...(url ? { DATABASE_URL: url } : {}),
+  });
+  return {
+    config,
+    open: (): Promise<Database> =>
+      url ? openDatabase({ url, poolSize: 2 }) : openDatabase({ dataDir: path.join(dataDir, 'db') }),
+    async remove() {
+      rmSync(dataDir, { recursive: true, force: true });
+      if (name) {
+        const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL as string });
+        await client.connect();
+        await client.query(`drop database if exists ${name} with (force)`);
+        await client.end();
+      }
+    },
+  };
+}
+
+/** A gzipped tar of `entries`, as some other program would make one. */
+async function tarball(entries: Record<string, string>): Promise<Buffer> {
+  const pack = tar.pack();
+  for (const [name, body] of Object.entries(entries)) pack.entry({ name }, body);
+  pack.finalize();
+  const chunks: Buffer[] = [];
+  for await (const chunk of (pack as unknown as Readable).pipe(createGzip())) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** The names of an archive's entries, in order. */
+async function entryNames(archive: Buffer): Promise<string[]> {
+  const extract = tar.extract();
+  Readable.from(archive)
+    .pipe(createGunzip())
+    .pipe(extract as unknown as NodeJS.WritableStream);
+  const names: string[] = [];
+  for await (const entry of extract) {
+    names.push(entry.header.name);
+    entry.resume();
+  }
+  return names;
+}
+
+describe.each(engines)('backups on %s', (engine) => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let c: Awaited<ReturnType<typeof seedCatalog>>;
+  let admin: Awaited<ReturnType<typeof signedInUser>>;
+  beforeAll(async () => {
+    t = await createTestApp(engine, {
+      orderRateLimits: NO_ORDER_LIMITS,
+      env: { PUBLIC_URL: 'https://boutique.example' },
+    });
+    c = await seedCatalog(t.db);
+    admin = await signedInUser(t.db, { role: 'admin' });
+    // A picture stored as an upload stores it: its files in DATA_DIR/media.
+    await processImage(await smallJpeg(), t.config.mediaDir);
+  });
+  afterAll(() => t?.close());
+
+  const download = () => t.app.inject({ method: 'GET', url: '/api/admin/backup', headers: admin.auth });
+
+  it('answers 401 to a guest and 403 to a customer', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/backup' })).statusCode).toBe(401);
+    const customer = await signedInUser(t.db);
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/backup', headers: customer.auth });
+    expect(res.statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/backup/last', headers: customer.auth }))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('downloads one archive named with the shop and the date, and remembers when', async () => {
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/backup/last', headers: admin.auth })).json().data,
+    ).toEqual({ last: null });
+    const res = await download();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/gzip');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="souk-boutique-example-\d{12}\.tar\.gz"$/,
+    );
+    expect(res.headers['cache-control']).toContain('no-store');
+    const names = await entryNames(res.rawPayload);
+    expect(names[0]).toBe('manifest.json');
+    expect(names.at(-1)).toBe('end.json');
+    expect(names).toEqual(expect.arrayContaining(['database/orders.jsonl', 'database/users.jsonl']));
+    expect(names.some((n) => /^media\/.+\.webp$/.test(n))).toBe(true);
+    expect(names).not.toContain('database/jobs.jsonl');
+    const last = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/backup/last', headers: admin.auth })
+    ).json().data.last;
+    expect(last).toMatchObject({ source: 'admin', bytes: res.rawPayload.length });
+    expect(Date.now() - Date.parse(last.taken_at)).toBeLessThan(60_000);
+  });
+
+  it('restores a backup taken while orders are placed to a consistent shop, pictures included', async () => {
+    const variant = c.argan.variants[1]?.id as number;
+    await t.db.update(product_variants).set({ stock_quantity: 100 }).where(eq(product_variants.id, variant));
+    const buyers = await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        const buyer = await signedInUser(t.db);
+        await putInCart(
+          t.db,
+          { userId: buyer.user.id },
+          { productId: c.argan.product.id, variantId: variant },
+        );
+        return buyer;
+      }),
+    );
+    // The orders and the backup at the same time: each order is in the archive whole, or not at all.
+    const [archive] = await Promise.all([
+      download(),
+      ...buyers.map((b) =>
+        t.app.inject({ method: 'POST', url: '/api/orders', headers: b.auth, payload: {} }),
+      ),
+    ]);
+    expect(archive.statusCode).toBe(200);
+
+    const target = await emptyTarget(engine);
+    try {
+      const restored = await restoreBackup(Readable.from(archive.rawPayload), target.config, {
+        force: false,
+      });
+      expect(restored.shop).toBe('boutique.example');
+      const copy = await target.open();
+      try {
+        const orders = await queryRows<{
+          id: number;
+          total_amount: number;
+          items_total: number;
+          items: number;
+        }>(
+          copy.db,
+          sql`select o.id, o.total_amount, coalesce(sum(i.total_price), 0)::int as items_total, count(i.id)::int as items
+                from orders o left join order_items i on i.order_id = o.id group by o.id`,
+        );
+        for (const o of orders) {
+          expect(o.items).toBeGreaterThan(0);
+          expect(o.items_total).toBe(o.total_amount);
+        }
+        const [stock] = await queryRows<{ left: number; sold: number }>(
+          copy.db,
+          sql`select (select stock_quantity from product_variants where id = ${variant}) as left,
+                     (select coalesce(sum(quantity), 0)::int from order_items where variant_id = ${variant}) as sold`,
+        );
+        expect((stock?.left ?? 0) + (stock?.sold ?? 0)).toBe(100);
+        // The same customers, products and pictures as the shop had.
+        for (const table of ['users', 'products', 'categories', 'product_media']) {
+          const [a] = await queryRows<{ n: number }>(
+            t.db,
+            sql.raw(`select count(*)::int as n from ${table}`),
+          );
+          const [b] = await queryRows<{ n: number }>(
+            copy.db,
+            sql.raw(`select count(*)::int as n from ${table}`),
+          );
+          expect(b, table).toEqual(a);
+        }
+        // A new order in the restored shop gets the next id, not one already taken.
+        const [next] = await queryRows<{ id: number }>(
+          copy.db,
+          sql`select nextval('orders_id_seq')::int as id`,
+        );
+        const [max] = await queryRows<{ id: number }>(
+          copy.db,
+          sql`select coalesce(max(id), 0)::int as id from orders`,
+        );
+        expect(next?.id).toBeGreaterThan(max?.id ?? 0);
+      } finally {
+        await copy.close();
+      }
+      const pictures = readdirSync(t.config.mediaDir).sort();
+      expect(pictures.length).toBeGreaterThan(0);
+      expect(readdirSync(target.config.mediaDir).sort()).toEqual(pictures);
+      const first = pictures[0] as string;
+      expect(readFileSync(path.join(target.config.mediaDir, first))).toEqual(
+        readFileSync(path.join(t.config.mediaDir, first)),
+      );
+
+      // Restored once, the target is no longer empty: a second restore is refused without --force.
+      await expect(
+        restoreBackup(Readable.from(archive.rawPayload), target.config, { force: false }),
+      ).rejects.toThrow(/relancez avec --force/);
+      await restoreBackup(Readable.from(archive.rawPayload), target.config, { force: true });
+    } finally {
+      await target.remove();
+    }
+  });
+
+  it('refuses to replace a shop without --force, changing nothing; replaces it with --force', async () => {
+    const archive = (await download()).rawPayload;
+    const target = await emptyTarget(engine);
+    const categorySlugs = async () => {
+      const copy = await target.open();
+      try {
+        return (await queryRows<{ slug: string }>(copy.db, sql`select slug from categories`)).map(
+          (r) => r.slug,
+        );
+      } finally {
+        await copy.close();
+      }
+    };
+    try {
+      await restoreBackup(Readable.from(archive), target.config, { force: false });
+      // The restored shop lives on: a category made there since.
+      const copy = await target.open();
+      await addCategory(copy.db, { name: 'Nouveautés de la semaine' });
+      await copy.close();
+      await expect(restoreBackup(Readable.from(archive), target.config, { force: false })).rejects.toThrow(
+        DATABASE_NOT_EMPTY,
+      );
+      expect(await categorySlugs()).toContain('nouveautes-de-la-semaine');
+      await restoreBackup(Readable.from(archive), target.config, { force: true });
+      expect(await categorySlugs()).not.toContain('nouveautes-de-la-semaine');
+    } finally {
+      await target.remove();
+    }
+  });
+
+  it('refuses to put its pictures over a media folder that has some, without --force', async () => {
+    const archive = (await download()).rawPayload;
+    const target = await emptyTarget(engine);
+    try {
+      mkdirSync(target.config.mediaDir, { recursive: true });
+      writeFileSync(path.join(target.config.mediaDir, 'autre-360.webp'), 'image');
+      await expect(restoreBackup(Readable.from(archive), target.config, { force: false })).rejects.toThrow(
+        mediaNotEmpty(target.config.mediaDir),
+      );
+      expect(readdirSync(target.config.mediaDir)).toEqual(['autre-360.webp']);
+    } finally {
+      await target.remove();
+    }
+  });
+
+  it('refuses an archive cut short, or one that is not ours, and changes nothing', async () => {
+    const archive = (await download()).rawPayload;
+    const target = await emptyTarget(engine);
+    try {
+      const cut = archive.subarray(0, Math.floor(archive.length * 0.6));
+      await expect(restoreBackup(Readable.from(cut), target.config, { force: false })).rejects.toThrow(
+        TRUNCATED_BACKUP,
+      );
+      const foreign = await tarball({ 'photo.jpg': 'pas une sauvegarde', 'notes.txt': 'bonjour' });
+      await expect(restoreBackup(Readable.from(foreign), target.config, { force: false })).rejects.toThrow(
+        NOT_A_BACKUP,
+      );
+      const notGzip = Buffer.from('ceci est un fichier texte, pas une archive');
+      await expect(restoreBackup(Readable.from(notGzip), target.config, { force: false })).rejects.toThrow(
+        NOT_A_BACKUP,
+      );
+      const wrongManifest = await tarball({
+        'manifest.json': JSON.stringify({ format: 'autre', version: 1 }),
+      });
+      await expect(
+        restoreBackup(Readable.from(wrongManifest), target.config, { force: false }),
+      ).rejects.toThrow(NOT_A_BACKUP);
+      // Nothing was made: no database, no media, no staging left behind.
+      expect(readdirSync(target.config.dataDir).filter((n) => n !== 'tmp')).toEqual([]);
+      expect(readdirSync(target.config.tmpDir)).toEqual([]);
+      const fresh = await target.open();
+      try {
+        const [users] = await queryRows<{ known: boolean }>(
+          fresh.db,
+          sql`select to_regclass('public.users') is not null as known`,
+        );
+        expect(users?.known).toBe(false);
+      } finally {
+        await fresh.close();
+      }
+    } finally {
+      await target.remove();
+    }
+  });
+});

@@ -1,0 +1,53 @@
+import { backupFileName, type LastBackup } from '@souk/domain/admin-backup';
+import { formatStamp } from '@souk/domain/dates';
+import type { Db } from '../../db/client.ts';
+import { createBackup } from './backup-archive.ts';
+import * as runs from './backup-runs.repository.ts';
+
+export type BackupDeps = {
+  db: Db;
+  mediaDir: string;
+  /** Where the database's snapshot is written before it is streamed (DATA_DIR/tmp). */
+  workDir: string;
+  publicUrl: string;
+  log: (line: string) => void;
+};
+
+/**
+ * A backup of the shop as a stream, named with the shop and the shop's date and time. The run is
+ * recorded ('Dernière sauvegarde') once its last byte is packed, before the stream ends: a backup
+ * that failed half-way is not one. `finished` settles then (the command line waits for it).
+ */
+export async function takeBackup(deps: BackupDeps, by: { source: 'admin' | 'cli'; userId: number | null }) {
+  const host = new URL(deps.publicUrl).hostname;
+  const backup = await createBackup({
+    db: deps.db,
+    mediaDir: deps.mediaDir,
+    workDir: deps.workDir,
+    shop: host,
+    beforeEnd: async (result) => {
+      await runs.insertRun(deps.db, { bytes: result.bytes, source: by.source, taken_by: by.userId });
+      deps.log(
+        `Sauvegarde prise : ${result.tables} tables, ${result.media} fichiers, ${result.bytes} octets`,
+      );
+    },
+  });
+  return {
+    filename: backupFileName(host, formatStamp(new Date())),
+    stream: backup.stream,
+    finished: backup.finished,
+  };
+}
+
+export async function lastBackup(db: Db): Promise<LastBackup> {
+  const row = await runs.findLastRun(db);
+  return {
+    last: row
+      ? {
+          taken_at: new Date(row.taken_at).toISOString(),
+          bytes: row.bytes,
+          source: row.source === 'cli' ? 'cli' : 'admin',
+        }
+      : null,
+  };
+}

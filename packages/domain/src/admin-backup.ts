@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+// The back office's 'Sauvegarde' (docs/decisions/0035): one archive of the whole shop, and when
+// the last one was taken.
+
+export const BACKUP_TITLE = 'Sauvegarde';
+export const BACKUP_DOWNLOAD_LABEL = 'Télécharger une sauvegarde';
+export const NO_BACKUP_YET = "Aucune sauvegarde n'a encore été faite.";
+
+export const LastBackupSchema = z.object({
+  last: z
+    .object({
+      taken_at: z.string(),
+      bytes: z.number(),
+      /** 'admin': downloaded from the back office; 'cli': `npm run backup`. */
+      source: z.enum(['admin', 'cli']),
+    })
+    .nullable(),
+});
+export type LastBackup = z.infer<typeof LastBackupSchema>;
+
+/** '12,4 Mo', '850 Ko': an archive's size as the owner reads it. */
+export function formatBytes(bytes: number): string {
+  const units = ['octets', 'Ko', 'Mo', 'Go'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : 1;
+  return `${value.toLocaleString('fr-FR', { maximumFractionDigits: digits })} ${units[unit]}`;
+}
+
+/** The archive's file name: the shop's host and the shop's date and time ('souk-boutique-sn-202611271403.tar.gz'). */
+export const backupFileName = (host: string, stamp: string) =>
+  `souk-${
+    host
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'boutique'
+  }-${stamp}.tar.gz`;
