@@ -34,6 +34,8 @@ export default [
   route('admin/orders/export', 'routes/download-admin-orders.ts'),
   // The report's 'Télécharger le CSV', likewise.
   route('admin/report/export', 'routes/download-admin-report.ts'),
+  // 'Télécharger une sauvegarde': the whole shop's archive, sent on to the API once the admin is checked.
+  route('admin/backup/download', 'routes/download-admin-backup.ts'),
   // Back office: every loader and action checks the admin on the server.
   layout('routes/admin-layout.tsx', [
     route('admin', 'routes/admin-dashboard.tsx'),
@@ -44,5 +46,6 @@ export default [
     route('admin/orders', 'routes/admin-orders.tsx'),
     route('admin/customers', 'routes/admin-customers.tsx'),
     route('admin/banners', 'routes/admin-banners.tsx'),
+    route('admin/backup', 'routes/admin-backup.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -57,3 +57,9 @@ export const LogoutIcon = (p: IconProps) => (
     <path d="M14 4.5H6.5a1 1 0 0 0-1 1v13a1 1 0 0 0 1 1H14M10 12h10m-3.5-3.5L20 12l-3.5 3.5" />
   </Svg>
 );
+export const ArchiveIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="3.5" y="4" width="17" height="4.5" rx="1" />
+    <path d="M5 8.5v10a1.5 1.5 0 0 0 1.5 1.5h11a1.5 1.5 0 0 0 1.5-1.5v-10M10 12.5h4" />
+  </Svg>
+);

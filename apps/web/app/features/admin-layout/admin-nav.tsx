@@ -1,5 +1,13 @@
 import { NavLink } from 'react-router';
-import { BoxIcon, DashboardIcon, ImageIcon, ReceiptIcon, TagIcon, UsersIcon } from './admin-icons';
+import {
+  ArchiveIcon,
+  BoxIcon,
+  DashboardIcon,
+  ImageIcon,
+  ReceiptIcon,
+  TagIcon,
+  UsersIcon,
+} from './admin-icons';
 
 /** The back office's sections, in the menu's order. */
 export const ADMIN_SECTIONS = [
@@ -9,6 +17,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/orders', label: 'Commandes', Icon: ReceiptIcon, end: false },
   { to: '/admin/customers', label: 'Clients', Icon: UsersIcon, end: false },
   { to: '/admin/banners', label: 'Bannières', Icon: ImageIcon, end: false },
+  { to: '/admin/backup', label: 'Sauvegarde', Icon: ArchiveIcon, end: false },
 ] as const;
 
 /** The side menu's links; the current section is marked for sight and for screen readers. */

@@ -1,0 +1,61 @@
+import { createGunzip } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import * as tar from 'tar-stream';
+import { logInAsAdmin } from './admin-helpers.ts';
+import { expectAccessible, expectNoHorizontalScroll } from './helpers.ts';
+
+// The owner's backup: from the menu to a file on her phone or computer, while the shop stays open,
+// and the page then says when it was taken.
+
+/** The names of a downloaded archive's entries, in order. */
+async function entriesOf(stream: NodeJS.ReadableStream): Promise<string[]> {
+  const extract = tar.extract();
+  stream.pipe(createGunzip()).pipe(extract as unknown as NodeJS.WritableStream);
+  const names: string[] = [];
+  for await (const entry of extract) {
+    names.push(entry.header.name);
+    entry.resume();
+  }
+  return names;
+}
+
+test('the owner downloads a backup of the whole shop from the back office, and sees when it was taken', async ({
+  page,
+  isMobile,
+}) => {
+  await logInAsAdmin(page, '/admin');
+  // From the menu: on a phone, its drawer.
+  if (isMobile) {
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page
+      .getByRole('dialog', { name: "Menu de l'administration" })
+      .getByRole('link', { name: 'Sauvegarde' })
+      .click();
+  } else {
+    await page
+      .getByRole('navigation', { name: 'Administration' })
+      .getByRole('link', { name: 'Sauvegarde' })
+      .click();
+  }
+  await expect(page).toHaveURL('/admin/backup');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sauvegarde' })).toBeVisible();
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Télécharger une sauvegarde' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^souk-127-0-0-1-\d{12}\.tar\.gz$/);
+  const names = await entriesOf(await download.createReadStream());
+  expect(names[0]).toBe('manifest.json');
+  expect(names.at(-1)).toBe('end.json');
+  expect(names).toEqual(expect.arrayContaining(['database/orders.jsonl', 'database/products.jsonl']));
+  // The demo shop's pictures are in it.
+  expect(names.filter((n) => n.startsWith('media/')).length).toBeGreaterThan(100);
+
+  await page.reload();
+  const last = page.getByRole('region', { name: 'Dernière sauvegarde' });
+  await expect(last).toContainText(/Le \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} \([\d,]+ (Ko|Mo)/);
+  await expect(last).toContainText('depuis le back-office');
+});
