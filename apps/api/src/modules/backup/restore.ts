@@ -22,7 +22,7 @@ type Journal = { entries: { idx: number; when: number; tag: string }[] } & Recor
  * schema they were read from, and the later migrations then carry them forward as they would
  * have carried the shop itself.
  */
-async function migrationsUpTo(count: number, dir: string): Promise<string> {
+export async function migrationsUpTo(count: number, dir: string): Promise<string> {
   const journal = JSON.parse(
     await readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
   ) as Journal;

@@ -1,0 +1,109 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { createGunzip, gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import * as tar from 'tar-stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
+import { migrationsFolder, openDatabase, queryRows } from '../../db/client.ts';
+import { migrationLevel } from '../../db/snapshot.ts';
+import { addOrder } from '../../test/order-fixtures.ts';
+import { createBackup } from './backup-archive.ts';
+import { migrationsUpTo, restoreBackup } from './restore.ts';
+
+const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+  entries: { when: number }[];
+};
+
+describe('a backup from an older version of the shop', () => {
+  let root: string;
+  beforeAll(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'souk-older-'));
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('restores into this version: migrated to its level, loaded, then migrated forward', async () => {
+    // A shop one migration behind this code, with an order.
+    const older = journal.entries.length - 1;
+    const old = await openDatabase({});
+    await old.migrate(await migrationsUpTo(older, path.join(root, 'migrations')));
+    expect((await migrationLevel(old.db)).count).toBe(older);
+    const order = await addOrder(old.db, { contact_name: 'Mariama Ba' });
+    const backup = await createBackup({
+      db: old.db,
+      mediaDir: path.join(root, 'no-media'),
+      workDir: path.join(root, 'work'),
+      shop: 'ancienne.example',
+    });
+    const chunks: Buffer[] = [];
+    for await (const chunk of backup.stream) chunks.push(chunk as Buffer);
+    await backup.finished;
+    await old.close();
+
+    const target = loadConfig({ DATA_DIR: path.join(root, 'target'), NODE_ENV: 'test', DATABASE_URL: '' });
+    await restoreBackup(Readable.from(Buffer.concat(chunks)), target, { force: false });
+    const restored = await openDatabase({ dataDir: path.join(target.dataDir, 'db') });
+    try {
+      expect(await migrationLevel(restored.db)).toEqual({
+        count: journal.entries.length,
+        last: journal.entries.at(-1)?.when,
+      });
+      expect(
+        await queryRows<{ order_number: string; contact_name: string }>(
+          restored.db,
+          sql`select order_number, contact_name from orders`,
+        ),
+      ).toEqual([{ order_number: order.order_number, contact_name: 'Mariama Ba' }]);
+    } finally {
+      await restored.close();
+    }
+  });
+
+  it('refuses a backup from a newer version, before touching anything', async () => {
+    const db = await openDatabase({});
+    await db.migrate();
+    const backup = await createBackup({
+      db: db.db,
+      mediaDir: path.join(root, 'no-media'),
+      workDir: path.join(root, 'work'),
+      shop: 'future.example',
+    });
+    const chunks: Buffer[] = [];
+    for await (const chunk of backup.stream) chunks.push(chunk as Buffer);
+    await backup.finished;
+    await db.close();
+    // The same archive as a newer Souk would write it: one migration more than this code knows.
+    const extract = tar.extract();
+    const pack = tar.pack();
+    Readable.from(Buffer.concat(chunks))
+      .pipe(createGunzip())
+      .pipe(extract as unknown as NodeJS.WritableStream);
+    for await (const entry of extract) {
+      const parts: Buffer[] = [];
+      for await (const c of entry) parts.push(c as Buffer);
+      let body = Buffer.concat(parts);
+      if (entry.header.name === 'manifest.json') {
+        const manifest = JSON.parse(body.toString('utf8'));
+        manifest.migrations = { count: manifest.migrations.count + 1, last: manifest.migrations.last + 1 };
+        body = Buffer.from(JSON.stringify(manifest));
+      }
+      pack.entry({ name: entry.header.name }, body);
+    }
+    pack.finalize();
+    const packed: Buffer[] = [];
+    for await (const c of pack as unknown as AsyncIterable<Buffer>) packed.push(c);
+    const newer = gzipSync(Buffer.concat(packed));
+    const target = loadConfig({
+      DATA_DIR: path.join(root, 'target-newer'),
+      NODE_ENV: 'test',
+      DATABASE_URL: '',
+    });
+    await expect(restoreBackup(Readable.from(newer), target, { force: false })).rejects.toThrow(
+      "Cette sauvegarde vient d'une version plus récente de Souk",
+    );
+    // Refused before the target was opened: no database was made there.
+    expect(existsSync(path.join(target.dataDir, 'db'))).toBe(false);
+  });
+});
