@@ -72,6 +72,10 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      // The demo catalogue without its two months of orders: the journeys count the orders,
+      // customers and figures they make themselves (the demo's own are tested in
+      // apps/api/src/db/seed/demo-orders.test.ts).
+      SEED: 'catalogue',
       // Every journey logs in from 127.0.0.1: generous attempt limits, so admin journeys (one account
       // signing in again and again) never meet a 429, nor does the address its journeys' wrong passwords.
       AUTH_RATE_LIMIT_MAX: '1000',

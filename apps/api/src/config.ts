@@ -185,6 +185,11 @@ const ConfigSchema = z.object({
       )
       .optional(),
   ),
+  // What a new database starts with (docs/decisions/0035): the demo shop with its customers and two
+  // months of orders, only its catalogue, or nothing (a real shop's first start).
+  SEED: z
+    .enum(['demo', 'catalogue', 'none'], { error: 'SEED doit valoir demo, catalogue ou none' })
+    .default('demo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The ffmpeg and ffprobe to run (video uploads); by default those of the PATH. */
   FFMPEG_PATH: optionalText,

@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
+import { queryRows } from './db/client.ts';
 import { categories } from './db/schema.ts';
 import { PGLITE_PRODUCTION_WARNING, prepareDatabase } from './prepare-database.ts';
 import { withDatabase } from './test/database.ts';
@@ -33,6 +35,42 @@ describe('preparing the database at start', () => {
     await second.close();
     expect(seeded).toEqual(['seed']);
   });
+
+  it('starts a new database as SEED says: the demo with its orders, the catalogue alone, or empty', async () => {
+    const counts = async (seed: string) => {
+      const dir = mkdtempSync(path.join(tmpdir(), `souk-seed-${seed}-`));
+      const lines: string[] = [];
+      try {
+        const database = await prepareDatabase(
+          loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', NODE_ENV: 'test', SEED: seed }),
+          { log: (line) => lines.push(line), warn: () => {} },
+        );
+        try {
+          const [row] = await queryRows<{ categories: number; orders: number; clients: number }>(
+            database.db,
+            sql`select (select count(*)::int from categories) as categories, (select count(*)::int from orders) as orders,
+                       (select count(*)::int from users where role = 'client') as clients`,
+          );
+          return { ...row, said: lines.join('\n') };
+        } finally {
+          await database.close();
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    };
+    const demo = await counts('demo');
+    expect(demo.categories).toBeGreaterThan(0);
+    expect(demo.orders).toBeGreaterThan(150);
+    expect(demo.clients).toBeGreaterThan(20);
+    const catalogue = await counts('catalogue');
+    expect(catalogue).toMatchObject({ orders: 0, clients: 0 });
+    expect(catalogue.categories).toBe(demo.categories);
+    const none = await counts('none');
+    expect(none).toMatchObject({ categories: 0, orders: 0, clients: 0 });
+    expect(none.said).toContain('SEED=none');
+    expect(() => loadConfig({ SEED: 'tout' })).toThrow('SEED doit valoir demo, catalogue ou none');
+  }, 120_000);
 
   it('warns that an embedded database can lose orders when it serves production', async () => {
     const warnings: string[] = [];

@@ -15,6 +15,15 @@ export type PrepareOptions = {
 export const PGLITE_PRODUCTION_WARNING =
   'Base embarquée (PGlite) en production : elle tourne sans fsync, une coupure de courant peut faire perdre des commandes déjà confirmées. Pour une boutique en ligne, utilisez PostgreSQL avec DATABASE_URL (voir le README).';
 
+/** What a new database starts with, as SEED says: the demo shop (with its orders), its catalogue, or nothing. */
+async function seedNew(database: Database, config: Config, log: (line: string) => void) {
+  if (config.SEED === 'none') {
+    log('Base neuve sans données de démonstration (SEED=none) : la boutique est vide.');
+    return;
+  }
+  await seedDemoShop(database.db, config.mediaDir, { log, orders: config.SEED === 'demo' });
+}
+
 /**
  * What every start does before serving: open and migrate the database, seed the demo shop only
  * when the database was just created (never because a shop happens to have no category), apply
@@ -23,7 +32,7 @@ export const PGLITE_PRODUCTION_WARNING =
 export async function prepareDatabase(config: Config, options: PrepareOptions = {}): Promise<Database> {
   const log = options.log ?? ((line: string) => console.info(`[souk] ${line}`));
   const warn = options.warn ?? ((line: string) => console.warn(`[souk] ${line}`));
-  const seed = options.seed ?? ((database: Database) => seedDemoShop(database.db, config.mediaDir, { log }));
+  const seed = options.seed ?? ((database: Database) => seedNew(database, config, log));
   const database = await openConfiguredDatabase(config);
   try {
     // Several processes starting at once on one PostgreSQL: one migrates and seeds, the others

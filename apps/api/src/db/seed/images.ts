@@ -37,9 +37,14 @@ function hashString(value: string): number {
   return h >>> 0;
 }
 
-type Rng = { next(): number; pick<T>(items: readonly T[]): T; range(min: number, max: number): number };
+export type Rng = {
+  next(): number;
+  pick<T>(items: readonly T[]): T;
+  range(min: number, max: number): number;
+};
 
-function createRng(seed: string): Rng {
+/** A deterministic random sequence from `seed`: the same drawing, or the same demo orders, every time. */
+export function createRng(seed: string): Rng {
   let a = hashString(seed);
   const next = () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -1,4 +1,5 @@
-// The demo shop: categories, products, variants, pictures and banners, inserted once.
+// The demo shop: categories, products, variants, pictures and banners, inserted once; with
+// `orders`, its customers and two months of orders too (demo-orders.ts).
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { slugify } from '@souk/domain/text';
@@ -14,6 +15,7 @@ import {
   type ProductData,
   variantSku,
 } from './catalog-data.ts';
+import { DEMO_ORDER_DAYS, seedDemoOrders } from './demo-orders.ts';
 import {
   bannerSvg,
   categorySvg,
@@ -81,7 +83,7 @@ function bannerCategorySlug(banner: BannerData): string {
 export async function seedDemoShop(
   db: Db,
   mediaDir: string,
-  options: { log?: (msg: string) => void } = {},
+  options: { log?: (msg: string) => void; orders?: boolean } = {},
 ): Promise<{ seeded: boolean }> {
   const log = options.log ?? (() => {});
   const existing = await db.select({ id: categories.id }).from(categories).limit(1);
@@ -124,6 +126,7 @@ export async function seedDemoShop(
   const imageSeconds = (Date.now() - started) / 1000;
 
   let inserted = false;
+  let demo = null as { customers: number; orders: number } | null;
   try {
     inserted = await db.transaction(async (tx) => {
       // A concurrent seed may have won the race since the first check.
@@ -214,6 +217,7 @@ export async function seedDemoShop(
           };
         }),
       );
+      if (options.orders) demo = await seedDemoOrders(tx);
       return true;
     });
   } finally {
@@ -234,7 +238,8 @@ export async function seedDemoShop(
   const variantCount = prods.reduce((sum, p) => sum + p.data.variants.length, 0);
   log(
     `Boutique de démonstration créée : ${cats.length} catégories, ${prods.length} produits, ${variantCount} variantes, ` +
-      `${bannerData.length} bannières, ${images.length} images en ${imageSeconds.toFixed(1)} s.`,
+      `${bannerData.length} bannières, ${images.length} images en ${imageSeconds.toFixed(1)} s` +
+      (demo ? `, ${demo.customers} clients et ${demo.orders} commandes sur ${DEMO_ORDER_DAYS} jours.` : '.'),
   );
   return { seeded: true };
 }
