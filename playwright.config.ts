@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 // Debian's Chromium, never a downloaded browser (docs/architecture.md, Tests).
@@ -8,6 +9,15 @@ if (!existsSync(CHROMIUM)) {
     `Chromium introuvable à ${CHROMIUM} : installez-le (apt-get install -y chromium) ou définissez CHROMIUM_PATH.`,
   );
 }
+
+// The demo seed's pictures, drawn once for every server the journeys start (the web server, the
+// crash and scale-out journeys' own), and for the unit tests' seeds (vitest.config.ts).
+process.env.SEED_PICTURE_CACHE ??= path.join(
+  import.meta.dirname,
+  'node_modules',
+  '.cache',
+  'souk-demo-pictures',
+);
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // Each port gets its own data directory so two runs never share (or wipe) one database.

@@ -19,6 +19,8 @@ export default defineConfig({
   // The web app's '~/…' imports (apps/web/tsconfig.json and vite.config.ts), for its unit tests.
   resolve: { alias: { '~': path.join(ROOT, 'apps/web/app') } },
   test: {
+    // The demo seed's pictures, drawn once for every test and journey run (db/seed/images.ts).
+    env: { SEED_PICTURE_CACHE: path.join(ROOT, 'node_modules', '.cache', 'souk-demo-pictures') },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

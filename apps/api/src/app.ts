@@ -13,6 +13,7 @@ import { adminShellRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authJobHandlers } from './modules/auth/auth.service.ts';
 import { adminBackupRoutes } from './modules/backup/backup.routes.ts';
+import { removeStaleSpools } from './modules/backup/backup-archive.ts';
 import { adminBannersRoutes } from './modules/banners/admin-banners.routes.ts';
 import { bannersRoutes } from './modules/banners/banners.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
@@ -275,6 +276,8 @@ export async function buildApi({
     log,
   });
   app.addHook('onReady', () => videos.start());
+  // What a crash left of a backup's or a restore's copy of the database (modules/backup).
+  app.addHook('onReady', () => removeStaleSpools(config.tmpDir));
   app.addHook('preClose', () => videos.close());
   const moduleDeps: ModuleDeps = {
     db,

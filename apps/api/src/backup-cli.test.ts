@@ -77,7 +77,9 @@ describe('npm run backup and npm run restore on the embedded database', () => {
     // Again into the same place: refused, unless told.
     const again = await cli('restore-cli.ts', [file], copy);
     expect(again.code).toBe(1);
-    expect(again.out).toContain('La base de données contient déjà une boutique : relancez avec --force');
+    expect(again.out).toContain(
+      "La base de données n'est pas vide : arrêtez la boutique, puis relancez avec --force",
+    );
     expect((await cli('restore-cli.ts', [file, '--force'], copy)).code).toBe(0);
   });
 

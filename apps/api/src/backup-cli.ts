@@ -38,8 +38,11 @@ async function main() {
       },
       { source: 'cli', userId: null },
     );
-    await pipeline(backup.stream, createWriteStream(partial));
-    const { bytes, media, tables } = await backup.finished;
+    // Both at once: a full disk fails the copy, which fails the packing; neither is left unheard.
+    const [, { bytes, media, tables }] = await Promise.all([
+      pipeline(backup.stream, createWriteStream(partial)),
+      backup.finished,
+    ]);
     await rename(partial, path.resolve(target));
     console.info(`Sauvegarde écrite dans ${target} : ${tables} tables, ${media} fichiers, ${bytes} octets.`);
   } catch (error) {

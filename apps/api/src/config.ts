@@ -185,8 +185,8 @@ const ConfigSchema = z.object({
       )
       .optional(),
   ),
-  // What a new database starts with (docs/decisions/0035): the demo shop with its customers and two
-  // months of orders, only its catalogue, or nothing (a real shop's first start).
+  // What a new database starts with (README, Configuration): the demo shop with its customers and
+  // two months of orders, only its catalogue, or nothing (a real shop's first start).
   SEED: z
     .enum(['demo', 'catalogue', 'none'], { error: 'SEED doit valoir demo, catalogue ou none' })
     .default('demo'),

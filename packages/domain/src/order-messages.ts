@@ -86,6 +86,35 @@ export function orderStatusMessage(order: OrderForMessage, shop: ShopContact): s
   }
 }
 
+/** '72 h', '30 min', '7 j', '20 s': UNPAID_ORDER_TIMEOUT as a customer reads it. */
+export function formatDelay(ms: number): string {
+  const units: [number, string][] = [
+    [86_400_000, 'j'],
+    [3_600_000, 'h'],
+    [60_000, 'min'],
+    [1000, 's'],
+  ];
+  // Whole hours up to three days read better than days: '72 h', not '3 j'.
+  for (const [size, unit] of units) {
+    if (unit === 'j' && ms <= 3 * 86_400_000) continue;
+    if (ms >= size && ms % size === 0) return `${ms / size} ${unit}`;
+  }
+  return `${Math.max(1, Math.round(ms / 1000))} s`;
+}
+
+/**
+ * The e-mail of an order the shop cancelled itself, unpaid `timeoutMs` after it was placed
+ * (UNPAID_ORDER_TIMEOUT): why, and what to do if it was paid after all.
+ */
+export function unpaidReleaseMessage(order: OrderForMessage, shop: ShopContact, timeoutMs: number): string {
+  return [
+    `Bonjour ${firstName(order.client.name)},`,
+    `votre commande ${order.order_number} d'un montant de ${formatFcfa(order.total_amount)} a été annulée : nous n'avons pas reçu son paiement dans les ${formatDelay(timeoutMs)} qui ont suivi.`,
+    `Si vous l'avez payée, envoyez-nous la capture du paiement sur WhatsApp au ${formatPhone(shop.whatsappNumber)} : nous la rétablissons. Vous pouvez aussi commander à nouveau sur la boutique.`,
+    "L'équipe Souk",
+  ].join('\n');
+}
+
 /** The subject of the e-mail carrying the same message. */
 export const orderMessageSubject = (order: Pick<OrderForMessage, 'order_number'>) =>
   `Votre commande ${order.order_number} — Souk`;

@@ -420,6 +420,9 @@ export const jobs = pgTable(
     every_ms: integer('every_ms'),
     run_at: timestamp('run_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     locked_until: timestamp('locked_until', { withTimezone: true, mode: 'string' }),
+    // The claim that holds the lease: a process whose lease ran out (and was taken over) can no
+    // longer finish, fail or renew the job.
+    locked_by: text('locked_by'),
     last_error: text('last_error'),
     ...timestamps,
   },

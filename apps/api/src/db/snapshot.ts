@@ -1,5 +1,5 @@
-import { once } from 'node:events';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { sql } from 'drizzle-orm';
@@ -71,7 +71,8 @@ export async function dumpDatabase(db: Db, dir: string) {
     for (const name of await publicTables(tx)) {
       if (NOT_SAVED.has(name)) continue;
       const file = path.join(dir, `${name}.jsonl`);
-      const out = createWriteStream(file);
+      // A file handle: a full disk is an error this backup answers, not an event that stops the server.
+      const out = await open(file, 'w');
       let rows = 0;
       await tx.execute(
         sql`declare snapshot_rows no scroll cursor for select row_to_json(t)::text as row from ${ident(name)} t`,
@@ -82,13 +83,16 @@ export async function dumpDatabase(db: Db, dir: string) {
           sql`fetch ${sql.raw(String(FETCH_ROWS))} from snapshot_rows`,
         );
         if (batch.length === 0) break;
-        const text = `${batch.map((b) => b.row).join('\n')}\n`;
-        if (!out.write(text)) await once(out, 'drain');
+        try {
+          await out.write(`${batch.map((b) => b.row).join('\n')}\n`);
+        } catch (error) {
+          await out.close();
+          throw error;
+        }
         rows += batch.length;
       }
       await tx.execute(sql`close snapshot_rows`);
-      out.end();
-      await once(out, 'close');
+      await out.close();
       tables.push({ name, rows, file: `${name}.jsonl` });
     }
     return { level, tables };
@@ -184,18 +188,19 @@ export async function loadDatabase(db: Db, dir: string, tables: readonly TableDu
   });
 }
 
-/** Whether the database holds any row of the shop (an account, a category, a product, an order). */
-export async function holdsData(db: Db): Promise<boolean> {
-  const tables = new Set(await publicTables(db));
-  for (const name of ['users', 'categories', 'products', 'orders']) {
-    if (!tables.has(name)) continue;
-    const [row] = await queryRows<{ any: boolean }>(
-      db,
-      sql`select exists (select 1 from ${ident(name)}) as any`,
-    );
-    if (row?.any) return true;
-  }
-  return false;
+/**
+ * Whether the database is empty: no table, view or sequence of anyone's in `public`, and no
+ * migration record. A restore replaces anything else only when told (`--force`): the URL may name
+ * another application's database.
+ */
+export async function isEmptyDatabase(db: Db): Promise<boolean> {
+  const [row] = await queryRows<{ used: boolean }>(
+    db,
+    sql`select exists (select 1 from pg_class c join pg_namespace n on n.oid = c.relnamespace
+                        where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'p', 'f', 'S'))
+            or exists (select 1 from pg_namespace where nspname = 'drizzle') as used`,
+  );
+  return !row?.used;
 }
 
 /** Empties the database entirely (restore `--force`): the shop's tables and the migrations' record. */

@@ -9,6 +9,7 @@ CREATE TABLE "jobs" (
 	"every_ms" integer,
 	"run_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"locked_until" timestamp with time zone,
+	"locked_by" text,
 	"last_error" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,

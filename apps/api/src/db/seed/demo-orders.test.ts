@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
 import { signedInUser } from '../../test/user-fixtures.ts';
 import { queryRows } from '../client.ts';
-import { DEMO_ORDER_DAYS } from './demo-orders.ts';
+import { product_variants } from '../schema.ts';
+import { DEMO_ORDER_DAYS, seedDemoOrders } from './demo-orders.ts';
 import { seedDemoShop } from './seed.ts';
 
 // What a newcomer's first start shows in the back office: the demo shop's customers and two months
@@ -12,9 +13,15 @@ import { seedDemoShop } from './seed.ts';
 describe('the demo shop with its orders', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let admin: Awaited<ReturnType<typeof signedInUser>>;
+  let stockBefore: Map<number, number | null>;
   beforeAll(async () => {
     t = await createTestApp('pglite', { env: { UNPAID_ORDER_TIMEOUT: '72h' }, jobs: { schedule: true } });
-    await seedDemoShop(t.db, t.config.mediaDir, { orders: true });
+    // The catalogue, then its orders, as `seedDemoShop(…, { orders: true })` does in one transaction.
+    await seedDemoShop(t.db, t.config.mediaDir);
+    stockBefore = new Map(
+      (await t.db.select().from(product_variants)).map((v) => [v.id, v.stock_quantity] as const),
+    );
+    await t.db.transaction((tx) => seedDemoOrders(tx));
     admin = await signedInUser(t.db, { role: 'admin' });
   }, 120_000);
   afterAll(() => t?.close());
@@ -49,6 +56,26 @@ describe('the demo shop with its orders', () => {
     const list = await get('/api/admin/customers?per_page=50');
     const tiers = new Set(list.clients.map((c: { tier: string }) => c.tier));
     expect([...tiers].sort()).toEqual(['new', 'regular', 'vip']);
+  });
+
+  it('takes from the counted stock what the orders that count took, never below zero', async () => {
+    const taken = await queryRows<{ variant_id: number; units: number }>(
+      t.db,
+      sql`select i.variant_id, sum(i.quantity)::int as units from order_items i join orders o on o.id = i.order_id
+           where o.status <> 'annulée' group by i.variant_id`,
+    );
+    const after = new Map(
+      (await t.db.select().from(product_variants)).map((v) => [v.id, v.stock_quantity] as const),
+    );
+    let counted = 0;
+    for (const { variant_id, units } of taken) {
+      const before = stockBefore.get(variant_id);
+      if (before === null || before === undefined) continue;
+      counted += 1;
+      expect(after.get(variant_id), `variant ${variant_id}`).toBe(before - units);
+      expect(after.get(variant_id)).toBeGreaterThanOrEqual(0);
+    }
+    expect(counted).toBeGreaterThan(0);
   });
 
   it('keeps every order whole and none waiting long enough for the shop to release it at first start', async () => {

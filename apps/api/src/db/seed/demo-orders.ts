@@ -13,7 +13,10 @@ import { createRng } from './images.ts';
 const DAY_MS = 86_400_000;
 export const DEMO_ORDER_DAYS = 60;
 
-/** Senegalese first and last names, and numbers in the shop's default country (+221). */
+/**
+ * Senegalese first and last names, numbers in the shop's default country (+221), e-mails at a
+ * reserved domain (RFC 2606): a mail the shop sends them goes nowhere.
+ */
 const FIRST = [
   'Awa',
   'Fatou',
@@ -84,7 +87,8 @@ const stepsTo = (status: OrderStatus): OrderStatus[] => {
  * Inserts the demo customers and their orders (with a few guests'), in the caller's transaction,
  * after the catalogue: items from active variants at their prices, each order's history step by
  * step, its payment recorded once it went past 'acceptée' (some already at 'acceptée'). The sales
- * counters follow from the database's own triggers. Stock is left as the catalogue set it.
+ * counters follow from the database's own triggers; the counted stock goes down by what the
+ * orders that count took.
  */
 export async function seedDemoOrders(tx: DbOrTx, now = Date.now()) {
   const draw = createRng('demo-orders');
@@ -104,7 +108,7 @@ export async function seedDemoOrders(tx: DbOrTx, now = Date.now()) {
           email:
             i % 3 === 2
               ? null
-              : `${first.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '')}.${(LAST[i % LAST.length] as string).toLowerCase().normalize('NFD').replace(/\p{M}/gu, '')}@exemple.sn`,
+              : `${first.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '')}.${(LAST[i % LAST.length] as string).toLowerCase().normalize('NFD').replace(/\p{M}/gu, '')}@demo.souk.example`,
           password_hash: passwordHash,
           role: 'client' as const,
           created_at: created,
@@ -119,6 +123,7 @@ export async function seedDemoOrders(tx: DbOrTx, now = Date.now()) {
       name: product_variants.name,
       price: product_variants.price,
       sku: product_variants.sku,
+      stock: product_variants.stock_quantity,
       productId: products.id,
       productName: products.name,
     })
@@ -127,6 +132,9 @@ export async function seedDemoOrders(tx: DbOrTx, now = Date.now()) {
     .where(and(eq(product_variants.is_active, true), eq(products.is_active, true)))
     .orderBy(asc(product_variants.id));
   if (variants.length === 0 || customers.length === 0) return { customers: customers.length, orders: 0 };
+  // What each counted variant has left as the orders take it: an order that counts took its units
+  // (a cancelled one gave them back), so cancelling a demo order later gives back only what it took.
+  const left = new Map(variants.flatMap((v) => (v.stock === null ? [] : [[v.id, v.stock] as const])));
 
   // Loyal customers order often, most now and then: the tiers have something to tell apart.
   const weights = customers.map((_, i) => (i < 4 ? 8 : i < 10 ? 3 : 1));
@@ -161,9 +169,17 @@ export async function seedDemoOrders(tx: DbOrTx, now = Date.now()) {
       const chosen = new Map<number, { variant: (typeof variants)[number]; quantity: number }>();
       for (let l = 0; l < lines; l += 1) {
         const variant = variants[random.int(0, variants.length - 1)] as (typeof variants)[number];
-        chosen.set(variant.id, { variant, quantity: random.int(1, 2) + (random.next() < 0.1 ? 2 : 0) });
+        const quantity = random.int(1, 2) + (random.next() < 0.1 ? 2 : 0);
+        const stock = left.get(variant.id);
+        if (chosen.has(variant.id)) continue;
+        if (status !== 'annulée' && stock !== undefined) {
+          if (stock < quantity) continue; // sold out: the customer chose something else
+          left.set(variant.id, stock - quantity);
+        }
+        chosen.set(variant.id, { variant, quantity });
       }
       const items = [...chosen.values()];
+      if (items.length === 0) continue;
       const totalAmount = items.reduce((sum, i) => sum + (i.variant.price as number) * i.quantity, 0);
       const steps = stepsTo(status);
       const stepTimes = steps.map((_, i) => Math.min(now, placed + i * random.int(2, 20) * 3_600_000));
@@ -230,6 +246,11 @@ export async function seedDemoOrders(tx: DbOrTx, now = Date.now()) {
       await tx.insert(order_status_history).values(history);
       orders += 1;
     }
+  }
+  for (const v of variants) {
+    const stock = left.get(v.id);
+    if (stock !== undefined && stock !== v.stock)
+      await tx.update(product_variants).set({ stock_quantity: stock }).where(eq(product_variants.id, v.id));
   }
   return { customers: customers.length, orders, statuses: ORDER_STATUSES.filter((s) => seen.has(s)) };
 }

@@ -3,7 +3,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
 import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { type ProcessedImage, processImage } from '../../modules/media/image-pipeline.ts';
@@ -794,13 +793,14 @@ export function renderSvg(svg: string): Promise<Buffer> {
 }
 
 /**
- * Where the pipeline's output for each drawing is kept between seeds: the test runs seed several
- * new shops (each journey suite, each crash and scale-out journey), and drawing 134 pictures costs
- * half a minute of both cores each time. Keyed by the drawing, the pipeline's code and sharp's
- * version, so any change draws again. Best effort: a cache that cannot be read or written is
- * simply not used.
+ * Where the pipeline's output for each drawing is kept between seeds, when SEED_PICTURE_CACHE
+ * names a folder: the test runs seed several new shops (each journey suite, each crash and
+ * scale-out journey), and drawing 134 pictures costs half a minute of both cores each time. Keyed
+ * by the drawing, the pipeline's code and sharp's version, so any change draws again. Unset (a
+ * real server), nothing is kept: a shared folder would be one other users could write into.
+ * Best effort: a cache that cannot be read or written is simply not used.
  */
-export const PICTURE_CACHE_DIR = process.env.SEED_PICTURE_CACHE ?? path.join(tmpdir(), 'souk-demo-pictures');
+const pictureCacheDir = () => process.env.SEED_PICTURE_CACHE || null;
 
 let pipelineStamp: Promise<string> | undefined;
 const stampOfPipeline = () => {
@@ -813,6 +813,9 @@ const stampOfPipeline = () => {
 async function fromCache(dir: string, mediaDir: string): Promise<ProcessedImage | null> {
   try {
     const cached = JSON.parse(await readFile(path.join(dir, 'image.json'), 'utf8')) as ProcessedImage;
+    // Only widths: they name the files copied.
+    if (!Array.isArray(cached.widths) || !cached.widths.every((w) => Number.isInteger(w) && w > 0))
+      return null;
     // A key of its own: the shop's files are never shared with another shop's.
     const key = randomUUID().replaceAll('-', '');
     await mkdir(mediaDir, { recursive: true });
@@ -850,7 +853,9 @@ export async function generatePicture(svg: string, mediaDir: string): Promise<Pr
     .update(await stampOfPipeline())
     .update(svg)
     .digest('hex');
-  const dir = path.join(PICTURE_CACHE_DIR, id);
+  const cacheDir = pictureCacheDir();
+  if (!cacheDir) return processImage(await renderSvg(svg), mediaDir);
+  const dir = path.join(cacheDir, id);
   const cached = await fromCache(dir, mediaDir);
   if (cached) return cached;
   const image = await processImage(await renderSvg(svg), mediaDir);

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, open, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -50,8 +50,14 @@ export type BackupManifest = z.infer<typeof ManifestSchema>;
 const EndSchema = z.object({ complete: z.literal(true), media_files: z.number().int().min(0) });
 
 /** Media files under `dir`, as paths relative to it ('abc-360.webp'). */
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'ENOENT';
+
 async function mediaFiles(dir: string): Promise<string[]> {
-  const names = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  // No media folder yet is no media; any other failure (permissions, a disk error) fails the backup.
+  const names = await readdir(dir, { recursive: true, withFileTypes: true }).catch((error: unknown) => {
+    if (isMissing(error)) return [];
+    throw error;
+  });
   return names
     .filter((d) => d.isFile())
     .map((d) => path.relative(dir, path.join(d.parentPath, d.name)).split(path.sep).join('/'))
@@ -68,8 +74,12 @@ function addEntry(pack: tar.Pack, name: string, body: string | Buffer) {
 async function addFile(pack: tar.Pack, name: string, file: string): Promise<boolean> {
   // Opened before the header is written: a file deleted meanwhile (a product removed) is left out,
   // and one deleted after opening is still read whole. Files are written once and never change
-  // (media keys, the snapshot's own files), so the size read here is the size streamed.
-  const handle = await open(file).catch(() => null);
+  // (media keys, the snapshot's own files), so the size read here is the size streamed. Any other
+  // failure to open fails the backup: an archive never silently lacks a file it could not read.
+  const handle = await open(file).catch((error: unknown) => {
+    if (isMissing(error)) return null;
+    throw error;
+  });
   if (!handle) return false;
   const { size, mtime } = await handle.stat().catch(async (error: unknown) => {
     await handle.close();
@@ -131,7 +141,10 @@ export async function createBackup(options: {
   });
   const packing = (async () => {
     await addEntry(pack, 'manifest.json', JSON.stringify(manifest, null, 1));
-    for (const t of tables) await addFile(pack, `database/${t.file}`, path.join(dir, t.file));
+    for (const t of tables) {
+      if (!(await addFile(pack, `database/${t.file}`, path.join(dir, t.file))))
+        throw new Error(`table ${t.name} absente de l'instantané`);
+    }
     let media = 0;
     for (const name of await mediaFiles(options.mediaDir)) {
       if (await addFile(pack, `media/${name}`, path.join(options.mediaDir, name))) media += 1;
@@ -160,6 +173,25 @@ export async function createBackup(options: {
     if (!out.readableEnded) pack.destroy(new Error('sauvegarde interrompue'));
   });
   return { stream: out as Readable, manifest, finished };
+}
+
+/** A spool older than this was left by a crash: no backup or restore takes a day. */
+const STALE_SPOOL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes what a crash left of a backup or restore under `tmpDir` (`backup-*`, `restore-*`): a
+ * copy of the whole database, password hashes included, must not stay on disk. Only old ones: a
+ * backup another process is streaming right now has its spool there too.
+ */
+export async function removeStaleSpools(tmpDir: string) {
+  const entries = await readdir(tmpDir, { withFileTypes: true }).catch(() => []);
+  const before = Date.now() - STALE_SPOOL_MS;
+  for (const entry of entries) {
+    if (!entry.isDirectory() || !/^(backup|restore)-/.test(entry.name)) continue;
+    const dir = path.join(tmpDir, entry.name);
+    const info = await stat(dir).catch(() => null);
+    if (info && info.mtimeMs < before) await rm(dir, { recursive: true, force: true });
+  }
 }
 
 export type StagedBackup = {

@@ -260,6 +260,28 @@ describe.each(engines)('backups on %s', (engine) => {
     }
   });
 
+  it("refuses to empty another application's database without --force, and leaves it as it is", async () => {
+    const archive = (await download()).rawPayload;
+    const target = await emptyTarget(engine);
+    try {
+      const other = await target.open();
+      await other.db.execute(sql`create table factures (id serial primary key, montant integer)`);
+      await other.db.execute(sql`insert into factures (montant) values (1500)`);
+      await other.close();
+      await expect(restoreBackup(Readable.from(archive), target.config, { force: false })).rejects.toThrow(
+        DATABASE_NOT_EMPTY,
+      );
+      const after = await target.open();
+      try {
+        expect(await queryRows(after.db, sql`select montant from factures`)).toEqual([{ montant: 1500 }]);
+      } finally {
+        await after.close();
+      }
+    } finally {
+      await target.remove();
+    }
+  });
+
   it('refuses to put its pictures over a media folder that has some, without --force', async () => {
     const archive = (await download()).rawPayload;
     const target = await emptyTarget(engine);

@@ -5,13 +5,21 @@ import type { Readable } from 'node:stream';
 import type { Config } from '../../config.ts';
 import { migrationsFolder } from '../../db/client.ts';
 import { openConfiguredDatabase } from '../../db/open-configured.ts';
-import { dropEverything, holdsData, loadDatabase } from '../../db/snapshot.ts';
+import { dropEverything, isEmptyDatabase, loadDatabase } from '../../db/snapshot.ts';
 import { BackupRejectedError, stageBackup } from './backup-archive.ts';
 
 export const NEWER_BACKUP =
   "Cette sauvegarde vient d'une version plus récente de Souk : mettez Souk à jour avant de la restaurer";
 export const DATABASE_NOT_EMPTY =
-  'La base de données contient déjà une boutique : relancez avec --force pour la remplacer par la sauvegarde';
+  "La base de données n'est pas vide : arrêtez la boutique, puis relancez avec --force pour la remplacer par la sauvegarde";
+/**
+ * Written in DATA_DIR before the database is emptied, removed once the restore is whole: a restore
+ * cut half-way (Ctrl-C, a lost SSH session) leaves it, and the shop then refuses to start on what
+ * is left rather than serve a partial or empty shop.
+ */
+export const RESTORE_MARKER = 'restauration-incomplete';
+export const restoreInterrupted = (dataDir: string) =>
+  `Une restauration a été interrompue avant la fin (${path.join(dataDir, RESTORE_MARKER)}) : la base est incomplète. Relancez npm run restore -- FICHIER --force, puis npm start.`;
 export const mediaNotEmpty = (dir: string) =>
   `Le dossier ${dir} contient déjà des images : relancez avec --force pour les remplacer par celles de la sauvegarde`;
 
@@ -44,7 +52,7 @@ async function journalEntries() {
 /**
  * Restores an archive into the configured database (DATABASE_URL, else DATA_DIR's PGlite, which
  * must not be in use) and DATA_DIR/media. Checked whole first (stageBackup); then a database that
- * holds a shop, or a media folder with files, is refused unless `force`: nothing is changed
+ * is not empty, or a media folder with files, is refused unless `force`: nothing is changed
  * until then. Then the database is emptied, migrated to the archive's level, loaded in one
  * transaction, migrated the rest of the way; the media files go into place.
  */
@@ -57,21 +65,29 @@ export async function restoreBackup(input: Readable, config: Config, options: { 
     if (count > known.length || (count > 0 && known[count - 1]?.when !== last))
       throw new BackupRejectedError(NEWER_BACKUP);
     const database = await openConfiguredDatabase(config);
+    const marker = path.join(config.dataDir, RESTORE_MARKER);
     try {
-      if (!options.force && (await holdsData(database.db))) throw new BackupRejectedError(DATABASE_NOT_EMPTY);
+      if (!options.force && !(await isEmptyDatabase(database.db)))
+        throw new BackupRejectedError(DATABASE_NOT_EMPTY);
       const existingMedia = await readdir(config.mediaDir).catch(() => []);
       if (existingMedia.length > 0 && !options.force)
         throw new BackupRejectedError(mediaNotEmpty(config.mediaDir));
-      await dropEverything(database.db);
-      if (count > 0) await database.migrate(await migrationsUpTo(count, path.join(staging, 'migrations')));
-      await loadDatabase(database.db, staged.databaseDir, staged.manifest.tables);
-      await database.migrate();
+      // From here the target changes: a start of the shop meanwhile waits (the same lock as its
+      // migrations), and one after a restore cut short refuses (the marker).
+      await writeFile(marker, `${new Date().toISOString()}\n`);
+      await database.exclusive(async () => {
+        await dropEverything(database.db);
+        if (count > 0) await database.migrate(await migrationsUpTo(count, path.join(staging, 'migrations')));
+        await loadDatabase(database.db, staged.databaseDir, staged.manifest.tables);
+        await database.migrate();
+      });
     } finally {
       await database.close();
     }
     await rm(config.mediaDir, { recursive: true, force: true });
     await mkdir(path.dirname(config.mediaDir), { recursive: true });
     await rename(staged.mediaDir, config.mediaDir);
+    await rm(marker, { force: true });
     return {
       shop: staged.manifest.shop,
       created_at: staged.manifest.created_at,

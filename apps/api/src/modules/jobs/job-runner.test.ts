@@ -5,7 +5,7 @@ import { jobs } from '../../db/schema.ts';
 import { createTestDatabase, engines } from '../../test/database.ts';
 import { describeOnPostgres } from '../../test/describe-on-postgres.ts';
 import { createJobRunner, type JobHandler, jobRetryDelay } from './job-runner.ts';
-import { claimNext } from './jobs.repository.ts';
+import { claimNext, failAttempt, finishJob, type JobRow, renewLease } from './jobs.repository.ts';
 import { enqueueJob, listFailedJobs } from './jobs.service.ts';
 
 const quiet = { log: () => {}, warn: () => {} };
@@ -96,7 +96,9 @@ describe.each(engines)('jobs on %s', (engine) => {
     });
     await enqueueJob(database.db, 'note', {});
     // Another process took it, then died without a word.
-    expect(await claimNext(database.db, ['note'], 60_000)).toMatchObject({ status: 'running' });
+    expect(await claimNext(database.db, ['note'], 60_000, 'un-autre-processus')).toMatchObject({
+      status: 'running',
+    });
     expect(await runner.runDue()).toBe(0);
     await database.db.execute(sql`update jobs set locked_until = now() - interval '1 second'`);
     expect(await runner.runDue()).toBe(1);
@@ -111,7 +113,7 @@ describe.each(engines)('jobs on %s', (engine) => {
     expect(await rowsOf('from-the-future')).toMatchObject([{ status: 'queued', attempts: 0 }]);
   });
 
-  it('lets go, when it stops, of a job under way, uncounted, for the next process to take at once', async () => {
+  it('stops without letting go of a job still under way: it is recorded when it ends', async () => {
     let started!: () => void;
     const running = new Promise<void>((resolve) => {
       started = resolve;
@@ -128,9 +130,51 @@ describe.each(engines)('jobs on %s', (engine) => {
     const draining = runner.runDue();
     await running;
     await runner.close();
-    expect(await rowsOf('hang')).toMatchObject([{ status: 'queued', attempts: 0 }]);
+    // Still held: no other process may start it while it may still be running here.
+    expect(await rowsOf('hang')).toMatchObject([{ status: 'running', attempts: 1 }]);
+    const other = createJobRunner({ db: database.db, ...quiet, handlers: { hang: async () => {} } });
+    expect(await other.runDue()).toBe(0);
     finish();
     await draining;
+    expect(await rowsOf('hang')).toMatchObject([{ status: 'done', attempts: 1 }]);
+  });
+
+  it('leaves a hung job running under its lease and moves on; once taken over, the first holder writes nothing', async () => {
+    let finishFirst!: () => void;
+    const first = createJobRunner({
+      db: database.db,
+      ...quiet,
+      timeoutMs: 0,
+      handlers: {
+        note: () =>
+          new Promise<void>((resolve) => {
+            finishFirst = resolve;
+          }),
+        next: async () => {},
+      },
+    });
+    await enqueueJob(database.db, 'note', {});
+    await enqueueJob(database.db, 'next', {});
+    // Past its timeout the first process moves on to the next job, leaving the hung one running.
+    expect(await first.runDue()).toBe(2);
+    expect(await rowsOf('note')).toMatchObject([{ status: 'running', attempts: 1 }]);
+    expect(await rowsOf('next')).toMatchObject([{ status: 'done' }]);
+    finishFirst();
+
+    // The same at the rows: a claim whose lease ran out and was taken over writes nothing.
+    await enqueueJob(database.db, 'late', {});
+    const stale = (await claimNext(database.db, ['late'], 60_000, 'premier')) as JobRow;
+    await database.db.execute(
+      sql`update jobs set locked_until = now() - interval '1 second' where kind = 'late'`,
+    );
+    const second = createJobRunner({ db: database.db, ...quiet, handlers: { late: async () => {} } });
+    expect(await second.runDue()).toBe(1);
+    await failAttempt(database.db, { ...stale, claim: 'premier' }, 'trop tard', 0);
+    await finishJob(database.db, { ...stale, claim: 'premier' });
+    await renewLease(database.db, { ...stale, claim: 'premier' }, 60_000);
+    expect(await rowsOf('late')).toMatchObject([
+      { status: 'done', attempts: 2, last_error: null, locked_until: null },
+    ]);
   });
 
   it('runs a recurring job and queues it again for its next period', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import * as repo from './jobs.repository.ts';
 
@@ -17,7 +18,7 @@ export const JOB_LEASE_MS = 60_000;
 export const JOB_POLL_MS = 1000;
 /** A job taking longer than this counts as failed (a mail server that never answers). */
 export const JOB_TIMEOUT_MS = 50_000;
-/** A stop waits this long for the job under way, then lets it go for another process. */
+/** A stop waits this long for the job under way; past it, its lease is left to run out. */
 export const JOB_STOP_WAIT_MS = 10_000;
 
 /** 30 s, 1 min, 2 min… up to an hour between attempts: a mail server down for the afternoon is waited for. */
@@ -46,7 +47,7 @@ export type JobRunner = {
   runDue(): Promise<number>;
   /** Brings a recurring job's next run to now (then `runDue`). */
   dueNow(kind: string): Promise<void>;
-  /** Stops polling, waits a bounded time for the job under way, lets go of what it holds. */
+  /** Stops polling and waits a bounded time for the job under way to end. */
   close(): Promise<void>;
 };
 
@@ -58,51 +59,66 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const leaseMs = options.leaseMs ?? JOB_LEASE_MS;
   const timeoutMs = options.timeoutMs ?? JOB_TIMEOUT_MS;
   const retryDelay = options.retryDelay ?? jobRetryDelay;
-  const held = new Set<number>();
   let draining: Promise<number> | null = null;
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
 
-  async function runOne(job: repo.JobRow) {
-    held.add(job.id);
+  /** Records how the attempt ended, if this claim still holds the job (else another process has it). */
+  async function settle(job: repo.Held & { kind: string }, outcome: { error?: unknown }) {
+    if (!('error' in outcome)) return repo.finishJob(db, job);
+    const message = errorText(outcome.error);
+    const last = job.every_ms === null && job.attempts >= job.max_attempts;
+    warn(
+      last
+        ? `[tâche] ${job.kind} n° ${job.id} abandonnée après ${job.attempts} essais : ${message}`
+        : `[tâche] ${job.kind} n° ${job.id}, essai ${job.attempts} échoué (nouvel essai plus tard) : ${message}`,
+    );
+    return repo.failAttempt(db, job, message, retryDelay(job.attempts));
+  }
+
+  async function runOne(row: repo.JobRow, claim: string) {
+    const job = { ...row, claim };
     const renew = setInterval(
-      () => void repo.renewLease(db, job.id, leaseMs).catch((e) => warn(`[tâche] bail : ${errorText(e)}`)),
+      () => void repo.renewLease(db, job, leaseMs).catch((e) => warn(`[tâche] bail : ${errorText(e)}`)),
       leaseMs / 4,
     ).unref();
+    const handler = handlers[job.kind] as JobHandler;
+    const work = handler(job.payload, { db, attempt: job.attempts, log }).then(
+      () => ({}),
+      (error: unknown) => ({ error }),
+    );
     let timeout: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timeout = setTimeout(() => resolve('late'), timeoutMs);
+    });
     try {
-      const handler = handlers[job.kind] as JobHandler;
-      await Promise.race([
-        handler(job.payload, { db, attempt: job.attempts, log }),
-        new Promise<never>((_, reject) => {
-          timeout = setTimeout(() => reject(new Error(`délai de ${timeoutMs / 1000} s dépassé`)), timeoutMs);
-        }),
-      ]);
+      const outcome = await Promise.race([work, late]);
+      if (outcome !== 'late') {
+        clearInterval(renew);
+        await settle(job, outcome);
+        return;
+      }
+      // Hung (a mail server that never answers): this process moves on and stops renewing the
+      // lease, so another process may take the job once it runs out. Should the work still end
+      // here first, it is recorded; once taken over, this claim writes nothing.
       clearInterval(renew);
-      await repo.finishJob(db, job);
-    } catch (error) {
-      clearInterval(renew);
-      const message = errorText(error);
-      const last = job.every_ms === null && job.attempts >= job.max_attempts;
       warn(
-        last
-          ? `[tâche] ${job.kind} n° ${job.id} abandonnée après ${job.attempts} essais : ${message}`
-          : `[tâche] ${job.kind} n° ${job.id}, essai ${job.attempts} échoué (nouvel essai plus tard) : ${message}`,
+        `[tâche] ${job.kind} n° ${job.id} : pas de fin après ${timeoutMs / 1000} s, reprise possible ailleurs`,
       );
-      await repo.failAttempt(db, job, message, retryDelay(job.attempts));
+      void work.then((outcome) => settle(job, outcome)).catch((e) => warn(`[tâche] ${errorText(e)}`));
     } finally {
       clearTimeout(timeout);
       clearInterval(renew);
-      held.delete(job.id);
     }
   }
 
   async function drain() {
     let ran = 0;
     while (!closed) {
-      const job = await repo.claimNext(db, kinds, leaseMs);
+      const claim = randomUUID();
+      const job = await repo.claimNext(db, kinds, leaseMs, claim);
       if (!job) break;
-      await runOne(job);
+      await runOne(job, claim);
       ran += 1;
     }
     return ran;
@@ -138,17 +154,18 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       closed = true;
       clearTimeout(timer);
       const current = draining;
-      if (current) {
-        let bound: NodeJS.Timeout | undefined;
-        await Promise.race([
-          current.catch(() => 0),
-          new Promise((resolve) => {
-            bound = setTimeout(resolve, options.stopWaitMs ?? JOB_STOP_WAIT_MS);
-          }),
-        ]);
-        clearTimeout(bound);
-      }
-      await repo.releaseJobs(db, [...held]);
+      if (!current) return;
+      // The job under way gets a bounded time to end and be recorded. One still running after it
+      // keeps its lease, which runs out once this process has stopped renewing it: another process
+      // then runs it again (handlers are idempotent), rather than twice at once.
+      let bound: NodeJS.Timeout | undefined;
+      await Promise.race([
+        current.catch(() => 0),
+        new Promise((resolve) => {
+          bound = setTimeout(resolve, options.stopWaitMs ?? JOB_STOP_WAIT_MS);
+        }),
+      ]);
+      clearTimeout(bound);
     },
   };
 }

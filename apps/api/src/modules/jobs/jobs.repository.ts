@@ -51,15 +51,22 @@ export async function insertJob(
 
 /**
  * Takes the next due job of `kinds` (queued and due, or running under a lease that ran out: its
- * process died) with a lease of `leaseMs`, in one statement: of several processes asking at once,
- * each gets a different job (`skip locked`), or none.
+ * process died) with a lease of `leaseMs` held by `claim` (unique to this taking), in one
+ * statement: of several processes asking at once, each gets a different job (`skip locked`), or none.
+ * Every later write on the job is conditional on `claim`: a process whose lease ran out, and whose
+ * job another took over, writes nothing.
  */
-export async function claimNext(db: Db, kinds: readonly string[], leaseMs: number): Promise<JobRow | null> {
+export async function claimNext(
+  db: Db,
+  kinds: readonly string[],
+  leaseMs: number,
+  claim: string,
+): Promise<JobRow | null> {
   if (kinds.length === 0) return null;
   const rows = await queryRows<JobRow>(
     db,
     sql`update jobs
-           set status = 'running', attempts = attempts + 1, updated_at = now(),
+           set status = 'running', attempts = attempts + 1, updated_at = now(), locked_by = ${claim},
                locked_until = now() + make_interval(secs => ${seconds(leaseMs)})
          where id = (
            select id from jobs
@@ -77,26 +84,30 @@ export async function claimNext(db: Db, kinds: readonly string[], leaseMs: numbe
 }
 
 /** Keeps holding a job that takes long (the lease would otherwise run out under it). */
-export async function renewLease(db: Db, id: number, leaseMs: number) {
+export async function renewLease(db: Db, job: Held, leaseMs: number) {
   await db.execute(
     sql`update jobs set locked_until = now() + make_interval(secs => ${seconds(leaseMs)})
-         where id = ${id} and status = 'running'`,
+         where id = ${job.id} and status = 'running' and locked_by = ${job.claim}`,
   );
 }
 
+/** A job as this process holds it: its row and the claim that took it. */
+export type Held = Pick<JobRow, 'id' | 'every_ms' | 'attempts' | 'max_attempts'> & { claim: string };
+const heldBy = (job: Held) => sql`id = ${job.id} and status = 'running' and locked_by = ${job.claim}`;
+
 /** A job done: finished, or, recurring, queued for its next run. */
-export async function finishJob(db: Db, job: Pick<JobRow, 'id' | 'every_ms'>) {
+export async function finishJob(db: Db, job: Held) {
   if (job.every_ms !== null) {
     await db.execute(
-      sql`update jobs set status = 'queued', attempts = 0, last_error = null, locked_until = null,
+      sql`update jobs set status = 'queued', attempts = 0, last_error = null, locked_until = null, locked_by = null,
                           run_at = now() + make_interval(secs => ${seconds(job.every_ms)}), updated_at = now()
-           where id = ${job.id}`,
+           where ${heldBy(job)}`,
     );
     return;
   }
   await db.execute(
-    sql`update jobs set status = 'done', last_error = null, locked_until = null, updated_at = now()
-         where id = ${job.id}`,
+    sql`update jobs set status = 'done', last_error = null, locked_until = null, locked_by = null, updated_at = now()
+         where ${heldBy(job)}`,
   );
 }
 
@@ -104,34 +115,14 @@ export async function finishJob(db: Db, job: Pick<JobRow, 'id' | 'every_ms'>) {
  * An attempt failed: tried again after `retryInMs`, or, when it was the last attempt, `failed`
  * with its error for the owner to see. A recurring job is never failed: it keeps its period.
  */
-export async function failAttempt(
-  db: Db,
-  job: Pick<JobRow, 'id' | 'every_ms' | 'attempts' | 'max_attempts'>,
-  error: string,
-  retryInMs: number,
-) {
+export async function failAttempt(db: Db, job: Held, error: string, retryInMs: number) {
   const last = job.every_ms === null && job.attempts >= job.max_attempts;
   const next = job.every_ms !== null ? Math.min(retryInMs, job.every_ms) : retryInMs;
   await db.execute(
     sql`update jobs set status = ${last ? 'failed' : 'queued'}, last_error = ${error}, locked_until = null,
-                        attempts = ${job.every_ms !== null ? 0 : job.attempts},
+                        locked_by = null, attempts = ${job.every_ms !== null ? 0 : job.attempts},
                         run_at = now() + make_interval(secs => ${seconds(next)}), updated_at = now()
-         where id = ${job.id}`,
-  );
-}
-
-/**
- * A stopping process lets go of the jobs it holds, as they were before it took them (the attempt
- * it did not finish is not counted), so the next process takes them at once.
- */
-export async function releaseJobs(db: Db, ids: readonly number[]) {
-  if (ids.length === 0) return;
-  await db.execute(
-    sql`update jobs set status = 'queued', attempts = greatest(attempts - 1, 0), locked_until = null, updated_at = now()
-         where status = 'running' and id in (${sql.join(
-           ids.map((id) => sql`${id}`),
-           sql`, `,
-         )})`,
+         where ${heldBy(job)}`,
   );
 }
 

@@ -16,7 +16,14 @@ export function createMailer(options: {
   log: (line: string) => void;
 }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // Bounded well under a job's 50 s (modules/jobs): a mail server that stalls fails the attempt,
+    // which is tried again later, rather than holding the job (nodemailer waits minutes by default).
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 30_000,
+    });
     return {
       async send(message) {
         await transport.sendMail({ from: options.from, ...message });

@@ -183,7 +183,9 @@ describe.each(engines)('unpaid orders released on %s', (engine) => {
     // The customer is told, with the message the shop sends for a cancelled order.
     const [mail] = t.mail.to(user.email as string);
     expect(mail?.subject).toBe(`Votre commande ${order.order_number} — Souk`);
-    expect(mail?.text).toContain(`votre commande ${order.order_number} a été annulée`);
+    expect(mail?.text).toContain(
+      `votre commande ${order.order_number} d'un montant de ${formatFcfa(28_000)} a été annulée : nous n'avons pas reçu son paiement dans les 30 min qui ont suivi.`,
+    );
 
     // Run again (the next minute): nothing more comes back, nothing more is sent.
     await t.app.jobs.dueNow(RELEASE_UNPAID_JOB);

@@ -1,8 +1,8 @@
 import {
   newOrderMail,
   orderMessageSubject,
-  orderStatusMessage,
   type ShopContact,
+  unpaidReleaseMessage,
 } from '@souk/domain/order-messages';
 import { CANCELLED_ORDER_STATUS, INITIAL_ORDER_STATUS } from '@souk/domain/order-status';
 import { z } from 'zod';
@@ -85,9 +85,10 @@ async function notifyNewOrder(db: Db, deps: OrderJobsDeps, orderId: number) {
 /**
  * Cancels, as the shop ('Système' in its history), every order still waiting and unpaid
  * `unpaidTimeoutMs` after it was placed: its stock back, the customer told by e-mail when she gave
- * one. Each order is locked and checked again first, as the owner's own cancellation does, so an
- * order paid, accepted or cancelled meanwhile is left as it is, and the stock comes back once
- * whichever process runs this. Answers how many were cancelled.
+ * one, with why and what to do if she paid after all. Each order is locked and checked again
+ * first, as the owner's own cancellation does, so an order paid, accepted or cancelled meanwhile
+ * is left as it is, and the stock comes back once whichever process runs this. Answers how many
+ * were cancelled.
  */
 export async function releaseUnpaidOrders(
   db: Db,
@@ -102,17 +103,13 @@ export async function releaseUnpaidOrders(
       if (!order || order.status !== INITIAL_ORDER_STATUS || order.paid_at !== null) return false;
       await moveOrder(tx, order, CANCELLED_ORDER_STATUS, null);
       if (order.contact_email) {
-        const cancelled = {
-          ...order,
-          status: CANCELLED_ORDER_STATUS,
-          client: { name: order.contact_name },
-        };
+        const cancelled = { ...order, status: CANCELLED_ORDER_STATUS, client: { name: order.contact_name } };
         await queueMail(
           tx,
           {
             to: order.contact_email,
             subject: orderMessageSubject(order),
-            text: orderStatusMessage(cancelled, deps.shopContact),
+            text: unpaidReleaseMessage(cancelled, deps.shopContact, deps.unpaidTimeoutMs),
           },
           `order-released:${order.id}`,
         );

@@ -46,7 +46,8 @@ export function BackupScreen({ last }: LastBackup) {
         <ul className="mt-2 list-disc space-y-1 pl-5">
           <li>
             Une sauvegarde contient toute la boutique : commandes, clients, produits, catégories, bannières,
-            images et vidéos. La boutique reste ouverte pendant qu'elle se fait.
+            images et vidéos. La boutique reste ouverte pendant qu'elle se fait (elle peut ralentir quelques
+            secondes, le temps de lire la base).
           </li>
           <li>Faites-en une chaque semaine, et après chaque journée de nombreuses commandes.</li>
           <li>
