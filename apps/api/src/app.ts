@@ -23,7 +23,7 @@ import { adminMediaRoutes } from './modules/catalog/admin-media.routes.ts';
 import { adminProductsRoutes } from './modules/catalog/admin-products.routes.ts';
 import { adminVariantsRoutes } from './modules/catalog/admin-variants.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
-import { createVideoJobs } from './modules/catalog/video-jobs.ts';
+import { conversionKey, VIDEO_JOB, videoJobs } from './modules/catalog/video-jobs.ts';
 import { adminCustomersRoutes } from './modules/customers/customers.routes.ts';
 import { adminDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -54,7 +54,6 @@ import {
 import { ResponseCache, responseCachePlugin } from './plugins/response-cache.ts';
 import { apiFallback, recordRouteTable } from './plugins/route-table.ts';
 import { textGuardPlugin } from './plugins/text-guard.ts';
-import { type Background, createBackground } from './shared/background.ts';
 import type { ModuleDeps, RouteModule } from './shared/module.ts';
 import { ADMIN_PATH, API_PREFIX } from './shared/route.ts';
 
@@ -75,8 +74,6 @@ export type ApiDeps = {
    * work done, `schedule: false` unless they test a recurring job, and may shorten the retries.
    */
   jobs?: { poll?: boolean; schedule?: boolean; retryDelay?: (attempt: number) => number };
-  /** Work after the answer (tests pass a manual one to see the answer before the work). */
-  background?: Background;
   /** Defaults to SMTP (SMTP_URL) or .eml files under DATA_DIR/mail. */
   mailer?: Mailer;
   /** Largest video upload; VIDEO_MAX_BYTES (50 MB) unless a test lowers it. */
@@ -240,6 +237,13 @@ export async function buildApi({
     shopContact: config.shopContact,
     unpaidTimeoutMs: config.unpaidOrderTimeoutMs,
   };
+  const videos = videoJobs({
+    mediaDir: config.mediaDir,
+    sourceDir: config.videoSourceDir,
+    tmpDir: config.tmpDir,
+    tools: config.videoTools,
+    log,
+  });
   const jobs = createJobRunner({
     db,
     log,
@@ -250,40 +254,24 @@ export async function buildApi({
       ...authJobHandlers({ db, mailer: mail, log, publicUrl: config.publicUrl }),
       ...orderJobHandlers(orderJobs),
       ...housekeepingJobs.handlers,
+      // Uploaded videos, converted after the answer (docs/decisions/0016) in their own lane.
+      [VIDEO_JOB]: videos.kind,
     },
     recurring: [...housekeepingJobs.recurring, ...orderRecurringJobs(orderJobs)],
   });
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => {
+    await videos.start(db);
     if (deps.jobs?.schedule !== false) await jobs.schedule();
     if (deps.jobs?.poll !== false) jobs.startPolling();
   });
   app.addHook('preClose', () => jobs.close());
-  const background = deps.background ?? createBackground(log);
-  app.decorate('background', background);
-  app.addHook('onClose', () => background.settled());
-  // Uploaded videos are converted after the answer (docs/decisions/0016). At start, and every
-  // lease period after, conversions nobody holds (a stop, a crash) are taken over. On close the
-  // running one is killed and every row held is let go for the next start: before onClose, while
-  // the database is still open (a caller may close it in its own onClose hook).
-  const videos = createVideoJobs({
-    db,
-    mediaDir: config.mediaDir,
-    sourceDir: config.videoSourceDir,
-    tmpDir: config.tmpDir,
-    tools: config.videoTools,
-    background,
-    log,
-  });
-  app.addHook('onReady', () => videos.start());
   // What a crash left of a backup's or a restore's copy of the database (modules/backup).
   app.addHook('onReady', () => removeStaleSpools(config.tmpDir));
-  app.addHook('preClose', () => videos.close());
   const moduleDeps: ModuleDeps = {
     db,
     config,
-    background,
-    videos,
+    videos: { cancel: (mediaId) => jobs.abort(conversionKey(mediaId)) },
     log,
     mailer: mail,
     cacheStats: () => responseCache.stats(),

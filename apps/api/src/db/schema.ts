@@ -200,7 +200,10 @@ export const product_media = pgTable(
     duration_seconds: real('duration_seconds'),
     /** The uploaded video waiting for its conversion: a file name under DATA_DIR/video-sources. */
     source_path: text('source_path'),
-    /** Until when a server process owns the conversion (the lease); another may take it after. */
+    /**
+     * The conversion's lease before conversions became jobs (ADR 0034, whose lease holds it now):
+     * no longer set, cleared when a conversion ends. To drop with its index.
+     */
     locked_until: timestamp('locked_until', { withTimezone: true, mode: 'string' }),
   },
   (t) => [

@@ -1,19 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import type { VideoJobs } from '../modules/catalog/video-jobs.ts';
+import type { VideoConversions } from '../modules/catalog/video-jobs.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import type { AttemptLimits } from '../plugins/rate-limit.ts';
 import type { CacheStats } from '../plugins/response-cache.ts';
-import type { Background } from './background.ts';
 
 /** What every route module may use; buildApi assembles it once (app.ts). */
 export type ModuleDeps = {
   db: Db;
   config: Config;
-  background: Background;
-  /** The conversions of uploaded videos, one at a time (modules/catalog/video-jobs.ts). */
-  videos: VideoJobs;
+  /** The conversions of uploaded videos, jobs of their own lane (modules/catalog/video-jobs.ts). */
+  videos: VideoConversions;
   mailer: Mailer;
   log: (line: string) => void;
   rateLimits: { auth: AttemptLimits; orders: AttemptLimits };

@@ -17,8 +17,6 @@ export type TestAppOptions = {
    * instead of capturing it in memory (`mail`).
    */
   configuredMailer?: boolean;
-  /** After-the-answer work; by default the real one (await `app.background.settled()`). */
-  background?: ApiDeps['background'];
   /** The jobs' settings; by default no polling and no recurring job (`app.jobs.runDue()` runs what is due). */
   jobs?: ApiDeps['jobs'];
   /** Collects the app's log lines here (at LOG_LEVEL, 'silent' unless `env` says otherwise). */
@@ -37,7 +35,7 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
     const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
     const mail = createCaptureMailer();
     const database = await createTestDatabase(engine);
-    const build = async (background: ApiDeps['background']) => {
+    const build = async () => {
       const app = await buildApi({
         config,
         database,
@@ -45,7 +43,6 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
         authRateLimits: options.authRateLimits,
         orderRateLimits: options.orderRateLimits,
         mailer: options.configuredMailer ? undefined : mail.mailer,
-        background,
         // Jobs run when a test says (`app.jobs.runDue()`), never in the middle of another test's reads.
         jobs: { poll: false, schedule: false, ...options.jobs },
         videoMaxBytes: options.videoMaxBytes,
@@ -54,7 +51,7 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
       await app.ready();
       return app;
     };
-    const app = await build(options.background).catch(async (error: unknown) => {
+    const app = await build().catch(async (error: unknown) => {
       await database.close();
       throw error;
     });
@@ -69,12 +66,10 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
        * Stops the app and starts a new one on the same database and DATA_DIR (a server restart);
        * `app` is then the new one. `whileStopped` runs in between.
        */
-      async restart(
-        restartOptions: { background?: ApiDeps['background']; whileStopped?: () => unknown } = {},
-      ) {
+      async restart(restartOptions: { whileStopped?: () => unknown } = {}) {
         await test.app.close();
         await restartOptions.whileStopped?.();
-        test.app = await build(restartOptions.background);
+        test.app = await build();
         return test.app;
       },
       /**

@@ -3,7 +3,8 @@ import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { product_media } from '../../db/schema.ts';
 
 // The media manager's SQL (images and videos of one product) and the video conversions' rows: their
-// status, progress and lease (docs/decisions/0016). Only SQL here; the rules are in the services.
+// status and progress (docs/decisions/0016; the conversion itself is a job, 0034). Only SQL here;
+// the rules are in the services.
 
 export type MediaRow = typeof product_media.$inferSelect;
 export type NewMedia = typeof product_media.$inferInsert;
@@ -13,9 +14,6 @@ const idList = (ids: readonly number[]) =>
     ids.map((id) => sql`${id}`),
     sql`, `,
   );
-
-/** `now()` plus `ms` milliseconds, as SQL. */
-const inMs = (ms: number) => sql`now() + ${Math.round(ms)} * interval '1 millisecond'`;
 
 /** Every media row of the product, every status, in display order. */
 export function findMedia(tx: DbOrTx, productId: number): Promise<MediaRow[]> {
@@ -34,16 +32,10 @@ export async function findOneMedia(tx: DbOrTx, productId: number, mediaId: numbe
   return row ?? null;
 }
 
-/**
- * Inserts the rows in their order and returns their ids, in the same order. A video to convert is
- * leased to this process for `leaseMs` from now (the database's clock, as every lease).
- */
-export async function insertMedia(tx: DbOrTx, rows: NewMedia[], leaseMs: number): Promise<number[]> {
+/** Inserts the rows in their order and returns their ids, in the same order. */
+export async function insertMedia(tx: DbOrTx, rows: NewMedia[]): Promise<number[]> {
   if (!rows.length) return [];
-  const inserted = await tx
-    .insert(product_media)
-    .values(rows.map((row) => (row.status === 'processing' ? { ...row, locked_until: inMs(leaseMs) } : row)))
-    .returning({ id: product_media.id });
+  const inserted = await tx.insert(product_media).values(rows).returning({ id: product_media.id });
   return inserted.map((row) => row.id);
 }
 
@@ -71,37 +63,14 @@ export async function deleteMedia(tx: DbOrTx, mediaId: number) {
 
 // ---- video conversions ----
 
-/**
- * Takes the lease of every conversion nobody holds (its process stopped, or crashed and its lease
- * ran out) for `leaseMs`: an update, so two processes asking at once never take the same row.
- */
-export function claimAbandoned(
-  tx: DbOrTx,
-  leaseMs: number,
-): Promise<{ id: number; source_path: string | null }[]> {
-  return queryRows(
-    tx,
-    sql`update product_media set locked_until = ${inMs(leaseMs)}
-         where status = 'processing' and (locked_until is null or locked_until < now())
-     returning id, source_path`,
-  );
-}
-
-/** Keeps the leases of the conversions this process holds (running or waiting their turn). */
-export async function renewLeases(tx: DbOrTx, ids: readonly number[], leaseMs: number) {
-  if (!ids.length) return;
-  await tx.execute(
-    sql`update product_media set locked_until = ${inMs(leaseMs)}
-         where status = 'processing' and id in (${idList(ids)})`,
-  );
-}
-
-/** Lets go of conversions this process will not finish (it is stopping): the next start takes them. */
-export async function releaseLeases(tx: DbOrTx, ids: readonly number[]) {
-  if (!ids.length) return;
-  await tx.execute(
-    sql`update product_media set locked_until = null where status = 'processing' and id in (${idList(ids)})`,
-  );
+/** The videos still waiting for their conversion (at start: each must have its job). */
+export async function findProcessingIds(tx: DbOrTx): Promise<number[]> {
+  const rows = await tx
+    .select({ id: product_media.id })
+    .from(product_media)
+    .where(eq(product_media.status, 'processing'))
+    .orderBy(asc(product_media.id));
+  return rows.map((r) => r.id);
 }
 
 export async function findProcessing(tx: DbOrTx, mediaId: number): Promise<MediaRow | null> {
@@ -112,12 +81,11 @@ export async function findProcessing(tx: DbOrTx, mediaId: number): Promise<Media
   return row ?? null;
 }
 
-/** Records how far a conversion got (and keeps its lease); false when the row is gone or done. */
-export async function writeProgress(tx: DbOrTx, mediaId: number, progress: number, leaseMs: number) {
+/** Records how far a conversion got; false when the row is gone or done. */
+export async function writeProgress(tx: DbOrTx, mediaId: number, progress: number) {
   const rows = await queryRows<{ id: number }>(
     tx,
-    sql`update product_media set progress = ${progress}, locked_until = ${inMs(leaseMs)}
-         where id = ${mediaId} and status = 'processing' returning id`,
+    sql`update product_media set progress = ${progress} where id = ${mediaId} and status = 'processing' returning id`,
   );
   return rows.length > 0;
 }

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,10 +12,9 @@ import {
   VIDEO_TOO_LARGE_MESSAGE,
 } from '@souk/domain/admin-media';
 import { IMAGE_TOO_LARGE_MESSAGE } from '@souk/domain/uploads';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createManualBackground } from '#shared/background.ts';
-import { product_media } from '../../db/schema.ts';
+import { jobs, product_media } from '../../db/schema.ts';
 import { createTestApp } from '../../test/app.ts';
 import { addCategory, addProduct } from '../../test/catalog-fixtures.ts';
 import { engines } from '../../test/database.ts';
@@ -37,7 +36,7 @@ import { signedInUser } from '../../test/user-fixtures.ts';
 import { childProcesses, fakeMp4, makeVideo, topLevelBoxes } from '../../test/video-fixtures.ts';
 import { VIDEO_CONVERSION_UNAVAILABLE_MESSAGE, VIDEO_UNREADABLE_MESSAGE } from '../media/video-pipeline.ts';
 import { REORDER_MESSAGE, VIDEO_NOT_MAIN_MESSAGE } from './admin-media.service.ts';
-import { VIDEO_SOURCE_MISSING_MESSAGE } from './video-jobs.ts';
+import { conversionKey, VIDEO_JOB, VIDEO_SOURCE_MISSING_MESSAGE } from './video-jobs.ts';
 
 const execFileAsync = promisify(execFile);
 
@@ -105,10 +104,18 @@ describe.each(engines)('the product media manager on %s', (engine) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let admin: Record<string, string>;
   let categoryId: number;
-  const background = createManualBackground();
+  // Conversions are jobs the test runs when it wants them (`t.app.jobs.runDue()`).
+  const convertQueued = () => t.app.jobs.runDue();
+  const queuedConversions = async () =>
+    (
+      await t.db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.kind, VIDEO_JOB), eq(jobs.status, 'queued')))
+    ).length;
 
   beforeAll(async () => {
-    t = await createTestApp(engine, { background, videoMaxBytes: TEST_VIDEO_MAX_BYTES });
+    t = await createTestApp(engine, { videoMaxBytes: TEST_VIDEO_MAX_BYTES });
     admin = (await signedInUser(t.db, { role: 'admin' })).auth;
     categoryId = (await addCategory(t.db, { name: 'Médias' })).id;
   });
@@ -228,14 +235,14 @@ describe.each(engines)('the product media manager on %s', (engine) => {
         is_main: false,
       });
       expect(uploaded?.duration_seconds).toBeGreaterThan(0.9);
-      expect(background.queued()).toBe(1);
+      expect(await queuedConversions()).toBe(1);
       // The upload left the temporary folder for the sources', nothing is published yet.
       expect(dirs().tmp).toEqual([]);
       expect(dirs().sources).toHaveLength(1);
       expect((await list(id)).videos).toMatchObject([{ id: uploaded?.id, status: 'processing' }]);
       expect((await shop(id)).videos).toEqual([]);
 
-      await background.flush();
+      await convertQueued();
       const { videos: listed, counters } = await list(id);
       expect(counters).toEqual({ images: 1, videos: 1 });
       const ready = listed[0] as Item;
@@ -273,7 +280,7 @@ describe.each(engines)('the product media manager on %s', (engine) => {
     it('serves a stored video as video/mp4 with byte ranges (a <video> seeks with them)', async () => {
       const id = await newProduct();
       await uploadMedia(id, { media_files: mp4File() });
-      await background.flush();
+      await convertQueued();
       const url = (await list(id)).videos[0].video_url as string;
       const whole = await t.app.inject({ method: 'GET', url });
       expect(whole.statusCode).toBe(200);
@@ -298,7 +305,7 @@ describe.each(engines)('the product media manager on %s', (engine) => {
       const id = await newProduct();
       const res = await uploadMedia(id, { media_files: mp4File() });
       expect(res.json().data.media[0]).toMatchObject({ status: 'processing' });
-      await background.flush();
+      await convertQueued();
       const ready = (await list(id)).videos[0] as Item;
       expect(ready).toMatchObject({ status: 'ready', progress: 1 });
       const stored = path.join(t.config.mediaDir, path.basename(ready.video_url as string));
@@ -328,7 +335,7 @@ describe.each(engines)('the product media manager on %s', (engine) => {
         ['image', 'ready'],
         ['video', 'processing'],
       ]);
-      await background.flush();
+      await convertQueued();
       expect((await list(id)).counters).toEqual({ images: 2, videos: 1 });
     });
 
@@ -516,11 +523,7 @@ describe.each(engines)('the product media manager on %s', (engine) => {
     });
 
     it('refuses a video that needs converting when ffmpeg is missing, keeps a playable one without poster', async () => {
-      const manual = createManualBackground();
-      const bare = await createTestApp(engine, {
-        background: manual,
-        env: { FFMPEG_PATH: '/nonexistent/ffmpeg' },
-      });
+      const bare = await createTestApp(engine, { env: { FFMPEG_PATH: '/nonexistent/ffmpeg' } });
       try {
         const auth = (await signedInUser(bare.db, { role: 'admin' })).auth;
         const { upload: send } = apiAs(() => ({ app: bare.app, auth }));
@@ -545,7 +548,7 @@ describe.each(engines)('the product media manager on %s', (engine) => {
           media_files: mp4File(),
         });
         expect(playable.statusCode).toBe(201);
-        await manual.flush();
+        await bare.app.jobs.runDue();
         const data = (
           await bare.app.inject({
             method: 'GET',
@@ -572,7 +575,7 @@ describe.each(engines)('the product media manager on %s', (engine) => {
         .from(product_media)
         .where(eq(product_media.id, video?.id as number));
       writeFileSync(path.join(t.config.videoSourceDir, row?.source_path as string), textAvi());
-      await background.flush();
+      await convertQueued();
       const failed = (await list(id)).videos[0] as Item;
       expect(failed).toMatchObject({ status: 'failed', video_url: null, image: null });
       expect(failed.error).toBe(VIDEO_UNREADABLE_MESSAGE);
@@ -626,7 +629,7 @@ describe.each(engines)('the product media manager on %s', (engine) => {
     it('refuses to make a video the main image, and answers 404 for what does not exist', async () => {
       const id = await newProduct();
       const [video] = (await uploadMedia(id, { media_files: aviFile() })).json().data.media as Item[];
-      await background.flush();
+      await convertQueued();
       const res = await call('PUT', `/admin/products/${id}/images/${video?.id}`, { is_main: true });
       expect(res.statusCode).toBe(422);
       expect(res.json().errors).toEqual({ is_main: [VIDEO_NOT_MAIN_MESSAGE] });
@@ -656,7 +659,7 @@ describe.each(engines)('the product media manager on %s', (engine) => {
       const before = dirs().media;
       const [image, video] = (await uploadMedia(id, { media_files: [await jpegFile(), aviFile()] })).json()
         .data.media as Item[];
-      await background.flush();
+      await convertQueued();
       expect(dirs().media.length).toBeGreaterThan(before.length);
       const gone = await call('DELETE', `/admin/products/${id}/images/${image?.id}`);
       expect(gone.json()).toEqual({ success: true, message: 'Image supprimée avec succès' });
@@ -675,7 +678,7 @@ describe.each(engines)('the product media manager on %s', (engine) => {
       const before = dirs();
       const [video] = (await uploadMedia(id, { media_files: aviFile() })).json().data.media as Item[];
       expect((await call('DELETE', `/admin/products/${id}/images/${video?.id}`)).statusCode).toBe(200);
-      await background.flush();
+      await convertQueued();
       expect(dirs()).toEqual(before);
       expect((await list(id)).videos).toEqual([]);
     });
@@ -684,11 +687,11 @@ describe.each(engines)('the product media manager on %s', (engine) => {
       const id = await newProduct();
       const before = dirs();
       await uploadMedia(id, { media_files: [aviFile(), mp4File()] });
-      await background.flush();
+      await convertQueued();
       await uploadMedia(id, { media_files: aviFile() }); // still waiting: its source goes too
       const res = await call('DELETE', `/admin/products/${id}`);
       expect(res.statusCode).toBe(200);
-      await background.flush();
+      await convertQueued();
       expect(dirs()).toEqual(before);
     });
   });
@@ -697,7 +700,7 @@ describe.each(engines)('the product media manager on %s', (engine) => {
     it('renumbers the images in the given order and answers the whole list', async () => {
       const id = await newProduct();
       await uploadMedia(id, { media_files: [await jpegFile(), await jpegFile(), aviFile(), mp4File()] });
-      await background.flush();
+      await convertQueued();
       const { images, videos } = await list(id);
       const reversed = images.map((m: Item) => m.id).reverse();
       const res = await call('POST', `/admin/products/${id}/images/reorder`, { image_order: reversed });
@@ -739,7 +742,7 @@ describe.each(engines)('the product media manager on %s', (engine) => {
         (await call('POST', '/admin/products/999999/images/reorder', { image_order: [a] })).statusCode,
       ).toBe(404);
       expect(await fingerprint(t.db)).toEqual(before);
-      await background.flush();
+      await convertQueued();
     });
   });
 });
@@ -763,6 +766,13 @@ describe.each(engines)('video conversions across restarts on %s', (engine) => {
     (await call('GET', `/admin/products/${productId}/images`)).json().data.videos as Item[];
   const rowOf = async (id: number) =>
     (await t.db.select().from(product_media).where(eq(product_media.id, id)))[0];
+  const conversionJob = async (mediaId: number) =>
+    (
+      await t.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.key, conversionKey(mediaId)))
+    )[0];
 
   it('stops a running conversion on close (no ffmpeg left), and the next start converts it', async () => {
     const res = await upload('POST', `/admin/products/${productId}/images`, {
@@ -775,7 +785,9 @@ describe.each(engines)('video conversions across restarts on %s', (engine) => {
       await upload('POST', `/admin/products/${productId}/images`, { media_files: aviFile() })
     ).json().data.media as Item[];
     const orphanSource = (await rowOf(orphan?.id as number))?.source_path as string;
-    // ffmpeg is writing the first one's MP4…
+    // The conversions run as the server runs them…
+    const running = t.app.jobs.runDue();
+    // …ffmpeg is writing the first one's MP4…
     await vi.waitFor(
       () => expect(mediaFiles(t.config.mediaDir).some((f) => f.endsWith('.partial'))).toBe(true),
       {
@@ -787,15 +799,18 @@ describe.each(engines)('video conversions across restarts on %s', (engine) => {
     // …when the server stops.
     await t.restart({
       whileStopped: async () => {
+        await running;
         expect(childProcesses()).toEqual([]);
         const stopped = await rowOf(video?.id as number);
-        expect(stopped).toMatchObject({ status: 'processing', locked_until: null });
+        expect(stopped).toMatchObject({ status: 'processing' });
         expect(existsSync(path.join(t.config.videoSourceDir, stopped?.source_path as string))).toBe(true);
         expect(mediaFiles(t.config.mediaDir).filter((f) => /\.(mp4|partial)$/.test(f))).toEqual([]);
+        // Its job is back in the queue, the stopped attempt not counted.
+        expect(await conversionJob(video?.id as number)).toMatchObject({ status: 'queued', attempts: 0 });
         rmSync(path.join(t.config.videoSourceDir, orphanSource));
       },
     });
-    await t.app.background.settled();
+    await t.app.jobs.runDue();
     const [ready, failed] = await videosOf();
     expect(ready).toMatchObject({ id: video?.id, status: 'ready', progress: 1 });
     expect(ready?.duration_seconds).toBeGreaterThan(29);
@@ -803,39 +818,35 @@ describe.each(engines)('video conversions across restarts on %s', (engine) => {
     expect(mediaFiles(t.config.videoSourceDir)).toEqual([]);
   });
 
-  it('leaves a conversion another process holds alone, and takes it once the lease has run out', async () => {
+  it('leaves a conversion another process holds alone, and takes it once its lease has run out', async () => {
     const res = await upload('POST', `/admin/products/${productId}/images`, { media_files: aviFile() });
     const [video] = res.json().data.media as Item[];
-    await t.app.background.settled();
-    // Put back as if another process were converting it: its lease runs for another minute.
-    const source = path.join(t.config.videoSourceDir, 'autre-processus.avi');
-    mkdirSync(t.config.videoSourceDir, { recursive: true });
-    writeFileSync(source, videos.avi);
-    const held = {
-      status: 'processing' as const,
-      progress: 0.5,
-      source_path: 'autre-processus.avi',
-      locked_until: new Date(Date.now() + 60_000).toISOString(),
-    };
-    await t.db
-      .update(product_media)
-      .set(held)
-      .where(eq(product_media.id, video?.id as number));
-    await t.restart();
-    await t.app.background.settled();
-    expect(await rowOf(video?.id as number)).toMatchObject({ status: 'processing', progress: 0.5 });
+    // Another process took it: its lease runs for another minute.
+    await t.db.execute(
+      sql`update jobs set status = 'running', attempts = attempts + 1, locked_by = 'autre-processus',
+                          locked_until = now() + interval '1 minute'
+           where key = ${conversionKey(video?.id as number)}`,
+    );
+    await t.app.jobs.runDue();
+    expect(await rowOf(video?.id as number)).toMatchObject({ status: 'processing' });
 
-    await t.db
-      .update(product_media)
-      .set({ locked_until: new Date(Date.now() - 1000).toISOString() })
-      .where(eq(product_media.id, video?.id as number));
+    // That process died: once the lease has run out, this one converts it.
+    await t.db.execute(
+      sql`update jobs set locked_until = now() - interval '1 second' where kind = ${VIDEO_JOB}`,
+    );
+    await t.app.jobs.runDue();
+    expect(await rowOf(video?.id as number)).toMatchObject({ status: 'ready', progress: 1 });
+    expect(await conversionJob(video?.id as number)).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it('queues at start a conversion for a video still waiting without one', async () => {
+    const res = await upload('POST', `/admin/products/${productId}/images`, { media_files: aviFile() });
+    const [video] = res.json().data.media as Item[];
+    // As uploaded before conversions were jobs: the row alone.
+    await t.db.delete(jobs).where(eq(jobs.key, conversionKey(video?.id as number)));
     await t.restart();
-    await t.app.background.settled();
-    expect(await rowOf(video?.id as number)).toMatchObject({
-      status: 'ready',
-      progress: 1,
-      locked_until: null,
-    });
-    expect(existsSync(source)).toBe(false);
+    expect(await conversionJob(video?.id as number)).toMatchObject({ status: 'queued' });
+    await t.app.jobs.runDue();
+    expect(await rowOf(video?.id as number)).toMatchObject({ status: 'ready' });
   });
 });

@@ -27,7 +27,7 @@ import * as repo from './admin-media.repository.ts';
 import { findProduct } from './admin-products.repository.ts';
 import { toAdminMediaItems, toAdminProductMedia } from './catalog.mapper.ts';
 import { lockProductOr404, PRODUCT_NOT_FOUND } from './product-lock.ts';
-import { VIDEO_LEASE_MS, type VideoJobs } from './video-jobs.ts';
+import { queueConversion, type VideoConversions } from './video-jobs.ts';
 
 // The product media manager: images and videos of one product. Images go
 // through the image pipeline before the answer, as on the product form; videos are checked before
@@ -41,7 +41,7 @@ export type MediaDeps = {
   tmpDir: string;
   videoSourceDir: string;
   tools: VideoTools;
-  videos: VideoJobs;
+  videos: VideoConversions;
   log?: (line: string) => void;
 };
 
@@ -177,8 +177,8 @@ function newRow(
 /**
  * POST /admin/products/:id/images: all the files or none. Every file is checked (and every image
  * stored) before anything is written; a refusal removes what was stored for this request. Videos
- * move out of the request's temporary files, get a 'processing' row holding its lease, and are
- * queued for conversion once the rows are committed.
+ * move out of the request's temporary files and get a 'processing' row, with the job of their
+ * conversion in the same transaction.
  */
 export async function uploadMedia(deps: MediaDeps, productId: number, input: UploadMediaInput) {
   const { db, mediaDir, videoSourceDir, log } = deps;
@@ -210,11 +210,12 @@ export async function uploadMedia(deps: MediaDeps, productId: number, input: Upl
           sort_order: input.sort_orders?.[i] ?? next[item.kind]++,
         }),
       );
-      const ids = await repo.insertMedia(tx, values, VIDEO_LEASE_MS);
-      return { ids, rows: await repo.findMedia(tx, productId) };
-    });
-    rows.forEach((row) => {
-      if (ids.includes(row.id) && row.status === 'processing') deps.videos.enqueue(row.id);
+      const ids = await repo.insertMedia(tx, values);
+      const rows = await repo.findMedia(tx, productId);
+      // Each video's conversion, committed with its row: a crash between the two loses neither.
+      for (const row of rows)
+        if (ids.includes(row.id) && row.status === 'processing') await queueConversion(tx, row.id);
+      return { ids, rows };
     });
     const byId = new Map(toAdminMediaItems(rows).map((item) => [item.id, item]));
     return ids.map((id) => byId.get(id) as AdminMediaItem);

@@ -3,18 +3,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createBackground } from '#shared/background.ts';
 import type { Database } from '../../db/client.ts';
 import { product_media } from '../../db/schema.ts';
 import { addCategory, addProduct } from '../../test/catalog-fixtures.ts';
 import { createTestDatabase, engines } from '../../test/database.ts';
 import { childProcesses, makeVideo } from '../../test/video-fixtures.ts';
+import { createJobRunner } from '../jobs/job-runner.ts';
 import { videoTools } from '../media/video-pipeline.ts';
-import { claimAbandoned } from './admin-media.repository.ts';
-import { createVideoJobs } from './video-jobs.ts';
+import { queueConversion, VIDEO_JOB, videoJobs } from './video-jobs.ts';
 
-// The conversion queue on its own: progress written while ffmpeg works, one conversion at a time,
-// and a lease that only one process can take.
+// The conversions on their own, as jobs of their lane: progress written while ffmpeg works, one
+// conversion at a time, and what a start removes. (One process per job: the jobs' own tests.)
 
 describe.each(engines)('video conversions on %s', (engine) => {
   let database: Database;
@@ -61,15 +60,19 @@ describe.each(engines)('video conversions on %s', (engine) => {
 
   it('writes the progress while converting, one video at a time, then makes each ready', async () => {
     const ids = await leftOver(2);
+    for (const id of ids) await queueConversion(database.db, id);
     const log: string[] = [];
-    const background = createBackground((line) => log.push(line));
-    const jobs = createVideoJobs({
-      db: database.db,
+    const videos = videoJobs({
       ...dirs(),
       tools: videoTools(),
-      background,
       log: (line) => log.push(line),
       progressWriteMs: 20,
+    });
+    const runner = createJobRunner({
+      db: database.db,
+      handlers: { [VIDEO_JOB]: videos.kind },
+      log: (line) => log.push(line),
+      warn: (line) => log.push(line),
     });
     let most = 0;
     const seen = new Set<number>();
@@ -77,7 +80,7 @@ describe.each(engines)('video conversions on %s', (engine) => {
       most = Math.max(most, childProcesses(['ffmpeg']).length);
     }, 10);
     try {
-      await jobs.start();
+      const running = runner.runDue();
       // The first one's progress shows while it converts, between 0 and 1.
       await vi.waitFor(
         async () => {
@@ -90,17 +93,17 @@ describe.each(engines)('video conversions on %s', (engine) => {
         },
         { timeout: 20_000, interval: 20 },
       );
-      await background.settled();
+      expect(await running).toBe(2);
     } finally {
       clearInterval(sampler);
-      await jobs.close();
+      await runner.close();
     }
     expect([...seen].every((p) => p > 0 && p < 1)).toBe(true);
     expect(most).toBe(1);
     const done = await rows(ids);
-    expect(done.map((r) => [r.status, r.progress, r.source_path, r.locked_until])).toEqual([
-      ['ready', 1, null, null],
-      ['ready', 1, null, null],
+    expect(done.map((r) => [r.status, r.progress, r.source_path])).toEqual([
+      ['ready', 1, null],
+      ['ready', 1, null],
     ]);
     expect(done.every((r) => r.poster_path && r.duration_seconds && r.duration_seconds > 29)).toBe(true);
     expect(log.filter((line) => line.includes('échou'))).toEqual([]);
@@ -116,30 +119,9 @@ describe.each(engines)('video conversions on %s', (engine) => {
     const kept = [path.join(tmpDir, 'upload-en-cours.avi'), path.join(mediaDir, 'ancienne-image-320.webp')];
     for (const file of [...old, ...kept]) writeFileSync(file, 'x');
     for (const file of [old[0], old[1], kept[1]] as string[]) utimesSync(file, twoDaysAgo, twoDaysAgo);
-    const jobs = createVideoJobs({
-      db: database.db,
-      ...dirs(),
-      tmpDir,
-      tools: videoTools(),
-      background: createBackground(() => {}),
-      log: () => {},
-    });
-    await jobs.start();
-    await jobs.close();
+    const videos = videoJobs({ ...dirs(), tmpDir, tools: videoTools(), log: () => {} });
+    await videos.start(database.db);
     expect(old.filter((file) => existsSync(file))).toEqual([]);
     expect(kept.filter((file) => existsSync(file))).toEqual(kept);
-  });
-
-  it('lets one process only take a conversion nobody holds, even when two ask at once', async () => {
-    const ids = await leftOver(6);
-    const [a, b] = await Promise.all([
-      claimAbandoned(database.db, 60_000),
-      claimAbandoned(database.db, 60_000),
-    ]);
-    const claimed = [...(a ?? []), ...(b ?? [])].map((row) => row.id).sort((x, y) => x - y);
-    expect(claimed).toEqual(ids);
-    // Held now: nobody takes them again until the lease runs out.
-    expect(await claimAbandoned(database.db, 60_000)).toEqual([]);
-    await database.db.delete(product_media).where(inArray(product_media.id, ids));
   });
 });

@@ -1,22 +1,26 @@
 import { access, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { z } from 'zod';
 import { AppError } from '#shared/app-error.ts';
-import type { Background } from '#shared/background.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { JOB_CANCELLED, JOB_STOPPING, type JobKind } from '../jobs/job-runner.ts';
+import { enqueueJob } from '../jobs/jobs.service.ts';
 import type { ProcessedImage } from '../media/image-pipeline.ts';
 import { removeMediaFile, removePicture } from '../media/image-upload.ts';
 import { extractPoster, prepareVideo, type VideoTools } from '../media/video-pipeline.ts';
 import * as repo from './admin-media.repository.ts';
 
-// The conversions of uploaded videos (docs/decisions/0016): after the upload's answer, one at a
-// time per process (a conversion takes the CPU; two would starve the shop), each row held by a
-// lease (`locked_until`) so two server processes never convert the same video. The media manager
-// polls the row's status and progress. A process that stops lets go of its rows, and one that
-// crashes lets its leases run out: any process takes such rows over, at its start and every
-// lease period after.
+// The conversions of uploaded videos (docs/decisions/0016, 0034): a job of its own lane, queued in
+// the upload's transaction, so one at a time per process (a conversion takes the CPU; two would
+// starve the shop) beside the shop's other jobs, never two processes on the same video (the job's
+// lease). The media manager polls the row's status and progress. A process that stops kills its
+// ffmpeg and queues the job again; one that crashes lets its lease run out: any process then
+// takes it over.
 
-/** How long a lease lasts; the process holding it renews it four times as often. */
-export const VIDEO_LEASE_MS = 60_000;
+/** The job of one video's conversion. */
+export const VIDEO_JOB = 'video.convert';
+/** A conversion still running after this has hung: 50 MB on a small server takes minutes. */
+export const VIDEO_JOB_TIMEOUT_MS = 30 * 60_000;
 /** A conversion's progress is written at most this often. */
 export const PROGRESS_WRITE_MS = 1000;
 /** A temporary file older than this was left by a crash: no upload or conversion takes so long. */
@@ -29,30 +33,28 @@ export const VIDEO_SOURCE_MISSING_MESSAGE =
   "La vidéo envoyée n'a pas été retrouvée pour sa conversion : envoyez-la de nouveau";
 
 export type VideoJobsDeps = {
-  db: Db;
   mediaDir: string;
   /** Where uploaded videos wait (config.videoSourceDir). */
   sourceDir: string;
   /** Where uploads are received (config.tmpDir): what a crash left there is removed at start. */
   tmpDir?: string;
   tools: VideoTools;
-  background: Background;
   log: (line: string) => void;
-  leaseMs?: number;
   /** PROGRESS_WRITE_MS unless a test wants to see the progress sooner. */
   progressWriteMs?: number;
 };
 
-export type VideoJobs = {
-  /** Converts a row this process has just inserted with its lease (an upload), after those queued. */
-  enqueue(mediaId: number): void;
-  /** Stops a row's conversion (the row was deleted): dropped from the queue, its ffmpeg killed. */
-  cancel(mediaId: number): void;
-  /** Takes over the conversions nobody holds: now (the app starts), then every lease period. */
-  start(): Promise<void>;
-  /** Shutdown: kills the running conversion and lets go of every row held (the next start resumes them). */
-  close(): Promise<void>;
-};
+/** What the media manager asks of the conversions: to stop one whose video was deleted. */
+export type VideoConversions = { cancel(mediaId: number): void };
+
+/** The job's key: one conversion per video, and the handle to cancel it. */
+export const conversionKey = (mediaId: number) => `video:${mediaId}`;
+
+/** Queues the conversion of an uploaded video, in the upload's transaction. */
+export const queueConversion = (tx: DbOrTx, mediaId: number) =>
+  enqueueJob(tx, VIDEO_JOB, { media_id: mediaId }, { key: conversionKey(mediaId), maxAttempts: 3 });
+
+const VideoJobSchema = z.object({ media_id: z.number().int() });
 
 /**
  * Removes the files of `dir` matching `pattern` older than STALE_FILE_MS: an upload cut by a crash,
@@ -79,60 +81,17 @@ const exists = (file: string) =>
     () => false,
   );
 
-export function createVideoJobs(deps: VideoJobsDeps): VideoJobs {
-  const { db, log } = deps;
-  const leaseMs = deps.leaseMs ?? VIDEO_LEASE_MS;
-  const queue: number[] = [];
-  /** Rows whose lease this process holds: waiting in `queue` or running. */
-  const held = new Set<number>();
-  let current: { id: number; controller: AbortController } | null = null;
-  let draining: Promise<void> | null = null;
-  let closed = false;
-  const timers: NodeJS.Timeout[] = [];
-
+/**
+ * The conversion as a job kind, and what a start does first: remove what a crash left in the
+ * temporary folders, and queue a job for any video still waiting without one (an upload from
+ * before conversions were jobs).
+ */
+export function videoJobs(deps: VideoJobsDeps): { kind: JobKind; start(db: Db): Promise<void> } {
+  const { log } = deps;
   const warn = (what: string) => (error: unknown) =>
     log(`[vidéos] ${what} : ${error instanceof Error ? error.message : String(error)}`);
 
-  function enqueue(mediaId: number) {
-    if (closed || held.has(mediaId)) return;
-    held.add(mediaId);
-    queue.push(mediaId);
-    deps.background.run(drain);
-  }
-
-  function cancel(mediaId: number) {
-    const at = queue.indexOf(mediaId);
-    if (at >= 0) queue.splice(at, 1);
-    held.delete(mediaId);
-    if (current?.id === mediaId) current.controller.abort(new Error('Vidéo supprimée'));
-  }
-
-  /** Runs the queue to its end; a second call while it runs returns at once (one at a time). */
-  async function drain(): Promise<void> {
-    if (draining) return;
-    let done = () => {};
-    draining = new Promise<void>((resolve) => {
-      done = resolve;
-    });
-    try {
-      for (let id = queue.shift(); id !== undefined && !closed; id = queue.shift()) {
-        const controller = new AbortController();
-        current = { id, controller };
-        try {
-          await convert(id, controller.signal);
-        } finally {
-          current = null;
-          // Closing: the row stays held until close() lets it go.
-          if (!closed) held.delete(id);
-        }
-      }
-    } finally {
-      draining = null;
-      done();
-    }
-  }
-
-  async function convert(id: number, signal: AbortSignal) {
+  async function convert(db: Db, id: number, outer: AbortSignal) {
     const row = await repo.findProcessing(db, id);
     if (!row) return; // deleted, or done by another process
     const source = row.source_path ? path.join(deps.sourceDir, row.source_path) : null;
@@ -140,6 +99,13 @@ export function createVideoJobs(deps: VideoJobsDeps): VideoJobs {
       await repo.markFailed(db, id, VIDEO_SOURCE_MISSING_MESSAGE);
       return;
     }
+    // Aborted by the runner (a stop, a cancel, too long), or here when the row is found deleted
+    // by another process.
+    const controller = new AbortController();
+    const abort = () => controller.abort(outer.reason);
+    if (outer.aborted) abort();
+    else outer.addEventListener('abort', abort, { once: true });
+    const signal = controller.signal;
     const output = path.join(deps.mediaDir, row.path);
     let poster: ProcessedImage | null = null;
     // A conversion resumed after a stop starts over: so does its bar.
@@ -150,10 +116,9 @@ export function createVideoJobs(deps: VideoJobsDeps): VideoJobs {
       if (latest === written) return;
       written = latest;
       writing = repo
-        .writeProgress(db, id, latest, leaseMs)
+        .writeProgress(db, id, latest)
         .then(
-          (alive) =>
-            void (alive || current?.id !== id || current.controller.abort(new Error('Vidéo supprimée'))),
+          (alive) => void (alive || controller.abort(JOB_CANCELLED)),
           warn('progression non enregistrée'),
         );
     }, deps.progressWriteMs ?? PROGRESS_WRITE_MS);
@@ -199,55 +164,36 @@ export function createVideoJobs(deps: VideoJobsDeps): VideoJobs {
     } catch (error) {
       await removeMediaFile(deps.mediaDir, row.path, log);
       if (poster) await removePicture(deps.mediaDir, poster, log);
-      // Stopped (shutdown, or the row deleted): nothing to record, the source stays for a resume.
-      if (signal.aborted) return;
+      // Stopped with the server: the source stays, and the job goes back to the queue.
+      if (signal.aborted && signal.reason === JOB_STOPPING) throw JOB_STOPPING;
+      // Deleted: nothing to record (its files are removed by the deletion).
+      if (signal.aborted && signal.reason === JOB_CANCELLED) return;
       warn(`conversion de la vidéo ${id} échouée`)(error);
       await repo.markFailed(db, id, error instanceof AppError ? error.message : VIDEO_JOB_FAILED_MESSAGE);
       await removeMediaFile(deps.sourceDir, row.source_path as string, log);
     } finally {
       clearInterval(ticker);
+      outer.removeEventListener('abort', abort);
       await writing;
     }
   }
 
-  /** Takes the rows nobody holds and queues them (their source missing: failed, by `convert`). */
-  async function sweep() {
-    if (closed) return;
-    const claimed = await repo.claimAbandoned(db, leaseMs);
-    for (const { id } of claimed) enqueue(id);
-    if (claimed.length) log(`[vidéos] ${claimed.length} conversion(s) reprise(s)`);
-  }
-
-  async function renew() {
-    if (closed || !held.size) return;
-    await repo.renewLeases(db, [...held], leaseMs);
-  }
-
   return {
-    enqueue,
-    cancel,
-    async start() {
+    kind: {
+      lane: 'video',
+      timeoutMs: VIDEO_JOB_TIMEOUT_MS,
+      abortOnStop: true,
+      run: (payload, { db, signal }) => convert(db, VideoJobSchema.parse(payload).media_id, signal),
+    },
+    async start(db) {
       await Promise.all([
         deps.tmpDir ? removeStale(deps.tmpDir, /^upload-/) : undefined,
         removeStale(deps.mediaDir, /\.partial$/),
       ]).catch(warn('fichiers temporaires non supprimés'));
-      await sweep();
-      timers.push(
-        setInterval(() => void sweep().catch(warn('reprise des conversions impossible')), leaseMs),
-        setInterval(() => void renew().catch(warn('bail des conversions non renouvelé')), leaseMs / 4),
-      );
-      for (const timer of timers) timer.unref();
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      for (const timer of timers) clearInterval(timer);
-      current?.controller.abort(new Error('Arrêt du serveur'));
-      queue.length = 0;
-      await draining;
-      const ids = [...held];
-      held.clear();
-      await repo.releaseLeases(db, ids).catch(warn('conversions non libérées'));
+      const waiting = await repo.findProcessingIds(db);
+      let queued = 0;
+      for (const id of waiting) if (await queueConversion(db, id)) queued += 1;
+      if (queued) log(`[vidéos] ${queued} conversion(s) mise(s) en file`);
     },
   };
 }

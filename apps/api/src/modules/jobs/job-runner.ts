@@ -3,11 +3,36 @@ import type { Db } from '../../db/client.ts';
 import * as repo from './jobs.repository.ts';
 
 // The shop's work after the answer (docs/decisions/0034): rows of `jobs`, taken by lease, one at a
-// time per process. What a job does is its handler's; the runner only takes, retries and lets go.
+// time per lane and per process. What a job does is its handler's; the runner only takes, retries
+// and lets go.
 
 /** What a job's handler is given besides its payload. */
-export type JobContext = { db: Db; attempt: number; log: (line: string) => void };
+export type JobContext = {
+  db: Db;
+  attempt: number;
+  log: (line: string) => void;
+  /**
+   * Aborted when the job is cancelled (`abort(key)`: what it works on was deleted), when it runs
+   * past its kind's time, or, for a kind that stops with the process, on `close`: its reason is
+   * then JOB_STOPPING, and the handler throws it so the job goes back to the queue.
+   */
+  signal: AbortSignal;
+};
 export type JobHandler = (payload: Record<string, unknown>, context: JobContext) => Promise<void>;
+
+/** A kind of job with its own settings; a bare handler is a short job of the main lane. */
+export type JobKind = {
+  run: JobHandler;
+  /**
+   * Jobs of one lane run one at a time per process; lanes run side by side, so a video's
+   * conversion (minutes of ffmpeg) never holds back a new order's mail.
+   */
+  lane?: string;
+  /** JOB_TIMEOUT_MS unless the work is long by nature (a conversion). */
+  timeoutMs?: number;
+  /** Aborted at once on `close`, and queued again for the next process, rather than awaited. */
+  abortOnStop?: boolean;
+};
 
 /** Work on a period, done by one process of the shop for all of them. */
 export type RecurringJob = { kind: string; everyMs: number; firstInMs?: number };
@@ -16,22 +41,29 @@ export type RecurringJob = { kind: string; everyMs: number; firstInMs?: number }
 export const JOB_LEASE_MS = 60_000;
 /** How often a process looks for due work: a new order's mail leaves within about this. */
 export const JOB_POLL_MS = 1000;
-/** A job taking longer than this counts as failed (a mail server that never answers). */
+/** A job taking longer than this has hung (a mail server that never answers). */
 export const JOB_TIMEOUT_MS = 50_000;
 /** A stop waits this long for the job under way; past it, its lease is left to run out. */
 export const JOB_STOP_WAIT_MS = 10_000;
+/** The abort reason of a job stopped with its process (`abortOnStop`). */
+export const JOB_STOPPING = new Error('arrêt du serveur');
+/** The abort reason of a job cancelled by `abort(key)`. */
+export const JOB_CANCELLED = new Error('tâche annulée');
+/** The abort reason of a job past its kind's time. */
+export const JOB_TIMED_OUT = new Error('délai dépassé');
 
 /** 30 s, 1 min, 2 min… up to an hour between attempts: a mail server down for the afternoon is waited for. */
 export const jobRetryDelay = (attempt: number) => Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
 
 export type JobRunnerOptions = {
   db: Db;
-  handlers: Readonly<Record<string, JobHandler>>;
+  handlers: Readonly<Record<string, JobHandler | JobKind>>;
   recurring?: readonly RecurringJob[];
   log: (line: string) => void;
   warn: (line: string) => void;
   pollMs?: number;
   leaseMs?: number;
+  /** The default time of a job (JOB_TIMEOUT_MS); a kind may say its own. */
   timeoutMs?: number;
   retryDelay?: (attempt: number) => number;
   /** JOB_STOP_WAIT_MS unless a test wants the stop at once. */
@@ -41,31 +73,53 @@ export type JobRunnerOptions = {
 export type JobRunner = {
   /** Queues the recurring jobs' first runs (kept when another process already did). */
   schedule(): Promise<void>;
-  /** Looks for due work now and every `pollMs` until `close` (tests run `runDue` themselves). */
+  /** Looks for due work now and every `pollMs`, in each lane, until `close` (tests run `runDue`). */
   startPolling(): void;
-  /** Runs every due job, one after the other, until none is due; answers how many ran. */
+  /** Runs every due job (each lane one after the other, the lanes side by side) until none is due. */
   runDue(): Promise<number>;
   /** Brings a recurring job's next run to now (then `runDue`). */
   dueNow(kind: string): Promise<void>;
-  /** Stops polling and waits a bounded time for the job under way to end. */
+  /** Aborts the job of `key` if this process is running it (what it works on was deleted). */
+  abort(key: string): void;
+  /**
+   * Stops polling, aborts the jobs that stop with the process (queued again for the next one), and
+   * waits a bounded time for the others to end.
+   */
   close(): Promise<void>;
 };
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+const MAIN_LANE = 'main';
 
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
-  const { db, handlers, log, warn } = options;
-  const kinds = Object.keys(handlers);
+  const { db, log, warn } = options;
+  const kinds = new Map<string, Required<Pick<JobKind, 'run' | 'lane' | 'timeoutMs'>> & JobKind>(
+    Object.entries(options.handlers).map(([kind, h]) => {
+      const k = typeof h === 'function' ? { run: h } : h;
+      return [
+        kind,
+        { ...k, lane: k.lane ?? MAIN_LANE, timeoutMs: k.timeoutMs ?? options.timeoutMs ?? JOB_TIMEOUT_MS },
+      ];
+    }),
+  );
+  const lanes = new Map<string, string[]>();
+  for (const [kind, k] of kinds) lanes.set(k.lane, [...(lanes.get(k.lane) ?? []), kind]);
   const leaseMs = options.leaseMs ?? JOB_LEASE_MS;
-  const timeoutMs = options.timeoutMs ?? JOB_TIMEOUT_MS;
   const retryDelay = options.retryDelay ?? jobRetryDelay;
-  let draining: Promise<number> | null = null;
-  let timer: NodeJS.Timeout | undefined;
+  const draining = new Map<string, Promise<number>>();
+  const running = new Map<number, { key: string | null; kind: string; controller: AbortController }>();
+  const timers = new Set<NodeJS.Timeout>();
   let closed = false;
 
   /** Records how the attempt ended, if this claim still holds the job (else another process has it). */
-  async function settle(job: repo.Held & { kind: string }, outcome: { error?: unknown }) {
+  async function settle(
+    job: repo.Held & { kind: string },
+    outcome: { error?: unknown },
+    signal: AbortSignal,
+  ) {
     if (!('error' in outcome)) return repo.finishJob(db, job);
+    // Stopped with its process: back to the queue, this attempt not counted.
+    if (signal.aborted && signal.reason === JOB_STOPPING) return repo.releaseJob(db, job);
     const message = errorText(outcome.error);
     const last = job.every_ms === null && job.attempts >= job.max_attempts;
     warn(
@@ -78,45 +132,54 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
   async function runOne(row: repo.JobRow, claim: string) {
     const job = { ...row, claim };
+    const kind = kinds.get(job.kind) as JobKind & { run: JobHandler; timeoutMs: number };
+    const controller = new AbortController();
+    running.set(job.id, { key: job.key, kind: job.kind, controller });
     const renew = setInterval(
       () => void repo.renewLease(db, job, leaseMs).catch((e) => warn(`[tâche] bail : ${errorText(e)}`)),
       leaseMs / 4,
     ).unref();
-    const handler = handlers[job.kind] as JobHandler;
-    const work = handler(job.payload, { db, attempt: job.attempts, log }).then(
-      () => ({}),
-      (error: unknown) => ({ error }),
-    );
+    const work = Promise.resolve()
+      .then(() => kind.run(job.payload, { db, attempt: job.attempts, log, signal: controller.signal }))
+      .then(
+        () => ({}),
+        (error: unknown) => ({ error }),
+      );
     let timeout: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => {
-      timeout = setTimeout(() => resolve('late'), timeoutMs);
+      timeout = setTimeout(() => resolve('late'), kind.timeoutMs);
     });
     try {
       const outcome = await Promise.race([work, late]);
       if (outcome !== 'late') {
         clearInterval(renew);
-        await settle(job, outcome);
+        await settle(job, outcome, controller.signal);
         return;
       }
-      // Hung (a mail server that never answers): this process moves on and stops renewing the
-      // lease, so another process may take the job once it runs out. Should the work still end
-      // here first, it is recorded; once taken over, this claim writes nothing.
+      // Hung (a mail server that never answers): asked to stop, and this lane moves on. The lease
+      // is no longer renewed, so another process may take the job once it runs out; should the
+      // work still end here first, it is recorded, and once taken over this claim writes nothing.
+      controller.abort(JOB_TIMED_OUT);
       clearInterval(renew);
       warn(
-        `[tâche] ${job.kind} n° ${job.id} : pas de fin après ${timeoutMs / 1000} s, reprise possible ailleurs`,
+        `[tâche] ${job.kind} n° ${job.id} : pas de fin après ${kind.timeoutMs / 1000} s, reprise possible ailleurs`,
       );
-      void work.then((outcome) => settle(job, outcome)).catch((e) => warn(`[tâche] ${errorText(e)}`));
+      void work
+        .then((outcome) => settle(job, outcome, controller.signal))
+        .catch((e) => warn(`[tâche] ${errorText(e)}`))
+        .finally(() => running.delete(job.id));
     } finally {
       clearTimeout(timeout);
       clearInterval(renew);
+      if (!controller.signal.aborted || controller.signal.reason !== JOB_TIMED_OUT) running.delete(job.id);
     }
   }
 
-  async function drain() {
+  async function drain(laneKinds: string[]) {
     let ran = 0;
     while (!closed) {
       const claim = randomUUID();
-      const job = await repo.claimNext(db, kinds, leaseMs, claim);
+      const job = await repo.claimNext(db, laneKinds, leaseMs, claim);
       if (!job) break;
       await runOne(job, claim);
       ran += 1;
@@ -124,11 +187,18 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     return ran;
   }
 
-  const runDue = () => {
-    draining ??= drain().finally(() => {
-      draining = null;
-    });
-    return draining;
+  const runLane = (lane: string) => {
+    let current = draining.get(lane);
+    if (!current) {
+      current = drain(lanes.get(lane) ?? []).finally(() => draining.delete(lane));
+      draining.set(lane, current);
+    }
+    return current;
+  };
+
+  const runDue = async () => {
+    const counts = await Promise.all([...lanes.keys()].map(runLane));
+    return counts.reduce((a, b) => a + b, 0);
   };
 
   return {
@@ -138,29 +208,41 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       }
     },
     startPolling() {
-      const poll = () => {
-        if (closed) return;
-        runDue()
-          .catch((error) => warn(`[tâche] lecture des tâches impossible : ${errorText(error)}`))
-          .finally(() => {
-            if (!closed) timer = setTimeout(poll, options.pollMs ?? JOB_POLL_MS).unref();
-          });
-      };
-      poll();
+      for (const lane of lanes.keys()) {
+        const poll = () => {
+          if (closed) return;
+          runLane(lane)
+            .catch((error) => warn(`[tâche] lecture des tâches impossible : ${errorText(error)}`))
+            .finally(() => {
+              if (closed) return;
+              const timer = setTimeout(() => {
+                timers.delete(timer);
+                poll();
+              }, options.pollMs ?? JOB_POLL_MS).unref();
+              timers.add(timer);
+            });
+        };
+        poll();
+      }
     },
     runDue,
     dueNow: (kind) => repo.dueNow(db, kind),
+    abort(key) {
+      for (const r of running.values()) if (r.key === key) r.controller.abort(JOB_CANCELLED);
+    },
     async close() {
       closed = true;
-      clearTimeout(timer);
-      const current = draining;
-      if (!current) return;
-      // The job under way gets a bounded time to end and be recorded. One still running after it
-      // keeps its lease, which runs out once this process has stopped renewing it: another process
-      // then runs it again (handlers are idempotent), rather than twice at once.
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      for (const r of running.values()) if (kinds.get(r.kind)?.abortOnStop) r.controller.abort(JOB_STOPPING);
+      const current = [...draining.values()];
+      if (!current.length) return;
+      // The others get a bounded time to end and be recorded. One still running after it keeps
+      // its lease, which runs out once this process has stopped renewing it: another process then
+      // runs it again (handlers are idempotent), rather than twice at once.
       let bound: NodeJS.Timeout | undefined;
       await Promise.race([
-        current.catch(() => 0),
+        Promise.all(current.map((c) => c.catch(() => 0))),
         new Promise((resolve) => {
           bound = setTimeout(resolve, options.stopWaitMs ?? JOB_STOP_WAIT_MS);
         }),

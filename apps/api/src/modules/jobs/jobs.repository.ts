@@ -126,6 +126,18 @@ export async function failAttempt(db: Db, job: Held, error: string, retryInMs: n
   );
 }
 
+/**
+ * A job stopped with its process (a conversion killed by a stop): queued again as it was, this
+ * attempt not counted, for the next process to take at once.
+ */
+export async function releaseJob(db: Db, job: Held) {
+  await db.execute(
+    sql`update jobs set status = 'queued', attempts = greatest(attempts - 1, 0), locked_until = null,
+                        locked_by = null, updated_at = now()
+         where ${heldBy(job)}`,
+  );
+}
+
 /** A recurring job's first run, asked for by every process at its start; kept when one exists. */
 export async function ensureRecurring(db: Db, kind: string, everyMs: number, firstInMs: number) {
   await db.execute(
