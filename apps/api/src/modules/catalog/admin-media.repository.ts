@@ -63,14 +63,23 @@ export async function deleteMedia(tx: DbOrTx, mediaId: number) {
 
 // ---- video conversions ----
 
-/** The videos still waiting for their conversion (at start: each must have its job). */
+/**
+ * The videos still waiting for their conversion (at start: each must have its job), but those a
+ * process of the previous version still holds by the row's own lease (a rolling upgrade).
+ */
 export async function findProcessingIds(tx: DbOrTx): Promise<number[]> {
-  const rows = await tx
-    .select({ id: product_media.id })
-    .from(product_media)
-    .where(eq(product_media.status, 'processing'))
-    .orderBy(asc(product_media.id));
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from product_media
+         where status = 'processing' and (locked_until is null or locked_until < now())
+         order by id`,
+  );
   return rows.map((r) => r.id);
+}
+
+export async function findOneById(tx: DbOrTx, mediaId: number): Promise<MediaRow | null> {
+  const [row] = await tx.select().from(product_media).where(eq(product_media.id, mediaId));
+  return row ?? null;
 }
 
 export async function findProcessing(tx: DbOrTx, mediaId: number): Promise<MediaRow | null> {

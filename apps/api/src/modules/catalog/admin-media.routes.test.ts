@@ -818,6 +818,26 @@ describe.each(engines)('video conversions across restarts on %s', (engine) => {
     expect(mediaFiles(t.config.videoSourceDir)).toEqual([]);
   });
 
+  it('stops a conversion under way when its video is deleted: no ffmpeg left, no file', async () => {
+    const before = mediaFiles(t.config.mediaDir);
+    const res = await upload('POST', `/admin/products/${productId}/images`, {
+      media_files: file(videos.longAvi, 'long.avi', 'video/x-msvideo'),
+    });
+    const [video] = res.json().data.media as Item[];
+    const running = t.app.jobs.runDue();
+    await vi.waitFor(
+      () => expect(mediaFiles(t.config.mediaDir).some((f) => f.endsWith('.partial'))).toBe(true),
+      { timeout: 20_000, interval: 20 },
+    );
+    const gone = await call('DELETE', `/admin/products/${productId}/images/${video?.id}`);
+    expect(gone.statusCode).toBe(200);
+    await running;
+    expect(childProcesses()).toEqual([]);
+    expect(mediaFiles(t.config.mediaDir)).toEqual(before);
+    expect(mediaFiles(t.config.videoSourceDir)).toEqual([]);
+    expect(await conversionJob(video?.id as number)).toMatchObject({ status: 'done' });
+  });
+
   it('leaves a conversion another process holds alone, and takes it once its lease has run out', async () => {
     const res = await upload('POST', `/admin/products/${productId}/images`, { media_files: aviFile() });
     const [video] = res.json().data.media as Item[];

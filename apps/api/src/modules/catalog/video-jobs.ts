@@ -3,11 +3,18 @@ import path from 'node:path';
 import { z } from 'zod';
 import { AppError } from '#shared/app-error.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { JOB_CANCELLED, JOB_STOPPING, type JobKind } from '../jobs/job-runner.ts';
+import { JOB_CANCELLED, JOB_LOST, JOB_STOPPING, JOB_TIMED_OUT, type JobKind } from '../jobs/job-runner.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
 import type { ProcessedImage } from '../media/image-pipeline.ts';
 import { removeMediaFile, removePicture } from '../media/image-upload.ts';
-import { extractPoster, prepareVideo, type VideoTools } from '../media/video-pipeline.ts';
+import {
+  extractPoster,
+  prepareVideo,
+  VIDEO_MAX_DURATION_SECONDS,
+  VIDEO_TIMEOUT_MESSAGE,
+  VIDEO_TIMEOUTS,
+  type VideoTools,
+} from '../media/video-pipeline.ts';
 import * as repo from './admin-media.repository.ts';
 
 // The conversions of uploaded videos (docs/decisions/0016, 0034): a job of its own lane, queued in
@@ -19,8 +26,15 @@ import * as repo from './admin-media.repository.ts';
 
 /** The job of one video's conversion. */
 export const VIDEO_JOB = 'video.convert';
-/** A conversion still running after this has hung: 50 MB on a small server takes minutes. */
-export const VIDEO_JOB_TIMEOUT_MS = 30 * 60_000;
+/**
+ * A conversion still running after this has hung: the pipeline's own bound for the longest video
+ * it takes (VIDEO_TIMEOUTS), its poster, and a margin for the database's writes.
+ */
+export const VIDEO_JOB_TIMEOUT_MS =
+  VIDEO_TIMEOUTS.convertBase +
+  VIDEO_TIMEOUTS.convertPerSecond * VIDEO_MAX_DURATION_SECONDS +
+  VIDEO_TIMEOUTS.poster +
+  5 * 60_000;
 /** A conversion's progress is written at most this often. */
 export const PROGRESS_WRITE_MS = 1000;
 /** A temporary file older than this was left by a crash: no upload or conversion takes so long. */
@@ -50,9 +64,12 @@ export type VideoConversions = { cancel(mediaId: number): void };
 /** The job's key: one conversion per video, and the handle to cancel it. */
 export const conversionKey = (mediaId: number) => `video:${mediaId}`;
 
-/** Queues the conversion of an uploaded video, in the upload's transaction. */
-export const queueConversion = (tx: DbOrTx, mediaId: number) =>
-  enqueueJob(tx, VIDEO_JOB, { media_id: mediaId }, { key: conversionKey(mediaId), maxAttempts: 3 });
+/**
+ * Queues the conversion of an uploaded video, in the upload's transaction. `revive`: at start, for
+ * a video still waiting whose job had finished or given up, it is queued again.
+ */
+export const queueConversion = (tx: DbOrTx, mediaId: number, revive = false) =>
+  enqueueJob(tx, VIDEO_JOB, { media_id: mediaId }, { key: conversionKey(mediaId), maxAttempts: 3, revive });
 
 const VideoJobSchema = z.object({ media_id: z.number().int() });
 
@@ -107,6 +124,11 @@ export function videoJobs(deps: VideoJobsDeps): { kind: JobKind; start(db: Db): 
     else outer.addEventListener('abort', abort, { once: true });
     const signal = controller.signal;
     const output = path.join(deps.mediaDir, row.path);
+    /** The MP4 goes, unless another run made the row ready with it meanwhile (the same path). */
+    const removeOutput = async () => {
+      const now = await repo.findOneById(db, id).catch(() => null);
+      if (now?.status !== 'ready') await removeMediaFile(deps.mediaDir, row.path, log);
+    };
     let poster: ProcessedImage | null = null;
     // A conversion resumed after a stop starts over: so does its bar.
     let latest = 0;
@@ -156,20 +178,30 @@ export function videoJobs(deps: VideoJobsDeps): { kind: JobKind; start(db: Db): 
         height: video.height,
       });
       if (!stored) {
-        // Deleted while it was converting: what was made for it goes too.
-        await removeMediaFile(deps.mediaDir, row.path, log);
+        // Deleted while it was converting, or made ready by another run: this run's poster goes,
+        // and its video unless it is the one the row now shows.
+        await removeOutput();
         if (poster) await removePicture(deps.mediaDir, poster, log);
       }
       await removeMediaFile(deps.sourceDir, row.source_path as string, log);
     } catch (error) {
-      await removeMediaFile(deps.mediaDir, row.path, log);
       if (poster) await removePicture(deps.mediaDir, poster, log);
+      const reason = signal.aborted ? signal.reason : null;
+      // Lost to another process that may be converting it right now: its files are that run's.
+      if (reason === JOB_LOST) return;
+      await removeOutput();
       // Stopped with the server: the source stays, and the job goes back to the queue.
-      if (signal.aborted && signal.reason === JOB_STOPPING) throw JOB_STOPPING;
+      if (reason === JOB_STOPPING) throw JOB_STOPPING;
       // Deleted: nothing to record (its files are removed by the deletion).
-      if (signal.aborted && signal.reason === JOB_CANCELLED) return;
+      if (reason === JOB_CANCELLED) return;
       warn(`conversion de la vidéo ${id} échouée`)(error);
-      await repo.markFailed(db, id, error instanceof AppError ? error.message : VIDEO_JOB_FAILED_MESSAGE);
+      const message =
+        reason === JOB_TIMED_OUT
+          ? VIDEO_TIMEOUT_MESSAGE
+          : error instanceof AppError
+            ? error.message
+            : VIDEO_JOB_FAILED_MESSAGE;
+      await repo.markFailed(db, id, message);
       await removeMediaFile(deps.sourceDir, row.source_path as string, log);
     } finally {
       clearInterval(ticker);
@@ -183,7 +215,17 @@ export function videoJobs(deps: VideoJobsDeps): { kind: JobKind; start(db: Db): 
       lane: 'video',
       timeoutMs: VIDEO_JOB_TIMEOUT_MS,
       abortOnStop: true,
-      run: (payload, { db, signal }) => convert(db, VideoJobSchema.parse(payload).media_id, signal),
+      run: async (payload, { db, signal, lastAttempt }) => {
+        const id = VideoJobSchema.parse(payload).media_id;
+        try {
+          await convert(db, id, signal);
+        } catch (error) {
+          // Its job gives up (the database failing three times): the screen must not wait forever.
+          if (lastAttempt && error !== JOB_STOPPING)
+            await repo.markFailed(db, id, VIDEO_JOB_FAILED_MESSAGE).catch(warn('échec non enregistré'));
+          throw error;
+        }
+      },
     },
     async start(db) {
       await Promise.all([
@@ -192,7 +234,7 @@ export function videoJobs(deps: VideoJobsDeps): { kind: JobKind; start(db: Db): 
       ]).catch(warn('fichiers temporaires non supprimés'));
       const waiting = await repo.findProcessingIds(db);
       let queued = 0;
-      for (const id of waiting) if (await queueConversion(db, id)) queued += 1;
+      for (const id of waiting) if (await queueConversion(db, id, true)) queued += 1;
       if (queued) log(`[vidéos] ${queued} conversion(s) mise(s) en file`);
     },
   };

@@ -1,10 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { jobs } from '../../db/schema.ts';
 import { createTestDatabase, engines } from '../../test/database.ts';
 import { describeOnPostgres } from '../../test/describe-on-postgres.ts';
-import { createJobRunner, type JobHandler, jobRetryDelay } from './job-runner.ts';
+import {
+  createJobRunner,
+  JOB_CANCELLED,
+  JOB_STOPPING,
+  type JobHandler,
+  jobRetryDelay,
+} from './job-runner.ts';
 import { claimNext, failAttempt, finishJob, type JobRow, renewLease } from './jobs.repository.ts';
 import { enqueueJob, listFailedJobs } from './jobs.service.ts';
 
@@ -175,6 +181,90 @@ describe.each(engines)('jobs on %s', (engine) => {
     expect(await rowsOf('late')).toMatchObject([
       { status: 'done', attempts: 2, last_error: null, locked_until: null },
     ]);
+  });
+
+  it('runs lanes side by side: a long job of one lane never holds back the other', async () => {
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    let release!: () => void;
+    const runner = createJobRunner({
+      db: database.db,
+      ...quiet,
+      handlers: {
+        slow: {
+          lane: 'video',
+          run: () => {
+            started();
+            return new Promise<void>((resolve) => {
+              release = resolve;
+            });
+          },
+        },
+        note: async () => {},
+      },
+    });
+    await enqueueJob(database.db, 'slow', {});
+    await enqueueJob(database.db, 'note', {});
+    const all = runner.runDue();
+    await running;
+    // While the slow one runs, the other lane has done its job.
+    await vi.waitFor(async () => expect(await rowsOf('note')).toMatchObject([{ status: 'done' }]));
+    expect(await rowsOf('slow')).toMatchObject([{ status: 'running' }]);
+    release();
+    expect(await all).toBe(2);
+  });
+
+  it('aborts a job by its key, and queues again, uncounted, one that stops with its process', async () => {
+    const reasons: unknown[] = [];
+    let started!: () => void;
+    let running = Promise.resolve();
+    const expectStart = () => {
+      running = new Promise<void>((resolve) => {
+        started = resolve;
+      });
+    };
+    const runner = createJobRunner({
+      db: database.db,
+      ...quiet,
+      handlers: {
+        convert: {
+          abortOnStop: true,
+          run: (_payload, { signal }) =>
+            new Promise<void>((resolve, reject) => {
+              started();
+              signal.addEventListener('abort', () => {
+                reasons.push(signal.reason);
+                // Cancelled: nothing left to do. Stopped: back to the queue.
+                if (signal.reason === JOB_CANCELLED) resolve();
+                else reject(signal.reason);
+              });
+            }),
+        },
+      },
+    });
+    expectStart();
+    await enqueueJob(database.db, 'convert', {}, { key: 'video:1' });
+    const first = runner.runDue();
+    await running;
+    runner.abort('video:2'); // another key: nothing happens
+    runner.abort('video:1');
+    await first;
+    expect(reasons).toEqual([JOB_CANCELLED]);
+    expect(await rowsOf('convert')).toMatchObject([{ key: 'video:1', status: 'done' }]);
+
+    expectStart();
+    await enqueueJob(database.db, 'convert', {}, { key: 'video:3' });
+    const second = runner.runDue();
+    await running;
+    await runner.close();
+    await second;
+    expect(reasons).toEqual([JOB_CANCELLED, JOB_STOPPING]);
+    expect((await rowsOf('convert')).find((r) => r.key === 'video:3')).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+    });
   });
 
   it('runs a recurring job and queues it again for its next period', async () => {

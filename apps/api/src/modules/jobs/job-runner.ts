@@ -10,6 +10,8 @@ import * as repo from './jobs.repository.ts';
 export type JobContext = {
   db: Db;
   attempt: number;
+  /** This attempt is the job's last: a handler that keeps a state of its own records the failure. */
+  lastAttempt: boolean;
   log: (line: string) => void;
   /**
    * Aborted when the job is cancelled (`abort(key)`: what it works on was deleted), when it runs
@@ -51,6 +53,8 @@ export const JOB_STOPPING = new Error('arrêt du serveur');
 export const JOB_CANCELLED = new Error('tâche annulée');
 /** The abort reason of a job past its kind's time. */
 export const JOB_TIMED_OUT = new Error('délai dépassé');
+/** The abort reason of a job whose lease this process lost (another process may be running it). */
+export const JOB_LOST = new Error('bail perdu');
 
 /** 30 s, 1 min, 2 min… up to an hour between attempts: a mail server down for the afternoon is waited for. */
 export const jobRetryDelay = (attempt: number) => Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
@@ -107,7 +111,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const leaseMs = options.leaseMs ?? JOB_LEASE_MS;
   const retryDelay = options.retryDelay ?? jobRetryDelay;
   const draining = new Map<string, Promise<number>>();
-  const running = new Map<number, { key: string | null; kind: string; controller: AbortController }>();
+  /** The jobs this process runs, by claim (a job taken again after its lease ran out is a new claim). */
+  const running = new Map<string, { key: string | null; kind: string; controller: AbortController }>();
   const timers = new Set<NodeJS.Timeout>();
   let closed = false;
 
@@ -120,6 +125,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     if (!('error' in outcome)) return repo.finishJob(db, job);
     // Stopped with its process: back to the queue, this attempt not counted.
     if (signal.aborted && signal.reason === JOB_STOPPING) return repo.releaseJob(db, job);
+    // Lost to another process: its claim is gone, nothing to record.
+    if (signal.aborted && signal.reason === JOB_LOST) return;
     const message = errorText(outcome.error);
     const last = job.every_ms === null && job.attempts >= job.max_attempts;
     warn(
@@ -134,20 +141,34 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const job = { ...row, claim };
     const kind = kinds.get(job.kind) as JobKind & { run: JobHandler; timeoutMs: number };
     const controller = new AbortController();
-    running.set(job.id, { key: job.key, kind: job.kind, controller });
+    running.set(claim, { key: job.key, kind: job.kind, controller });
+    // A lease that could not be renewed (taken over after a stall) stops the work here: another
+    // process may be doing it.
     const renew = setInterval(
-      () => void repo.renewLease(db, job, leaseMs).catch((e) => warn(`[tâche] bail : ${errorText(e)}`)),
+      () =>
+        void repo
+          .renewLease(db, job, leaseMs)
+          .then((held) => void (held || controller.abort(JOB_LOST)))
+          .catch((e) => warn(`[tâche] bail : ${errorText(e)}`)),
       leaseMs / 4,
     ).unref();
     const work = Promise.resolve()
-      .then(() => kind.run(job.payload, { db, attempt: job.attempts, log, signal: controller.signal }))
+      .then(() =>
+        kind.run(job.payload, {
+          db,
+          attempt: job.attempts,
+          lastAttempt: job.every_ms === null && job.attempts >= job.max_attempts,
+          log,
+          signal: controller.signal,
+        }),
+      )
       .then(
         () => ({}),
         (error: unknown) => ({ error }),
       );
     let timeout: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => {
-      timeout = setTimeout(() => resolve('late'), kind.timeoutMs);
+      timeout = setTimeout(() => resolve('late'), kind.timeoutMs).unref();
     });
     try {
       const outcome = await Promise.race([work, late]);
@@ -167,11 +188,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       void work
         .then((outcome) => settle(job, outcome, controller.signal))
         .catch((e) => warn(`[tâche] ${errorText(e)}`))
-        .finally(() => running.delete(job.id));
+        .finally(() => running.delete(claim));
     } finally {
       clearTimeout(timeout);
       clearInterval(renew);
-      if (!controller.signal.aborted || controller.signal.reason !== JOB_TIMED_OUT) running.delete(job.id);
+      if (!controller.signal.aborted || controller.signal.reason !== JOB_TIMED_OUT) running.delete(claim);
     }
   }
 
@@ -181,6 +202,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       const claim = randomUUID();
       const job = await repo.claimNext(db, laneKinds, leaseMs, claim);
       if (!job) break;
+      // Taken while the process began to stop: back to the queue at once, never started.
+      if (closed) {
+        await repo.releaseJob(db, { ...job, claim });
+        break;
+      }
       await runOne(job, claim);
       ran += 1;
     }

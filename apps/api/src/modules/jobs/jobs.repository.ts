@@ -36,6 +36,8 @@ export async function insertJob(
     maxAttempts: number;
     delayMs?: number;
     everyMs?: number;
+    /** A finished or failed job of the same key is queued again (its work is wanted anew). */
+    revive?: boolean;
   },
 ): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
@@ -43,7 +45,12 @@ export async function insertJob(
     sql`insert into jobs (kind, key, payload, max_attempts, every_ms, run_at)
         values (${job.kind}, ${job.key ?? null}, ${JSON.stringify(job.payload)}::jsonb, ${job.maxAttempts},
                 ${job.everyMs ?? null}, now() + make_interval(secs => ${seconds(job.delayMs ?? 0)}))
-        on conflict (key) do nothing
+        on conflict (key) do ${
+          job.revive
+            ? sql`update set status = 'queued', attempts = 0, last_error = null, run_at = now(), updated_at = now()
+                   where jobs.status in ('done', 'failed')`
+            : sql`nothing`
+        }
         returning id`,
   );
   return rows.length > 0;
@@ -83,12 +90,15 @@ export async function claimNext(
   return rows[0] ?? null;
 }
 
-/** Keeps holding a job that takes long (the lease would otherwise run out under it). */
-export async function renewLease(db: Db, job: Held, leaseMs: number) {
-  await db.execute(
+/** Keeps holding a job that takes long; false when this claim no longer holds it (taken over). */
+export async function renewLease(db: Db, job: Held, leaseMs: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
     sql`update jobs set locked_until = now() + make_interval(secs => ${seconds(leaseMs)})
-         where id = ${job.id} and status = 'running' and locked_by = ${job.claim}`,
+         where id = ${job.id} and status = 'running' and locked_by = ${job.claim}
+        returning id`,
   );
+  return rows.length > 0;
 }
 
 /** A job as this process holds it: its row and the claim that took it. */

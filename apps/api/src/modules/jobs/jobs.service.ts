@@ -16,7 +16,7 @@ export function enqueueJob(
   tx: DbOrTx,
   kind: string,
   payload: Record<string, unknown>,
-  options: { key?: string; maxAttempts?: number; delayMs?: number } = {},
+  options: { key?: string; maxAttempts?: number; delayMs?: number; revive?: boolean } = {},
 ) {
   return repo.insertJob(tx, {
     kind,
@@ -24,6 +24,7 @@ export function enqueueJob(
     key: options.key,
     maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
     delayMs: options.delayMs,
+    revive: options.revive,
   });
 }
 
