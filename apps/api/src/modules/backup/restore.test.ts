@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import * as tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { migrationsFolder, openDatabase, queryRows } from '../../db/client.ts';
+import { type Db, migrationsFolder, openDatabase, queryRows } from '../../db/client.ts';
 import { migrationLevel } from '../../db/snapshot.ts';
 import { addOrder } from '../../test/order-fixtures.ts';
 import { createBackup } from './backup-archive.ts';
@@ -24,6 +24,20 @@ describe('a backup from an older version of the shop', () => {
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+  /** A backup of `db` (no media), whole, as the download would deliver it. */
+  const archiveOf = async (db: Db, shop: string) => {
+    const backup = await createBackup({
+      db,
+      mediaDir: path.join(root, 'no-media'),
+      workDir: path.join(root, 'work'),
+      shop,
+    });
+    const chunks: Buffer[] = [];
+    for await (const chunk of backup.stream) chunks.push(chunk as Buffer);
+    await backup.finished;
+    return Buffer.concat(chunks);
+  };
+
   it('restores into this version: migrated to its level, loaded, then migrated forward', async () => {
     // A shop one migration behind this code, with an order.
     const older = journal.entries.length - 1;
@@ -31,19 +45,11 @@ describe('a backup from an older version of the shop', () => {
     await old.migrate(await migrationsUpTo(older, path.join(root, 'migrations')));
     expect((await migrationLevel(old.db)).count).toBe(older);
     const order = await addOrder(old.db, { contact_name: 'Mariama Ba' });
-    const backup = await createBackup({
-      db: old.db,
-      mediaDir: path.join(root, 'no-media'),
-      workDir: path.join(root, 'work'),
-      shop: 'ancienne.example',
-    });
-    const chunks: Buffer[] = [];
-    for await (const chunk of backup.stream) chunks.push(chunk as Buffer);
-    await backup.finished;
+    const archive = await archiveOf(old.db, 'ancienne.example');
     await old.close();
 
     const target = loadConfig({ DATA_DIR: path.join(root, 'target'), NODE_ENV: 'test', DATABASE_URL: '' });
-    await restoreBackup(Readable.from(Buffer.concat(chunks)), target, { force: false });
+    await restoreBackup(Readable.from(archive), target, { force: false });
     const restored = await openDatabase({ dataDir: path.join(target.dataDir, 'db') });
     try {
       expect(await migrationLevel(restored.db)).toEqual({
@@ -64,20 +70,12 @@ describe('a backup from an older version of the shop', () => {
   it('refuses a backup from a newer version, before touching anything', async () => {
     const db = await openDatabase({});
     await db.migrate();
-    const backup = await createBackup({
-      db: db.db,
-      mediaDir: path.join(root, 'no-media'),
-      workDir: path.join(root, 'work'),
-      shop: 'future.example',
-    });
-    const chunks: Buffer[] = [];
-    for await (const chunk of backup.stream) chunks.push(chunk as Buffer);
-    await backup.finished;
+    const archive = await archiveOf(db.db, 'future.example');
     await db.close();
     // The same archive as a newer Souk would write it: one migration more than this code knows.
     const extract = tar.extract();
     const pack = tar.pack();
-    Readable.from(Buffer.concat(chunks))
+    Readable.from(archive)
       .pipe(createGunzip())
       .pipe(extract as unknown as NodeJS.WritableStream);
     for await (const entry of extract) {

@@ -120,16 +120,11 @@ describe.each(engines)('jobs on %s', (engine) => {
   });
 
   it('stops without letting go of a job still under way: it is recorded when it ends', async () => {
-    let started!: () => void;
-    const running = new Promise<void>((resolve) => {
-      started = resolve;
-    });
-    let finish!: () => void;
+    const { promise: running, resolve: started } = Promise.withResolvers<void>();
+    const { promise: finished, resolve: finish } = Promise.withResolvers<void>();
     const hang: JobHandler = () => {
       started();
-      return new Promise<void>((resolve) => {
-        finish = resolve;
-      });
+      return finished;
     };
     const runner = createJobRunner({ db: database.db, ...quiet, stopWaitMs: 0, handlers: { hang } });
     await enqueueJob(database.db, 'hang', {});
@@ -146,16 +141,13 @@ describe.each(engines)('jobs on %s', (engine) => {
   });
 
   it('leaves a hung job running under its lease and moves on; once taken over, the first holder writes nothing', async () => {
-    let finishFirst!: () => void;
+    const { promise: hung, resolve: finishFirst } = Promise.withResolvers<void>();
     const first = createJobRunner({
       db: database.db,
       ...quiet,
       timeoutMs: 0,
       handlers: {
-        note: () =>
-          new Promise<void>((resolve) => {
-            finishFirst = resolve;
-          }),
+        note: () => hung,
         next: async () => {},
       },
     });
@@ -184,11 +176,8 @@ describe.each(engines)('jobs on %s', (engine) => {
   });
 
   it('runs lanes side by side: a long job of one lane never holds back the other', async () => {
-    let started!: () => void;
-    const running = new Promise<void>((resolve) => {
-      started = resolve;
-    });
-    let release!: () => void;
+    const { promise: running, resolve: started } = Promise.withResolvers<void>();
+    const { promise: released, resolve: release } = Promise.withResolvers<void>();
     const runner = createJobRunner({
       db: database.db,
       ...quiet,
@@ -197,9 +186,7 @@ describe.each(engines)('jobs on %s', (engine) => {
           lane: 'video',
           run: () => {
             started();
-            return new Promise<void>((resolve) => {
-              release = resolve;
-            });
+            return released;
           },
         },
         note: async () => {},
@@ -218,12 +205,9 @@ describe.each(engines)('jobs on %s', (engine) => {
 
   it('aborts a job by its key, and queues again, uncounted, one that stops with its process', async () => {
     const reasons: unknown[] = [];
-    let started!: () => void;
-    let running = Promise.resolve();
+    let start = Promise.withResolvers<void>();
     const expectStart = () => {
-      running = new Promise<void>((resolve) => {
-        started = resolve;
-      });
+      start = Promise.withResolvers<void>();
     };
     const runner = createJobRunner({
       db: database.db,
@@ -233,7 +217,7 @@ describe.each(engines)('jobs on %s', (engine) => {
           abortOnStop: true,
           run: (_payload, { signal }) =>
             new Promise<void>((resolve, reject) => {
-              started();
+              start.resolve();
               signal.addEventListener('abort', () => {
                 reasons.push(signal.reason);
                 // Cancelled: nothing left to do. Stopped: back to the queue.
@@ -247,7 +231,7 @@ describe.each(engines)('jobs on %s', (engine) => {
     expectStart();
     await enqueueJob(database.db, 'convert', {}, { key: 'video:1' });
     const first = runner.runDue();
-    await running;
+    await start.promise;
     runner.abort('video:2'); // another key: nothing happens
     runner.abort('video:1');
     await first;
@@ -257,7 +241,7 @@ describe.each(engines)('jobs on %s', (engine) => {
     expectStart();
     await enqueueJob(database.db, 'convert', {}, { key: 'video:3' });
     const second = runner.runDue();
-    await running;
+    await start.promise;
     await runner.close();
     await second;
     expect(reasons).toEqual([JOB_CANCELLED, JOB_STOPPING]);
