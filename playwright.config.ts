@@ -37,6 +37,10 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'fr-FR',
     trace: 'retain-on-failure',
+    // The shop's service worker answers pages from its copies once it is installed, out of sight of
+    // a journey's request routes: the journeys of the offline shop let it in (e2e/offline.spec.ts),
+    // the others see the network as it is.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: CHROMIUM,
       args: [

@@ -33,6 +33,8 @@ export default defineConfig({
           include: [
             'packages/*/src/**/*.test.ts',
             'apps/web/app/**/*.test.ts',
+            'apps/web/service-worker/**/*.test.ts',
+            'apps/web/*.test.ts',
             `${API_TESTS}/**/*.test.ts`,
             'deploy/**/*.test.ts',
           ],

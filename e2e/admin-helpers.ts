@@ -1,9 +1,22 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectLive, freshClient, registerThroughApi } from './helpers.ts';
 
 /** The admin the e2e server creates at start (playwright.config.ts: ADMIN_EMAIL, ADMIN_PASSWORD). */
 export const ADMIN = { email: 'admin@souk.test', password: 'motdepasse-admin-e2e' };
+
+/**
+ * An API client with the admin's session of its own, for a journey in which the shop changes
+ * behind a visitor's back (a price, a name). The caller disposes of it.
+ */
+export async function adminApi(newContext: () => Promise<APIRequestContext>): Promise<APIRequestContext> {
+  const admin = await newContext();
+  const login = await admin.post('/api/auth/login', {
+    data: { email: ADMIN.email, password: ADMIN.password },
+  });
+  expect(login.status()).toBe(200);
+  return admin;
+}
 
 export async function logInAsAdmin(page: Page, to = '/admin') {
   await page.goto(`/auth/login?redirectTo=${encodeURIComponent(to)}`);

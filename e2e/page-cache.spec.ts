@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { ADMIN, unique } from './admin-helpers.ts';
+import { adminApi, unique } from './admin-helpers.ts';
 import { freshClient, registerThroughApi } from './helpers.ts';
 
 // ADR 0023: the pages a shared link leads to are kept for visitors with neither session nor cart,
@@ -57,14 +57,9 @@ test("the next anonymous page shows an admin's change, and an order that sells t
   baseURL,
   request,
 }) => {
-  const admin = await playwright.request.newContext({ baseURL });
+  const admin = await adminApi(() => playwright.request.newContext({ baseURL }));
   const customer = await playwright.request.newContext({ baseURL });
   try {
-    expect(
-      (
-        await admin.post('/api/auth/login', { data: { email: ADMIN.email, password: ADMIN.password } })
-      ).status(),
-    ).toBe(200);
     const [sample] = (await (await admin.get('/api/admin/products?per_page=1')).json()).data.products;
     const name = unique('Savon au karité');
     const created = await admin.post('/api/admin/products', {

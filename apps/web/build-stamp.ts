@@ -16,6 +16,8 @@ export const STAMP_FILE = path.join(webRoot, 'build/sources.sha256');
 const SOURCES = [
   'apps/web/app',
   'apps/web/public',
+  'apps/web/service-worker',
+  'apps/web/web-app-build.ts',
   'apps/web/vite.config.ts',
   'apps/web/react-router.config.ts',
   'apps/web/package.json',

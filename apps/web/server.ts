@@ -21,6 +21,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { serverContext } from '#api-context';
+import { SERVICE_WORKER_PATH } from './app/features/offline/offline-marks.ts';
 import { type CallObserver, injectTransport, sessionOf } from './app/lib/inject-transport.server.ts';
 import { keptPageParameters, keptPageVersion } from './app/lib/page-cache.server.ts';
 import { wantsSaveData } from './app/lib/save-data.ts';
@@ -73,6 +74,20 @@ const pageReads = (request: FastifyRequest): CallObserver => ({
     answerRead(request, method === 'GET' ? headers[CACHE_TAGS_HEADER] : undefined),
 });
 
+const clientBuild = path.join(webRoot, 'build/client');
+
+/**
+ * How long a browser keeps a file of the build: the hashed assets for a year; the service worker
+ * never without asking (a phone must see a new version at its next visit, docs/decisions/0036);
+ * the rest (icons, robots) an hour.
+ */
+function staticCacheControl(filePath: string): string {
+  const file = path.relative(clientBuild, filePath);
+  if (file.startsWith(`assets${path.sep}`)) return 'public, max-age=31536000, immutable';
+  if (`/${file}` === SERVICE_WORKER_PATH) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
 /** Builds the whole server (API, media, pages); `vite` is given by `react-router dev`. */
 export async function createServer(vite?: ViteDevServer): Promise<FastifyInstance> {
   const config = loadConfig();
@@ -94,11 +109,12 @@ export async function createServer(vite?: ViteDevServer): Promise<FastifyInstanc
   await app.register(fastifyReactRouter, {
     devServer: vite,
     serverBuildPath: path.join(webRoot, 'build/server/index.js'),
-    clientBuildDirectory: path.join(webRoot, 'build/client'),
-    assetCacheControl: 'public, max-age=31536000, immutable',
-    fileCacheControl: 'public, max-age=3600',
-    // The .br and .gz files made at build time (vite.config.ts) go out as they are.
-    staticOptions: { preCompressed: true },
+    clientBuildDirectory: clientBuild,
+    staticOptions: {
+      // The .br and .gz files made at build time (vite.config.ts) go out as they are.
+      preCompressed: true,
+      setHeaders: (res, filePath) => res.setHeader('Cache-Control', staticCacheControl(filePath)),
+    },
     // An anonymous visitor's page is answered from the response cache (docs/decisions/0023).
     routeOptions: { ...pageRouteOptions, config: { cacheKeyOf: pageKey }, onSend: varySaveData },
     getLoadContext(request) {

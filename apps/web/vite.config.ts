@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import type { ChunkingContext } from 'rolldown';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { webAppFiles } from './web-app-build.ts';
 
 const appDirectory = new URL('./app', import.meta.url).pathname;
 
@@ -65,6 +66,8 @@ export default defineConfig({
       exclude: [/^index\.js$/, /server-build-/],
       threshold: 1024,
     }),
+    // The installable app's icons and its service worker (docs/decisions/0036).
+    webAppFiles(),
   ],
   environments: {
     client: {

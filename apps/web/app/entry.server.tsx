@@ -36,7 +36,8 @@ export function handleDataRequest(response: Response, { request }: { request: Re
 /**
  * A page rendered whole, its CSP allowing the inline scripts the render marked with `nonce` and no
  * other. Browsers keep it and ask again each time (`no-cache`): a page unchanged since costs a
- * 304, not its bytes.
+ * 304, not its bytes. It is the page every anonymous visitor gets (`public`): the phone's service
+ * worker keeps such a page to show offline, and no other (docs/decisions/0036).
  */
 async function wholePage(
   body: PassThrough,
@@ -49,7 +50,7 @@ async function wholePage(
   const rendered = deferHydration(Buffer.concat(chunks).toString('utf8'), nonce);
   const { html, sources } = keptPageScripts(rendered, nonce);
   headers.set('Content-Security-Policy', contentSecurityPolicy(sources));
-  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-cache');
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'public, no-cache');
   return new Response(html, { headers, status });
 }
 

@@ -1,12 +1,13 @@
 import { SHOP_LOCALE_META, setShopLocale, shopLocale } from '@souk/domain/shop-locale';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { serverContext } from '#api-context';
+import { OFFLINE_NOTICE_ID } from '~/features/offline/offline-marks';
 import { island, useHydrated } from '~/lib/island';
+import { THEME_COLOR } from '~/lib/seo';
+import { APP_ICONS, WEB_MANIFEST_PATH } from '~/lib/web-app';
 import type { Route } from './+types/root';
 import './app.css';
-
-/** Matches the header, so the phone's browser bar blends into it. */
-const THEME_COLOR = '#064e3b';
 
 /**
  * The pages' copy of the domain (bundled into the server build, apart from the API's) reads numbers
@@ -18,10 +19,16 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  { rel: 'apple-touch-icon', href: '/logo.svg' },
+  { rel: 'apple-touch-icon', href: APP_ICONS[0].src },
+  { rel: 'manifest', href: WEB_MANIFEST_PATH },
 ];
 
+/** A route whose page goes without scripts says so in its `handle` (the offline page). */
+const withoutScripts = (handle: unknown) =>
+  typeof handle === 'object' && handle !== null && (handle as { scripts?: boolean }).scripts === false;
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const scripts = !useMatches().some((match) => withoutScripts(match.handle));
   return (
     <html lang="fr">
       <head>
@@ -40,16 +47,43 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {scripts && <ScrollRestoration />}
+        {scripts && <Scripts />}
       </body>
     </html>
   );
 }
 
+// Toasts (the back office's outcomes, the storefront's offline and new-version messages) and the
+// offline support come once the page has hydrated: nothing of them in any page's first load.
+const ToastRegion = lazy(() => import('~/components/ui/toast').then((m) => ({ default: m.ToastRegion })));
+const startOfflineSupport = () =>
+  import('~/features/offline/offline-support').then((m) => m.startOfflineSupport());
+
 export default function App() {
   useHydrated();
-  return <Outlet />;
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => {
+    setHydrated(true);
+    void startOfflineSupport();
+  }, []);
+  // The service worker's offline notice speaks for the page it answered; once a navigation has
+  // brought data from the network (a client navigation never reads a copy), it no longer does.
+  const { key } = useLocation();
+  const firstKey = useRef(key);
+  useEffect(() => {
+    if (key !== firstKey.current) document.getElementById(OFFLINE_NOTICE_ID)?.remove();
+  }, [key]);
+  return (
+    <>
+      <Outlet />
+      {hydrated && (
+        <Suspense>
+          <ToastRegion />
+        </Suspense>
+      )}
+    </>
+  );
 }
 
 // A page that fails is rare: its code is not in every page's first load.

@@ -4,6 +4,9 @@ import { index, layout, type RouteConfig, route } from '@react-router/dev/routes
 export default [
   route('robots.txt', 'routes/robots-txt.ts'),
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
+  route('manifest.webmanifest', 'routes/web-manifest.ts'),
+  // What the service worker shows offline for a page the phone holds no copy of (no shop layout).
+  route('offline', 'routes/offline.tsx'),
   layout('routes/shop-layout.tsx', [
     index('routes/home.tsx'),
     route('catalog', 'routes/catalog.tsx'),

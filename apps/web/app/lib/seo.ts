@@ -2,6 +2,11 @@ import type { MetaDescriptor } from 'react-router';
 
 export const SHOP_NAME = 'Souk';
 
+/** The header's colour: the phone's browser bar and the installed app's title bar blend into it. */
+export const THEME_COLOR = '#064e3b';
+/** The pages' background (app.css), shown by an installed app while it starts. */
+export const PAGE_BACKGROUND = '#fbf8f3';
+
 /** Title, description, canonical and Open Graph tags for a public page (WhatsApp link previews read og:*). */
 export function pageMeta(input: {
   title: string;

@@ -1,0 +1,38 @@
+import { PAGE_BACKGROUND, SHOP_NAME, THEME_COLOR } from './seo.ts';
+
+// The shop as an app a phone can install (docs/decisions/0036): its manifest, and the icons the
+// build draws from public/logo.svg (web-app-build.ts) at the addresses named here.
+
+export const WEB_MANIFEST_PATH = '/manifest.webmanifest';
+
+/** Each icon the build draws: Android wants 192 and 512 px, and one it may crop to its own shape. */
+export const APP_ICONS = [
+  { src: '/icons/souk-192.png', size: 192, purpose: 'any' },
+  { src: '/icons/souk-512.png', size: 512, purpose: 'any' },
+  // The mark inside the middle 80 %, on the header's colour to the edges: any mask keeps it whole.
+  { src: '/icons/souk-maskable-512.png', size: 512, purpose: 'maskable' },
+] as const;
+
+export function webAppManifest() {
+  return {
+    id: '/',
+    name: `${SHOP_NAME} — Parfums & cosmétiques naturels`,
+    short_name: SHOP_NAME,
+    description:
+      'Parfums naturels, huiles essentielles, savons artisanaux et cosmétiques, prix en FCFA, commande confirmée sur WhatsApp.',
+    lang: 'fr',
+    dir: 'ltr',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: PAGE_BACKGROUND,
+    theme_color: THEME_COLOR,
+    categories: ['shopping'],
+    icons: APP_ICONS.map(({ src, size, purpose }) => ({
+      src,
+      sizes: `${size}x${size}`,
+      type: 'image/png',
+      purpose,
+    })),
+  };
+}

@@ -1,0 +1,88 @@
+// The installable app's files, made with the browser's build (docs/decisions/0036): the icons,
+// drawn from public/logo.svg, and the service worker, bundled with the build's fingerprint so that
+// each new build is a new version for the phones that hold the old one.
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { build } from 'rolldown';
+import sharp from 'sharp';
+import type { Plugin } from 'vite';
+import { SERVICE_WORKER_PATH } from './app/features/offline/offline-marks.ts';
+import { THEME_COLOR } from './app/lib/seo.ts';
+import { APP_ICONS } from './app/lib/web-app.ts';
+
+const webRoot = import.meta.dirname;
+const LOGO = path.join(webRoot, 'public/logo.svg');
+/** The share of a maskable icon the mark takes: Android's safe zone is the middle 80 % circle. */
+const MASKABLE_MARK = 0.7;
+
+/** One icon at its size: the logo as it is, or, for a maskable one, inside the safe zone on the header's colour. */
+export async function drawIcon(size: number, purpose: 'any' | 'maskable'): Promise<Buffer> {
+  const logo = await readFile(LOGO);
+  const render = (width: number) =>
+    // Drawn from the vector at the size wanted (density), not a small bitmap scaled up.
+    sharp(logo, { density: Math.ceil((72 * width) / 180) })
+      .resize(width, width)
+      .png()
+      .toBuffer();
+  if (purpose === 'any')
+    return sharp(await render(size))
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+  const mark = Math.round(size * MASKABLE_MARK);
+  return sharp({ create: { width: size, height: size, channels: 4, background: THEME_COLOR } })
+    .composite([{ input: await render(mark), gravity: 'center' }])
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+}
+
+/** The service worker's code, with this build's fingerprint. */
+export async function bundleServiceWorker(version: string): Promise<string> {
+  const result = await build({
+    input: path.join(webRoot, 'service-worker/service-worker.ts'),
+    platform: 'browser',
+    write: false,
+    tsconfig: path.join(webRoot, 'service-worker/tsconfig.json'),
+    // Workbox's development logging goes with `NODE_ENV`.
+    transform: {
+      define: { __SOUK_VERSION__: JSON.stringify(version), 'process.env.NODE_ENV': '"production"' },
+    },
+    output: { format: 'iife', minify: true },
+  });
+  const [chunk] = result.output;
+  if (chunk?.type !== 'chunk') throw new Error('service worker: no code');
+  return chunk.code;
+}
+
+/** A build's fingerprint: its files' names are their contents' hashes. */
+export const buildVersion = (fileNames: string[]) =>
+  createHash('sha256').update(fileNames.toSorted().join('\n')).digest('hex').slice(0, 12);
+
+/** Writes a file beside its brotli and gzip copies, as the build's other files (server.ts sends them as they are). */
+async function writeCompressed(file: string, content: Buffer | string) {
+  const bytes = Buffer.from(content);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, bytes);
+  await writeFile(`${file}.br`, brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+  await writeFile(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+}
+
+/** The Vite plugin: after the browser's build is written, its icons and its service worker. */
+export function webAppFiles(): Plugin {
+  return {
+    name: 'souk-web-app-files',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    async writeBundle(options, bundle) {
+      const outDir = options.dir as string;
+      for (const icon of APP_ICONS) {
+        const file = path.join(outDir, icon.src);
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(file, await drawIcon(icon.size, icon.purpose));
+      }
+      const code = await bundleServiceWorker(buildVersion(Object.keys(bundle)));
+      await writeCompressed(path.join(outDir, SERVICE_WORKER_PATH), code);
+    },
+  };
+}
