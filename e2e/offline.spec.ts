@@ -1,4 +1,8 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { writeServiceWorker } from '../apps/web/web-app-build.ts';
 import { adminApi, unique } from './admin-helpers.ts';
 import { expectLive, fcfa } from './helpers.ts';
 
@@ -7,6 +11,7 @@ import { expectLive, fcfa } from './helpers.ts';
 // fresh. The service worker is let in here (playwright.config.ts keeps it out of other journeys).
 test.use({ serviceWorkers: 'allow' });
 
+const CLIENT_DIR = path.resolve('apps/web/build/client');
 const OFFLINE_NOTICE = /^Hors ligne — prix vus le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/;
 const noticeOf = (page: Page) => page.getByRole('status').filter({ hasText: 'Hors ligne —' });
 
@@ -127,5 +132,114 @@ test('pages seen online open offline with their prices and the date they were re
     expect((await cart.json()).data.summary.total_items).toBe(0);
   } finally {
     await admin.dispose();
+  }
+});
+
+/** The names of the shop's caches on the phone. */
+const cacheNames = (page: Page) =>
+  page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('souk-')).sort());
+
+test('a new version replaces the old caches, offers a reload to the page it takes over, and the page loads', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expectLive(page);
+  await expect.poll(() => keptPages(page)).toContain('/');
+  // Opened again, under the service worker: its scripts and pictures are kept too.
+  await page.reload();
+  await expectLive(page);
+  const pages = (await cacheNames(page)).find((name) => name.startsWith('souk-pages-'));
+  const oldVersion = pages?.slice('souk-pages-'.length);
+  expect(oldVersion).toMatch(/^[0-9a-f]{12}$/);
+  await expect
+    .poll(() => cacheNames(page))
+    .toEqual(
+      ['assets', 'offline', 'pages']
+        .map((kind) => `souk-${kind}-${oldVersion}`)
+        .concat('souk-images')
+        .sort(),
+    );
+
+  // A new build is deployed: its service worker, as the build writes it, with another build's
+  // fingerprint. The phone checks for it (as it does at each visit) while the page is open.
+  const files = ['sw.js', 'sw.js.br', 'sw.js.gz'].map((name) => path.join(CLIENT_DIR, name));
+  const deployed = await Promise.all(files.map((file) => readFile(file)));
+  try {
+    await writeServiceWorker(CLIENT_DIR, 'e2e0next0bld');
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+
+    // It takes over at once and says so; the old version's caches are gone, and the open page's
+    // copy is taken anew.
+    const prompt = page.getByRole('listitem').filter({ hasText: 'Nouvelle version disponible' });
+    await expect(prompt).toBeVisible();
+    await expect
+      .poll(() => cacheNames(page))
+      .toEqual(['souk-images', 'souk-offline-e2e0next0bld', 'souk-pages-e2e0next0bld']);
+
+    // 'Recharger': the page loads whole under the new version, which keeps its copy.
+    await prompt.getByRole('button', { name: 'Recharger' }).click();
+    await expectLive(page);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(prompt).toHaveCount(0);
+    await expect.poll(() => cacheNames(page)).toContain('souk-assets-e2e0next0bld');
+    await expect.poll(() => keptPages(page)).toContain('/');
+  } finally {
+    await Promise.all(files.map((file, at) => writeFile(file, deployed[at] as Buffer)));
+  }
+});
+
+test('the shop can be added to a phone’s home screen: its manifest and icons, checked by the browser', async ({
+  playwright,
+  request,
+  baseURL,
+}, testInfo) => {
+  const answer = await request.get('/manifest.webmanifest');
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['content-type']).toContain('application/manifest+json');
+  const manifest = await answer.json();
+  expect(manifest).toMatchObject({
+    name: 'Souk — Parfums & cosmétiques naturels',
+    short_name: 'Souk',
+    lang: 'fr',
+    start_url: '/',
+    display: 'standalone',
+    theme_color: '#064e3b',
+  });
+  const icons = manifest.icons as { src: string; sizes: string; purpose: string }[];
+  expect(icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([
+    '192x192 any',
+    '512x512 any',
+    '512x512 maskable',
+  ]);
+  for (const icon of icons) {
+    const png = await request.get(icon.src);
+    expect(png.headers()['content-type']).toBe('image/png');
+    // The PNG's own header: width and height at bytes 16 and 20.
+    const bytes = await png.body();
+    expect(`${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`).toBe(icon.sizes);
+  }
+
+  // Chromium's own installability check, as Android's 'Ajouter à l'écran d'accueil' runs it. It
+  // refuses to judge in a private window, which a journey's context is: a profile of its own.
+  const profile = await mkdtemp(path.join(tmpdir(), 'souk-install-'));
+  const { launchOptions, viewport, userAgent, isMobile, hasTouch } = testInfo.project.use;
+  const phone = await playwright.chromium.launchPersistentContext(profile, {
+    ...launchOptions,
+    ...{ viewport, userAgent, isMobile, hasTouch },
+    baseURL,
+    serviceWorkers: 'allow',
+  });
+  try {
+    const page = phone.pages()[0] ?? (await phone.newPage());
+    await page.goto('/');
+    await expectLive(page);
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    const cdp = await phone.newCDPSession(page);
+    await expect
+      .poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors)
+      .toEqual([]);
+  } finally {
+    await phone.close();
+    await rm(profile, { recursive: true, force: true });
   }
 });

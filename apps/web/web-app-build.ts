@@ -68,6 +68,11 @@ async function writeCompressed(file: string, content: Buffer | string) {
   await writeFile(`${file}.gz`, gzipSync(bytes, { level: 9 }));
 }
 
+/** The service worker of the build `version`, where the build's files are (`clientDir`). */
+export async function writeServiceWorker(clientDir: string, version: string) {
+  await writeCompressed(path.join(clientDir, SERVICE_WORKER_PATH), await bundleServiceWorker(version));
+}
+
 /** The Vite plugin: after the browser's build is written, its icons and its service worker. */
 export function webAppFiles(): Plugin {
   return {
@@ -81,8 +86,7 @@ export function webAppFiles(): Plugin {
         await mkdir(path.dirname(file), { recursive: true });
         await writeFile(file, await drawIcon(icon.size, icon.purpose));
       }
-      const code = await bundleServiceWorker(buildVersion(Object.keys(bundle)));
-      await writeCompressed(path.join(outDir, SERVICE_WORKER_PATH), code);
+      await writeServiceWorker(outDir, buildVersion(Object.keys(bundle)));
     },
   };
 }
