@@ -21,7 +21,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { serverContext } from '#api-context';
-import { SERVICE_WORKER_PATH } from './app/features/offline/offline-marks.ts';
+import { OFFLINE_SCRIPT_PATH, SERVICE_WORKER_PATH } from './app/features/offline/offline-marks.ts';
 import { type CallObserver, injectTransport, sessionOf } from './app/lib/inject-transport.server.ts';
 import { keptPageParameters, keptPageVersion } from './app/lib/page-cache.server.ts';
 import { wantsSaveData } from './app/lib/save-data.ts';
@@ -78,13 +78,14 @@ const clientBuild = path.join(webRoot, 'build/client');
 
 /**
  * How long a browser keeps a file of the build: the hashed assets for a year; the service worker
- * never without asking (a phone must see a new version at its next visit, docs/decisions/0036);
- * the rest (icons, robots) an hour.
+ * and the offline script never without asking (their names stay, a phone must see a new version
+ * at its next visit, docs/decisions/0036); the rest (icons, robots) an hour.
  */
 function staticCacheControl(filePath: string): string {
-  const file = path.relative(clientBuild, filePath);
+  // The name of the file sent, whose .br or .gz form may be what goes.
+  const file = path.relative(clientBuild, filePath).replace(/\.(br|gz)$/, '');
   if (file.startsWith(`assets${path.sep}`)) return 'public, max-age=31536000, immutable';
-  if (`/${file}` === SERVICE_WORKER_PATH) return 'no-cache';
+  if ([SERVICE_WORKER_PATH, OFFLINE_SCRIPT_PATH].includes(`/${file}`)) return 'no-cache';
   return 'public, max-age=3600';
 }
 

@@ -1,6 +1,6 @@
 // The installable app's files, made with the browser's build (docs/decisions/0036): the icons,
-// drawn from public/logo.svg, and the service worker, bundled with the build's fingerprint so that
-// each new build is a new version for the phones that hold the old one.
+// drawn from public/logo.svg; the service worker, bundled with the build's fingerprint so that
+// each new build is a new version for the phones that hold the old one; the pages' offline script.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { build } from 'rolldown';
 import sharp from 'sharp';
 import type { Plugin } from 'vite';
-import { SERVICE_WORKER_PATH } from './app/features/offline/offline-marks.ts';
+import { OFFLINE_SCRIPT_PATH, SERVICE_WORKER_PATH } from './app/features/offline/offline-marks.ts';
 import { THEME_COLOR } from './app/lib/seo.ts';
 import { APP_ICONS } from './app/lib/web-app.ts';
 
@@ -37,23 +37,28 @@ export async function drawIcon(size: number, purpose: 'any' | 'maskable'): Promi
     .toBuffer();
 }
 
-/** The service worker's code, with this build's fingerprint. */
-export async function bundleServiceWorker(version: string): Promise<string> {
+/** One script of its own (no imports left), minified, for the browser. */
+async function bundleScript(input: string, tsconfig: string, define: Record<string, string>) {
   const result = await build({
-    input: path.join(webRoot, 'service-worker/service-worker.ts'),
+    input: path.join(webRoot, input),
     platform: 'browser',
     write: false,
-    tsconfig: path.join(webRoot, 'service-worker/tsconfig.json'),
-    // Workbox's development logging goes with `NODE_ENV`.
-    transform: {
-      define: { __SOUK_VERSION__: JSON.stringify(version), 'process.env.NODE_ENV': '"production"' },
-    },
+    tsconfig: path.join(webRoot, tsconfig),
+    transform: { define },
     output: { format: 'iife', minify: true },
   });
   const [chunk] = result.output;
-  if (chunk?.type !== 'chunk') throw new Error('service worker: no code');
+  if (chunk?.type !== 'chunk') throw new Error(`${input}: no code`);
   return chunk.code;
 }
+
+/** The service worker's code, with this build's fingerprint. */
+export const bundleServiceWorker = (version: string) =>
+  bundleScript('service-worker/service-worker.ts', 'service-worker/tsconfig.json', {
+    __SOUK_VERSION__: JSON.stringify(version),
+    // Workbox's development logging goes with `NODE_ENV`.
+    'process.env.NODE_ENV': '"production"',
+  });
 
 /** A build's fingerprint: its files' names are their contents' hashes. */
 export const buildVersion = (fileNames: string[]) =>
@@ -73,7 +78,7 @@ export async function writeServiceWorker(clientDir: string, version: string) {
   await writeCompressed(path.join(clientDir, SERVICE_WORKER_PATH), await bundleServiceWorker(version));
 }
 
-/** The Vite plugin: after the browser's build is written, its icons and its service worker. */
+/** The Vite plugin: after the browser's build is written, its icons, its service worker and its offline script. */
 export function webAppFiles(): Plugin {
   return {
     name: 'souk-web-app-files',
@@ -87,6 +92,11 @@ export function webAppFiles(): Plugin {
         await writeFile(file, await drawIcon(icon.size, icon.purpose));
       }
       await writeServiceWorker(outDir, buildVersion(Object.keys(bundle)));
+      // The page's side, started by every page once it has loaded (features/offline/offline-support.ts).
+      await writeCompressed(
+        path.join(outDir, OFFLINE_SCRIPT_PATH),
+        await bundleScript('app/features/offline/offline-support.ts', 'tsconfig.json', {}),
+      );
     },
   };
 }

@@ -12,11 +12,16 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { serverContext } from '#api-context';
+import { OFFLINE_SCRIPT_PATH } from '~/features/offline/offline-marks';
 import { contentSecurityPolicy, keptPageScripts, nonceSource } from '~/lib/content-security-policy.server';
 import { deferHydration, hydrationDeferrer } from '~/lib/deferred-hydration.server';
 import { hasSessionCookie } from '~/lib/session.server';
+import { APP_HEAD_LINKS } from '~/lib/web-app';
 
 export const streamTimeout = 5_000;
+
+/** The app's icons and manifest in every page's head; the offline support started with its scripts. */
+const PAGE_ADDITIONS = { head: APP_HEAD_LINKS, scripts: [OFFLINE_SCRIPT_PATH] };
 
 /**
  * Every page carries the signed-in customer's name, e-mail and phone in its header data: with a
@@ -47,7 +52,7 @@ async function wholePage(
 ): Promise<Response> {
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(chunk);
-  const rendered = deferHydration(Buffer.concat(chunks).toString('utf8'), nonce);
+  const rendered = deferHydration(Buffer.concat(chunks).toString('utf8'), nonce, PAGE_ADDITIONS);
   const { html, sources } = keptPageScripts(rendered, nonce);
   headers.set('Content-Security-Policy', contentSecurityPolicy(sources));
   if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'public, no-cache');
@@ -56,7 +61,7 @@ async function wholePage(
 
 /** The streamed page, its scripts held until it has loaded (lib/deferred-hydration.server). */
 function deferringHydration(nonce: string): Transform {
-  const deferrer = hydrationDeferrer(nonce);
+  const deferrer = hydrationDeferrer(nonce, PAGE_ADDITIONS);
   const decoder = new TextDecoder();
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {

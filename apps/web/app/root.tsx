@@ -1,11 +1,8 @@
 import { SHOP_LOCALE_META, setShopLocale, shopLocale } from '@souk/domain/shop-locale';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import { serverContext } from '#api-context';
-import { OFFLINE_NOTICE_ID } from '~/features/offline/offline-marks';
 import { island, useHydrated } from '~/lib/island';
 import { THEME_COLOR } from '~/lib/seo';
-import { APP_ICONS, WEB_MANIFEST_PATH } from '~/lib/web-app';
 import type { Route } from './+types/root';
 import './app.css';
 
@@ -17,18 +14,10 @@ export const middleware: Route.MiddlewareFunction[] = [
   ({ context }) => setShopLocale(context.get(serverContext).shopLocale),
 ];
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  { rel: 'apple-touch-icon', href: APP_ICONS[0].src },
-  { rel: 'manifest', href: WEB_MANIFEST_PATH },
-];
-
-/** A route whose page goes without scripts says so in its `handle` (the offline page). */
-const withoutScripts = (handle: unknown) =>
-  typeof handle === 'object' && handle !== null && (handle as { scripts?: boolean }).scripts === false;
+// The icons and the app's manifest are the same on every page: the server writes them into the
+// head (APP_HEAD_LINKS, entry.server.tsx), so no page's scripts carry them.
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const scripts = !useMatches().some((match) => withoutScripts(match.handle));
   return (
     <html lang="fr">
       <head>
@@ -47,43 +36,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        {scripts && <ScrollRestoration />}
-        {scripts && <Scripts />}
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );
 }
 
-// Toasts (the back office's outcomes, the storefront's offline and new-version messages) and the
-// offline support come once the page has hydrated: nothing of them in any page's first load.
-const ToastRegion = lazy(() => import('~/components/ui/toast').then((m) => ({ default: m.ToastRegion })));
-const startOfflineSupport = () =>
-  import('~/features/offline/offline-support').then((m) => m.startOfflineSupport());
-
 export default function App() {
   useHydrated();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => {
-    setHydrated(true);
-    void startOfflineSupport();
-  }, []);
-  // The service worker's offline notice speaks for the page it answered; once a navigation has
-  // brought data from the network (a client navigation never reads a copy), it no longer does.
-  const { key } = useLocation();
-  const firstKey = useRef(key);
-  useEffect(() => {
-    if (key !== firstKey.current) document.getElementById(OFFLINE_NOTICE_ID)?.remove();
-  }, [key]);
-  return (
-    <>
-      <Outlet />
-      {hydrated && (
-        <Suspense>
-          <ToastRegion />
-        </Suspense>
-      )}
-    </>
-  );
+  return <Outlet />;
 }
 
 // A page that fails is rare: its code is not in every page's first load.

@@ -76,7 +76,7 @@ describe('what the phone keeps', () => {
     );
     const offline = () =>
       new Response(
-        `<head><meta name="${SHOP_LOCALE_META}" content="${locale('Africa/Dakar')}"/></head><main><a href="/offline" data-offline-retry="" class="button">Réessayer</a><ul class="offline-pages" data-offline-pages=""><li>Aucune page n&#x27;est encore gardée sur ce téléphone.</li></ul></main>`,
+        `<head><meta name="${SHOP_LOCALE_META}" content="${locale('Africa/Dakar')}"/><link rel="modulepreload" href="/assets/root.js"/><script nonce="n">window.x=1</script></head><main><a href="/offline" data-offline-retry="" class="button">Réessayer</a><ul class="offline-pages" data-offline-pages=""><li>Aucune page n&#x27;est encore gardée sur ce téléphone.</li></ul></main>`,
         { headers: { 'Content-Type': 'text/html' } },
       );
     const html = await (
@@ -88,6 +88,9 @@ describe('what the phone keeps', () => {
     expect(html).toContain(
       '<ul class="offline-pages" data-offline-pages=""><li><a href="/?loggedOut=1">Huile d’argan &#60;bio&#62; | Souk</a><span>prix vus le 27/11/2026 à 09:15</span></li><li><a href="/product/savon-noir">Savon noir &#38; eucalyptus | Souk</a><span>prix vus le 26/11/2026 à 10:00</span></li></ul>',
     );
+    // Plain HTML: the page's scripts, whose code the phone may not hold, are taken out.
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('modulepreload');
     // 'Réessayer' asks again for the address the visitor wanted.
     expect(html).toContain('<a href="/products/41?n=40" data-offline-retry="" class="button">Réessayer</a>');
     const empty = await (await offlinePageWith(offline(), 'https://souk.example/cart', [])).text();

@@ -101,7 +101,7 @@ export function keptPage(url: string, copy: Response): KeptPage {
 
 /**
  * The offline page for the address asked for (`asked`, which its 'Réessayer' link tries again),
- * with the list of the pages the phone holds, the latest first.
+ * with the list of the pages the phone holds, the latest first, as plain HTML.
  */
 export async function offlinePageWith(page: Response, asked: string, kept: KeptPage[]): Promise<Response> {
   const html = await page.text();
@@ -122,6 +122,9 @@ export async function offlinePageWith(page: Response, asked: string, kept: KeptP
   return rewritten(
     page,
     html
+      // No scripts: their code may not be on the phone, and the page needs none.
+      .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+      .replace(/<link[^>]*rel="modulepreload"[^>]*>/g, '')
       .replace(
         list,
         (_, open: string) => `${open}${items || `<li>${escapeHtml(NO_OFFLINE_PAGES)}</li>`}</ul>`,
@@ -141,12 +144,23 @@ export function pageOfData(url: string): string {
   return address.pathname + address.search;
 }
 
+/** A script module that never finishes loading (its top-level `await` never settles). */
+export const pendingModule = () =>
+  new Response('await new Promise(() => {});', {
+    headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+
+/** React Router's answer for "load the page as a new document instead" to its route discovery. */
+export const reloadDocument = () =>
+  new Response(null, { status: 204, headers: { 'X-Remix-Reload-Document': 'true' } });
+
 /**
  * React Router's answer for "load this address as a new document" to a data request: what the
  * service worker gives when the network fails under a client navigation.
  */
-export const reloadDocumentAt = (path: string) =>
-  new Response(null, {
-    status: 204,
-    headers: { 'X-Remix-Redirect': path, 'X-Remix-Status': '302', 'X-Remix-Reload-Document': 'true' },
-  });
+export const reloadDocumentAt = (path: string) => {
+  const answer = reloadDocument();
+  answer.headers.set('X-Remix-Redirect', path);
+  answer.headers.set('X-Remix-Status', '302');
+  return answer;
+};

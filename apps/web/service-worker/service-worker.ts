@@ -7,12 +7,14 @@ import type { WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
-import { OFFLINE_PAGE_PATH } from '../app/features/offline/offline-marks';
+import { OFFLINE_PAGE_PATH, OFFLINE_SCRIPT_PATH } from '../app/features/offline/offline-marks';
 import {
   isSharedPage,
   keptPage,
   offlinePageWith,
   pageOfData,
+  pendingModule,
+  reloadDocument,
   reloadDocumentAt,
   stamped,
   withOfflineNotice,
@@ -49,15 +51,16 @@ self.addEventListener('install', (event) => {
   // cookies: the copy is the same for every visitor.
   event.waitUntil(
     (async () => {
-      const cache = await caches.open(CACHES.offline);
       const page = await fetch(OFFLINE_PAGE_PATH, { credentials: 'omit', cache: 'no-store' });
       if (!page.ok) throw new Error(`offline page: ${page.status}`);
       const html = await page.clone().text();
       const styles = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*>/g)].flatMap(
         ([link]) => /href="([^"]+)"/.exec(link)?.[1] ?? [],
       );
-      await cache.addAll(styles);
-      await cache.put(OFFLINE_PAGE_PATH, page);
+      // Where the build's files are looked for (their route below), under the address asked for;
+      // with the pages' offline script, which every kept page starts.
+      await (await caches.open(CACHES.assets)).addAll([...styles, OFFLINE_SCRIPT_PATH]);
+      await (await caches.open(CACHES.offline)).put(OFFLINE_PAGE_PATH, page);
       // A new version takes over at once: pages already open keep working (the server keeps the
       // previous build's files, and its scripts are kept here until then), and are told of it.
       await self.skipWaiting();
@@ -72,20 +75,20 @@ self.addEventListener('activate', (event) => {
       for (const name of await caches.keys())
         if (name.startsWith(PREFIX) && !current.has(name)) await caches.delete(name);
       await self.clients.claim();
-      // The page that installed this worker came before it: its copy is taken now, as any page's
-      // would be (mostly a 304 from the browser's own cache: a few hundred bytes).
-      const open = await self.clients.matchAll({ type: 'window' });
-      await Promise.all(
-        open
-          .map((client) => new URL(client.url))
-          .filter(isShopPage)
-          .map((url) =>
-            pages
-              .handle({ event, request: new Request(url, { credentials: 'same-origin' }) })
-              .catch(() => {}),
-          ),
-      );
     })(),
+  );
+});
+
+// The page that installed this worker came before it: once it is controlled it asks for its copy
+// to be taken, as any page's would be (mostly a 304 from the browser's own cache). Not during the
+// activation, which holds the page's requests until it ends.
+self.addEventListener('message', (event) => {
+  const asked = (event.data as { keep?: unknown } | null)?.keep;
+  if (typeof asked !== 'string') return;
+  const url = new URL(asked, self.location.origin);
+  if (!isShopPage(url)) return;
+  event.waitUntil(
+    pages.handle({ event, request: new Request(url, { credentials: 'same-origin' }) }).catch(() => undefined),
   );
 });
 
@@ -110,7 +113,7 @@ const pages = new NetworkFirst({
 registerRoute(({ request, url }) => request.mode === 'navigate' && isShopPage(url), pages);
 // A form posted before the page's scripts ran: nothing kept, the offline page if it cannot go.
 registerRoute(
-  ({ request, url }) => request.mode === 'navigate' && sameOrigin(url) && !url.pathname.startsWith('/admin'),
+  ({ request, url }) => request.mode === 'navigate' && isShopPage(url),
   new NetworkOnly(),
   'POST',
 );
@@ -119,18 +122,37 @@ registerRoute(
 // how old it is). When it fails, React Router loads the page as a document, which this worker
 // answers with its copy or the offline page.
 registerRoute(
-  ({ url }) => sameOrigin(url) && url.pathname.endsWith('.data'),
+  ({ url }) => url.pathname.endsWith('.data') && isShopPage(new URL(pageOfData(url.href), url)),
   new NetworkOnly({
+    // As long as a page may take before its copy is shown.
+    networkTimeoutSeconds: NETWORK_TIMEOUT_S,
     plugins: [{ handlerDidError: async ({ request }) => reloadDocumentAt(pageOfData(request.url)) }],
   }),
 );
-
-// The build's files: their names are their contents, so a kept one is never stale.
+// React Router's route discovery before a client navigation: when it cannot come, React Router is
+// told to load the page as a document instead (once per version; it guards against a loop).
 registerRoute(
-  ({ url }) => sameOrigin(url) && url.pathname.startsWith('/assets/'),
+  ({ url }) => sameOrigin(url) && url.pathname === '/__manifest',
+  new NetworkOnly({
+    networkTimeoutSeconds: NETWORK_TIMEOUT_S,
+    plugins: [{ handlerDidError: async () => reloadDocument() }],
+  }),
+);
+
+// The build's files: their names are their contents, so a kept one is never stale (the offline
+// script's name is not, but this worker's caches are its build's own). Offline, a
+// script the phone does not hold (a part of a kept page that was never woken) is answered with one
+// that never finishes loading: the part keeps the HTML the server rendered, links and forms
+// working, where a failed import would put an error page over the whole page.
+registerRoute(
+  ({ url }) =>
+    sameOrigin(url) && (url.pathname.startsWith('/assets/') || url.pathname === OFFLINE_SCRIPT_PATH),
   new CacheFirst({
     cacheName: CACHES.assets,
-    plugins: [new ExpirationPlugin({ maxEntries: ASSETS_KEPT, maxAgeSeconds: 60 * DAY_S })],
+    plugins: [
+      new ExpirationPlugin({ maxEntries: ASSETS_KEPT, maxAgeSeconds: 60 * DAY_S }),
+      { handlerDidError: async ({ request }) => (request.url.endsWith('.js') ? pendingModule() : undefined) },
+    ],
   }),
 );
 

@@ -99,6 +99,7 @@ function browserRunning(starter: string, { paintTiming = true } = {}) {
     href?: string;
     type?: string;
     nonce?: string;
+    src?: string;
     textContent?: string;
   };
   const appended: Appended[] = [];
@@ -217,5 +218,29 @@ describe('the starter, run as a browser runs it', () => {
     browser.frame();
     browser.wait(0);
     expect(browser.hydrating()).toHaveLength(1);
+  });
+});
+
+describe('what the server adds to every page', () => {
+  const additions = { head: '<link rel="manifest" href="/manifest.webmanifest"/>', scripts: ['/offline.js'] };
+  const html = deferHydration(PAGE, 'N', additions);
+
+  it('writes its head tags into the head, before the starter', () => {
+    expect(html).toMatch(
+      /<link rel="manifest" href="\/manifest.webmanifest"\/><script nonce="N">[^<]*<\/script><\/head>/,
+    );
+  });
+
+  it('starts its scripts with the page’s own, once it has loaded and painted, never before', () => {
+    const starter = /<script nonce="N">([^<]*)<\/script><\/head>/.exec(html)?.[1] ?? '';
+    const browser = browserRunning(starter);
+    browser.fire('load');
+    expect(browser.appended).toEqual([]);
+    browser.paint();
+    browser.frame();
+    browser.frame();
+    browser.wait(0);
+    expect(browser.appended).toContainEqual({ tag: 'script', src: '/offline.js' });
+    expect(browser.hydrating()).toHaveLength(2);
   });
 });

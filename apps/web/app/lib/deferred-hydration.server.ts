@@ -41,15 +41,22 @@ const HREF = /\bhref="([^"]*)"/;
  * without its scripts; written for every browser that runs module scripts (no `?.`, no bare
  * `catch`).
  */
-function starter(hrefs: string[]): string {
-  return `(()=>{const d=document,n=d.currentScript.nonce;let done=false,loaded=false,painted=false;const go=()=>{if(done)return;done=true;for(const h of ${JSON.stringify(hrefs)}){const l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.append(l)}const held=d.querySelector('script[type="${HELD_SCRIPT_TYPE}"]');if(!held)return;const s=d.createElement("script");s.type="module";s.nonce=n;s.textContent=held.textContent;d.head.append(s)};d.addEventListener("DOMContentLoaded",()=>setTimeout(go,${HYDRATION_FALLBACK_MS}));const ready=()=>{if(loaded&&painted)requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(go)))};addEventListener("load",()=>{loaded=true;ready()});try{if(!PerformanceObserver.supportedEntryTypes.includes("paint"))throw 0;new PerformanceObserver((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();painted=true;ready()}}).observe({type:"paint",buffered:true})}catch(e){painted=true}})()`;
+function starter(hrefs: string[], scripts: string[]): string {
+  return `(()=>{const d=document,n=d.currentScript.nonce;let done=false,loaded=false,painted=false;const go=()=>{if(done)return;done=true;for(const h of ${JSON.stringify(hrefs)}){const l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.append(l)}for(const h of ${JSON.stringify(scripts)}){const s=d.createElement("script");s.src=h;d.head.append(s)}const held=d.querySelector('script[type="${HELD_SCRIPT_TYPE}"]');if(!held)return;const s=d.createElement("script");s.type="module";s.nonce=n;s.textContent=held.textContent;d.head.append(s)};d.addEventListener("DOMContentLoaded",()=>setTimeout(go,${HYDRATION_FALLBACK_MS}));const ready=()=>{if(loaded&&painted)requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(go)))};addEventListener("load",()=>{loaded=true;ready()});try{if(!PerformanceObserver.supportedEntryTypes.includes("paint"))throw 0;new PerformanceObserver((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();painted=true;ready()}}).observe({type:"paint",buffered:true})}catch(e){painted=true}})()`;
 }
+
+/**
+ * What the server adds to every page, beside its own: `head`, tags written at the end of the head
+ * (tags no script needs to carry); `scripts`, classic scripts of ours started with the page's own,
+ * once it has loaded and painted (the offline support, docs/decisions/0036).
+ */
+export type PageAdditions = { head?: string; scripts?: string[] };
 
 /**
  * Rewrites a page's HTML as it streams: `push` each piece, then `end`. Only whole tags are
  * rewritten; text after a tag's unfinished `<` waits for the next piece.
  */
-export function hydrationDeferrer(nonce: string) {
+export function hydrationDeferrer(nonce: string, { head = '', scripts = [] }: PageAdditions = {}) {
   const hrefs: string[] = [];
   let pending = '';
   let headClosed = false;
@@ -68,7 +75,10 @@ export function hydrationDeferrer(nonce: string) {
     );
     if (!headClosed && out.includes('</head>')) {
       headClosed = true;
-      out = out.replace('</head>', `<script nonce="${nonce}">${starter(hrefs)}</script></head>`);
+      out = out.replace(
+        '</head>',
+        `${head}<script nonce="${nonce}">${starter(hrefs, scripts)}</script></head>`,
+      );
     }
     return out;
   };
@@ -90,7 +100,7 @@ export function hydrationDeferrer(nonce: string) {
 }
 
 /** The same rewrite of a whole page. */
-export function deferHydration(html: string, nonce: string): string {
-  const deferrer = hydrationDeferrer(nonce);
+export function deferHydration(html: string, nonce: string, additions?: PageAdditions): string {
+  const deferrer = hydrationDeferrer(nonce, additions);
   return deferrer.push(html) + deferrer.end();
 }

@@ -101,23 +101,11 @@ function Wanted({ release }: { release: () => void }) {
 export function island<P extends object>(load: () => Promise<ComponentType<P>>, wake: Wake) {
   let component: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
-  const fetchCode = (): Promise<ComponentType<P>> => {
-    loading ??= load().then(
-      (loaded) => {
-        component = loaded;
-        return loaded;
-      },
-      (error: unknown) => {
-        // Offline, on a page the phone kept (docs/decisions/0036), a part whose code it does not
-        // hold stays as the server rendered it, links and forms working, and comes alive once
-        // the connection is back; an error page in its place would hide what the page shows.
-        loading = undefined;
-        if (typeof window === 'undefined' || navigator.onLine) throw error;
-        return new Promise<void>((back) =>
-          window.addEventListener('online', () => back(), { once: true }),
-        ).then(fetchCode);
-      },
-    );
+  const fetchCode = () => {
+    loading ??= load().then((loaded) => {
+      component = loaded;
+      return loaded;
+    });
     return loading;
   };
   // The server renders every island whole: its code is read when the server build is.

@@ -5,13 +5,26 @@ import { PAGE_BACKGROUND, SHOP_NAME, THEME_COLOR } from './seo.ts';
 
 export const WEB_MANIFEST_PATH = '/manifest.webmanifest';
 
+/** What an iPhone shows on its home screen (it reads no manifest icons). */
+export const APPLE_TOUCH_ICON = '/icons/souk-192.png';
+
 /** Each icon the build draws: Android wants 192 and 512 px, and one it may crop to its own shape. */
 export const APP_ICONS = [
-  { src: '/icons/souk-192.png', size: 192, purpose: 'any' },
+  { src: APPLE_TOUCH_ICON, size: 192, purpose: 'any' },
   { src: '/icons/souk-512.png', size: 512, purpose: 'any' },
   // The mark inside the middle 80 %, on the header's colour to the edges: any mask keeps it whole.
   { src: '/icons/souk-maskable-512.png', size: 512, purpose: 'maskable' },
 ] as const;
+
+/**
+ * The head's links of every page: its icon, the iPhone's, the manifest. Written by the server
+ * (entry.server.tsx) where it holds the page's scripts back, so they cost no script on any page.
+ */
+export const APP_HEAD_LINKS = [
+  '<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>',
+  `<link rel="apple-touch-icon" href="${APPLE_TOUCH_ICON}"/>`,
+  `<link rel="manifest" href="${WEB_MANIFEST_PATH}"/>`,
+].join('');
 
 export function webAppManifest() {
   return {

@@ -10,11 +10,10 @@ import { SHOP_NAME } from '~/lib/seo';
 
 // The page the service worker shows for a page the phone has no copy of, or one that needs the
 // network (the cart, an order, an account), while it is offline (docs/decisions/0036). It keeps
-// a copy of it for each version of the shop. Plain HTML and the shop's stylesheet: no scripts to
-// keep with it, no shop layout (nothing of the visitor's: the copy is the same for everyone), and
-// the list of pages the phone holds is written in by the service worker.
-
-export const handle = { scripts: false };
+// a copy of it for each version of the shop, and answers it as plain HTML with the shop's
+// stylesheet (its scripts taken out: their code may not be on the phone). No shop layout: nothing
+// of the visitor's, the copy is the same for everyone. The list of pages the phone holds is
+// written in by the service worker.
 
 // Never kept by a cache between: the service worker fetches the version it was built with.
 export const headers = accountPageHeaders;

@@ -12,11 +12,8 @@ export type ToastOptions = {
   tone?: ToastTone;
   /** TOAST_MS (5000 ms) unless told; Infinity keeps it until it is closed. */
   durationMs?: number;
-  /** A button beside the message ('Recharger'). */
-  action?: ToastAction;
 };
-type ToastAction = { label: string; run: () => void };
-type Toast = { id: number; message: string; tone: ToastTone; durationMs: number; action?: ToastAction };
+type Toast = { id: number; message: string; tone: ToastTone; durationMs: number };
 
 // A module store rather than a context provider: any code (an action's outcome, a fetcher's effect)
 // can call showToast without being under a provider, and the server never holds a toast (SSR safe).
@@ -44,11 +41,11 @@ const toasts = {
 let nextId = 1;
 
 /** Shows a message in the toast region; returns its id, for dismissToast. */
-export function showToast({ message, tone = 'info', durationMs = TOAST_MS, action }: ToastOptions): number {
+export function showToast({ message, tone = 'info', durationMs = TOAST_MS }: ToastOptions): number {
   const id = nextId++;
   // On the server there is nobody to show it to, and module state would leak between requests.
   if (typeof window === 'undefined') return id;
-  toasts.set([...toasts.get(), { id, message, tone, durationMs, action }].slice(-MAX_TOASTS));
+  toasts.set([...toasts.get(), { id, message, tone, durationMs }].slice(-MAX_TOASTS));
   return id;
 }
 
@@ -64,8 +61,7 @@ const TONES: Record<ToastTone, string> = {
 };
 
 /**
- * Where toasts appear: rendered once (by the root, as the page hydrates; no page's first load carries
- * its code), then always in the DOM, so that screen readers announce
+ * Where toasts appear: rendered once (by the admin shell), always in the DOM, so that screen readers announce
  * each toast added to the polite live region; an error is an alert, announced at once.
  */
 export function ToastRegion() {
@@ -86,7 +82,7 @@ export function ToastRegion() {
 }
 
 function ToastItem({ toast }: { toast: Toast }) {
-  const { id, message, tone, durationMs, action } = toast;
+  const { id, message, tone, durationMs } = toast;
   // Hovering or focusing a toast holds it, so nobody loses a message while reading or reaching it.
   const [held, setHeld] = useState(false);
   useEffect(() => {
@@ -107,15 +103,6 @@ function ToastItem({ toast }: { toast: Toast }) {
         className={`flex items-start gap-3 rounded-xl border px-4 py-3 text-sm font-medium shadow-lg ${TONES[tone]}`}
       >
         <p className="flex-1">{message}</p>
-        {action && (
-          <button
-            type="button"
-            onClick={action.run}
-            className="-my-1 shrink-0 rounded-full bg-emerald-800 px-3 py-1 font-semibold text-white hover:bg-emerald-900"
-          >
-            {action.label}
-          </button>
-        )}
         <button
           type="button"
           aria-label="Fermer"

@@ -5,6 +5,7 @@ import { AUTH_CHECKING } from '~/components/ui/auth-checking';
 import { CloseIcon } from '~/components/ui/icons';
 import { SearchBox } from '~/components/ui/list-toolbar';
 import { LogoutButton } from '~/components/ui/logout-button';
+import { ToastRegion } from '~/components/ui/toast';
 import { WAITING_ORDERS_HREF } from '~/lib/waiting-orders';
 import { BellIcon, LogoutIcon, MenuIcon } from './admin-icons';
 import { AdminNav } from './admin-nav';
@@ -193,6 +194,9 @@ export function AdminShell({
         <div aria-busy={loading} className="flex min-w-0 flex-1 flex-col">
           {children}
         </div>
+        {/* The back office's outcomes (saved, deleted, refused): its pages only, so the storefront
+            never loads the toasts' code. */}
+        <ToastRegion />
       </div>
     </div>
   );

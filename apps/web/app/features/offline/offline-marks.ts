@@ -4,6 +4,9 @@
 /** Where the build puts the service worker (web-app-build.ts): at the root, its scope is the whole shop. */
 export const SERVICE_WORKER_PATH = '/sw.js';
 
+/** The page's side of the offline shop (features/offline/offline-support.ts), built beside it. */
+export const OFFLINE_SCRIPT_PATH = '/offline.js';
+
 /** The shop's own page for a page the phone cannot open offline (routes/offline.tsx). */
 export const OFFLINE_PAGE_PATH = '/offline';
 
