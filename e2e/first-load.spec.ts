@@ -115,6 +115,46 @@ test('the footer’s code is not in the first load; it comes with the page’s i
   expect(documents).toBe(0);
 });
 
+test('route discovery waits until the islands woken with the page are live, so React keeps their HTML and a tap on them is not lost', async ({
+  page,
+}) => {
+  // At the moment the links get their discovery marks back (after which React Router asks the
+  // server and updates its state), the state of each island, read in the page itself; and the
+  // category's 'Voir plus' button as the server sent it.
+  await page.addInitScript(() => {
+    const seen = window as unknown as { atDiscovery?: string[]; serverButton?: Element | null };
+    document.addEventListener('DOMContentLoaded', () => {
+      seen.serverButton = document.querySelector('main form button[name="n"]');
+    });
+    new MutationObserver((records, observer) => {
+      if (!records.some((record) => (record.target as Element).hasAttribute('data-discover'))) return;
+      observer.disconnect();
+      const products = document.querySelector('main ul li article')?.closest('[data-island]');
+      seen.atDiscovery = [...document.querySelectorAll<HTMLElement>('[data-island]')].map(
+        (island) => `${island === products ? 'products' : island.dataset.wake}: ${island.dataset.island}`,
+      );
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-discover'] });
+  });
+  await page.goto('/catalog/huiles-essentielles');
+  await expect(page.locator('[data-discover]').first()).toBeAttached();
+
+  const atDiscovery = await page.evaluate(() => (window as unknown as { atDiscovery: string[] }).atDiscovery);
+  // The product list (on the screen) and every island due at the first idle moment were live.
+  expect(atDiscovery).toContain('products: live');
+  expect(
+    atDiscovery.filter((island) => /^(products|idle):/.test(island) && !island.endsWith('live')),
+  ).toEqual([]);
+  // React took the server's list over rather than drawing it again: the button is the same element.
+  const button = page.getByRole('button', { name: 'Voir plus de produits' });
+  expect(
+    await button.evaluate(
+      (element) => element === (window as unknown as { serverButton: Element | null }).serverButton,
+    ),
+  ).toBe(true);
+  await button.click();
+  await expect(page.locator('main ul li article')).toHaveCount(24);
+});
+
 test('a form whose checks cannot be fetched (a dropped connection) still reaches its action', async ({
   page,
 }) => {

@@ -15,7 +15,7 @@ import { releaseRouteDiscovery } from './route-discovery';
 export type Wake = 'visible' | 'idle';
 
 /** How far below the screen a 'visible' island starts loading, so that it is live when reached. */
-const VISIBLE_MARGIN = '300px 0px';
+const VISIBLE_MARGIN_PX = 300;
 /** How long an 'idle' island waits at most for an idle moment. */
 const IDLE_TIMEOUT_MS = 2000;
 
@@ -23,10 +23,11 @@ const IDLE_TIMEOUT_MS = 2000;
 // page has no server HTML to keep, and an island renders as soon as its code is there.
 let pageHydrated = false;
 
-/** How long after hydrating the page gives route discovery back even if an island is still coming. */
-const DISCOVERY_HOLD_MS = 5000;
 // Islands of the first page woken (by their moment, a tap, an update) and not yet live: React
-// Router's route discovery waits for them (route-discovery.ts).
+// Router's route discovery waits for them (route-discovery.ts). Live means hydrated, not merely
+// that the code has come: on a slow phone React takes a while to hydrate a long list, and the
+// router's update, landing meanwhile, made React drop the list's HTML and draw it again (a tap on
+// it lost, the list blinking).
 const coming = new Set<object>();
 let discoveryHeld = true;
 function releaseDiscoveryWhenSettled() {
@@ -44,11 +45,6 @@ export function useHydrated() {
     document.documentElement.dataset.hydrated = 'true';
     // After the islands' own effects and idle callbacks, which wake those due now.
     whenIdle(releaseDiscoveryWhenSettled);
-    const timer = setTimeout(() => {
-      coming.clear();
-      releaseDiscoveryWhenSettled();
-    }, DISCOVERY_HOLD_MS);
-    return () => clearTimeout(timer);
   }, []);
 }
 
@@ -58,14 +54,22 @@ const whenIdle = (run: () => void) =>
     ? requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS })
     : setTimeout(run);
 
+function nearScreen(element: HTMLElement) {
+  const { top, bottom } = element.getBoundingClientRect();
+  return top < window.innerHeight + VISIBLE_MARGIN_PX && bottom > -VISIBLE_MARGIN_PX;
+}
+
 function until(wake: Wake, element: HTMLElement, release: () => void): () => void {
   const events = ['pointerdown', 'focusin', 'keydown'];
   for (const name of events) element.addEventListener(name, release, { once: true, passive: true });
   const observer = new IntersectionObserver((entries) => entries[0]?.isIntersecting && release(), {
-    rootMargin: VISIBLE_MARGIN,
+    rootMargin: `${VISIBLE_MARGIN_PX}px 0px`,
   });
-  if (wake === 'visible') observer.observe(element);
-  else whenIdle(release);
+  if (wake === 'idle') whenIdle(release);
+  // On the screen already: woken now, not at the observer's first report, which may come after the
+  // idle moment that lets route discovery go.
+  else if (nearScreen(element)) release();
+  else observer.observe(element);
   return () => {
     observer.disconnect();
     for (const name of events) element.removeEventListener(name, release);
@@ -85,8 +89,11 @@ function sameData(a: unknown, b: unknown): boolean {
   );
 }
 
-/** An island's code, and what lets it come before its moment. */
-type Gate<T> = { code: Promise<T>; release: () => void };
+/**
+ * An island's code, what lets it come before its moment, and what says the island no longer holds
+ * route discovery (it is live, gone, or its code could not come).
+ */
+type Gate<T> = { code: Promise<T>; release: () => void; settle: () => void };
 
 function Wanted({ release }: { release: () => void }) {
   useEffect(release, [release]);
@@ -133,28 +140,40 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
     // island's code has come and React has taken over its HTML, then 'live'.
     const [live, setLive] = useState(false);
     const [gate] = useState((): Gate<ComponentType<P>> => {
-      if (component || pageHydrated || import.meta.env.SSR) return { code: fetchCode(), release: () => {} };
       const token = {};
       let resolve = () => {};
-      const code = new Promise<void>((done) => {
-        resolve = done;
-      }).then(fetchCode);
-      const release = () => {
-        if (discoveryHeld && !component) coming.add(token);
-        resolve();
+      return {
+        code:
+          component || pageHydrated || import.meta.env.SSR
+            ? fetchCode()
+            : new Promise<void>((done) => {
+                resolve = done;
+              }).then(fetchCode),
+        // Woken: route discovery waits for it from now on.
+        release: () => {
+          if (discoveryHeld) coming.add(token);
+          resolve();
+        },
+        settle: () => {
+          if (coming.delete(token)) releaseDiscoveryWhenSettled();
+        },
       };
-      // Its code is here (React hydrates it on the next turn): route discovery no longer waits for it.
-      void code.then(() => {
-        coming.delete(token);
-        setTimeout(releaseDiscoveryWhenSettled, 0);
-      });
-      return { code, release };
     });
     useEffect(() => {
       const element = ref.current;
       if (!element || component) return;
+      // Met after the page's own hydration, inside an island that has just taken over its HTML (a
+      // category's list within its page): its code comes at once, and it is hydrating all the same.
+      if (pageHydrated) return gate.release();
       return until(wake, element, gate.release);
     }, [gate]);
+    // Live (React has taken over its HTML; the wrapper says so by now) or gone before it was: route
+    // discovery no longer waits for it. (A code that cannot come ends in the page's error view,
+    // which unmounts it.)
+    useEffect(() => {
+      if (live) gate.settle();
+      return gate.settle;
+    }, [live, gate]);
     // The same element while the props hold the same data: a parent that renders again (a
     // revalidation brings equal data in new objects) does not reach a waiting island. New data for a
     // waiting island wants its code now; until it has come, the island keeps the server's HTML (React
