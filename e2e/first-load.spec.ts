@@ -135,8 +135,11 @@ test('route discovery waits until the islands woken with the page are live, so R
       );
     }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-discover'] });
   });
+  // React Router's question about the page's links, asked once the marks are back.
+  const discovery = page.waitForResponse((response) => new URL(response.url()).pathname === '/__manifest');
   await page.goto('/catalog/huiles-essentielles');
   await expect(page.locator('[data-discover]').first()).toBeAttached();
+  await discovery;
 
   const atDiscovery = await page.evaluate(() => (window as unknown as { atDiscovery: string[] }).atDiscovery);
   // The product list (on the screen) and every island due at the first idle moment were live.
@@ -144,7 +147,8 @@ test('route discovery waits until the islands woken with the page are live, so R
   expect(
     atDiscovery.filter((island) => /^(products|idle):/.test(island) && !island.endsWith('live')),
   ).toEqual([]);
-  // React took the server's list over rather than drawing it again: the button is the same element.
+  // React took the server's list over rather than drawing it again, and the router's answer changed
+  // nothing of it: the button is the same element.
   const button = page.getByRole('button', { name: 'Voir plus de produits' });
   expect(
     await button.evaluate(

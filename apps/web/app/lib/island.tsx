@@ -142,6 +142,9 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
     const [gate] = useState((): Gate<ComponentType<P>> => {
       const token = {};
       let resolve = () => {};
+      // Once live or gone, a later wake (a tap on the live island, new data, an idle callback that
+      // outlived it) must not hold route discovery again: nothing would let it go.
+      let settled = false;
       return {
         code:
           component || pageHydrated || import.meta.env.SSR
@@ -151,10 +154,11 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
               }).then(fetchCode),
         // Woken: route discovery waits for it from now on.
         release: () => {
-          if (discoveryHeld) coming.add(token);
+          if (discoveryHeld && !settled) coming.add(token);
           resolve();
         },
         settle: () => {
+          settled = true;
           if (coming.delete(token)) releaseDiscoveryWhenSettled();
         },
       };
