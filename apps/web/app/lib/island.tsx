@@ -54,10 +54,9 @@ const whenIdle = (run: () => void) =>
     ? requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS })
     : setTimeout(run);
 
-function nearScreen(element: HTMLElement) {
-  const { top, bottom } = element.getBoundingClientRect();
-  return top < window.innerHeight + VISIBLE_MARGIN_PX && bottom > -VISIBLE_MARGIN_PX;
-}
+/** On the screen, close below it, or above it (the visitor has scrolled past it already). */
+const nearScreen = (element: HTMLElement) =>
+  element.getBoundingClientRect().top < window.innerHeight + VISIBLE_MARGIN_PX;
 
 function until(wake: Wake, element: HTMLElement, release: () => void): () => void {
   const events = ['pointerdown', 'focusin', 'keydown'];

@@ -12,7 +12,7 @@ export const HELD_DISCOVER_ATTRIBUTE = 'data-discover-later';
 /** Gives the links their discovery mark back (once; later calls find nothing left to give). */
 export function releaseRouteDiscovery() {
   for (const element of document.querySelectorAll(`[${HELD_DISCOVER_ATTRIBUTE}]`)) {
-    element.setAttribute(DISCOVER_ATTRIBUTE, element.getAttribute(HELD_DISCOVER_ATTRIBUTE) ?? 'true');
+    element.setAttribute(DISCOVER_ATTRIBUTE, String(element.getAttribute(HELD_DISCOVER_ATTRIBUTE)));
     element.removeAttribute(HELD_DISCOVER_ATTRIBUTE);
   }
 }
