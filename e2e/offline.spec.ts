@@ -242,8 +242,13 @@ test('the shop can be added to a phone’s home screen: its manifest and icons, 
   });
   try {
     const page = phone.pages()[0] ?? (await phone.newPage());
-    await page.goto('/');
+    // The manifest is linked once the page has loaded and painted, not in the HTML, so that it
+    // and its icon do not compete with the page's main picture.
+    const html = await (await page.goto('/'))?.text();
+    expect(html).toContain('rel="apple-touch-icon"');
+    expect(html).not.toContain('rel="manifest"');
     await expectLive(page);
+    await expect(page.locator('head link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
     const cdp = await phone.newCDPSession(page);
     await expect

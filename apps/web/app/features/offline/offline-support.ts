@@ -1,4 +1,5 @@
 import { NEW_VERSION, NEW_VERSION_RELOAD, OFFLINE_ACTION } from '@souk/domain/offline';
+import { WEB_MANIFEST_PATH } from '../../lib/web-app';
 import { OFFLINE_NOTICE_ID, SERVICE_WORKER_PATH } from './offline-marks';
 
 // The page's side of the offline shop (docs/decisions/0036): a script of its own, built beside the
@@ -113,6 +114,19 @@ async function registerServiceWorker() {
   }
 }
 
+/**
+ * Links the shop's manifest, which makes it installable: now rather than in the page's head, so
+ * that neither the manifest nor the icon it names competes with the page's first paint
+ * (lib/web-app.ts).
+ */
+function linkManifest() {
+  const link = document.createElement('link');
+  link.rel = 'manifest';
+  link.href = WEB_MANIFEST_PATH;
+  document.head.append(link);
+}
+
+linkManifest();
 // Not on a back-office page: its staff work online, and its own toasts speak there.
 if (!window.location.pathname.startsWith('/admin')) {
   holdFormsOffline();
