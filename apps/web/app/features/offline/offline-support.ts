@@ -1,5 +1,5 @@
 import { NEW_VERSION, NEW_VERSION_RELOAD, OFFLINE_ACTION } from '@souk/domain/offline';
-import { WEB_MANIFEST_PATH } from '../../lib/web-app';
+import { WEB_MANIFEST_PATH } from '~/lib/web-app';
 import { OFFLINE_NOTICE_ID, SERVICE_WORKER_PATH } from './offline-marks';
 
 // The page's side of the offline shop (docs/decisions/0036): a script of its own, built beside the
