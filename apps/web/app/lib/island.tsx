@@ -90,7 +90,7 @@ function sameData(a: unknown, b: unknown): boolean {
 
 /**
  * An island's code, what lets it come before its moment, and what says the island no longer holds
- * route discovery (it is live, gone, or its code could not come).
+ * route discovery (it is live, or gone).
  */
 type Gate<T> = { code: Promise<T>; release: () => void; settle: () => void };
 
