@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { ROUTE_DISCOVERY_PATH } from '../apps/web/app/features/offline/offline-marks.ts';
 import {
   BROWSER_USER_AGENT,
   CSS_BUDGET,
@@ -136,7 +137,9 @@ test('route discovery waits until the islands woken with the page are live, so R
     }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-discover'] });
   });
   // React Router's question about the page's links, asked once the marks are back.
-  const discovery = page.waitForResponse((response) => new URL(response.url()).pathname === '/__manifest');
+  const discovery = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === ROUTE_DISCOVERY_PATH,
+  );
   await page.goto('/catalog/huiles-essentielles');
   await expect(page.locator('[data-discover]').first()).toBeAttached();
   await discovery;

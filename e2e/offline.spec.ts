@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { ROUTE_DISCOVERY_PATH } from '../apps/web/app/features/offline/offline-marks.ts';
 import { writeServiceWorker } from '../apps/web/web-app-build.ts';
 import { adminApi, unique } from './admin-helpers.ts';
 import { expectLive, fcfa } from './helpers.ts';
@@ -133,6 +134,38 @@ test('pages seen online open offline with their prices and the date they were re
   } finally {
     await admin.dispose();
   }
+});
+
+test('the service worker is registered once the page has settled: its islands live, React Router answered', async ({
+  page,
+}) => {
+  // The page as it is when it asks for the service worker, read in the page itself. Installing it
+  // while the page hydrates took a phone's CPU from the page (Lighthouse: twice the blocking time).
+  await page.addInitScript((discoveryPath) => {
+    const container = ServiceWorkerContainer.prototype;
+    const register = container.register;
+    container.register = function (this: ServiceWorkerContainer, ...args: Parameters<typeof register>) {
+      (window as unknown as { atRegister: object }).atRegister = {
+        hydrated: document.documentElement.dataset.hydrated === 'true',
+        routesAnswered: performance
+          .getEntriesByType('resource')
+          .some((entry) => new URL(entry.name).pathname === discoveryPath),
+        // Those due at the first idle moment, and the product list on the screen.
+        notLive: [...document.querySelectorAll<HTMLElement>('[data-island][data-wake="idle"]')]
+          .concat(document.querySelector('main ul li article')?.closest<HTMLElement>('[data-island]') ?? [])
+          .filter((island) => island.dataset.island !== 'live')
+          .map((island) => island.dataset.wake),
+      };
+      return register.apply(this, args);
+    };
+  }, ROUTE_DISCOVERY_PATH);
+  await page.goto('/catalog/huiles-essentielles');
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { atRegister?: object }).atRegister)).toEqual({
+    hydrated: true,
+    routesAnswered: true,
+    notLive: [],
+  });
 });
 
 /** The names of the shop's caches on the phone. */

@@ -7,7 +7,11 @@ import type { WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
-import { OFFLINE_PAGE_PATH, OFFLINE_SCRIPT_PATH } from '../app/features/offline/offline-marks';
+import {
+  OFFLINE_PAGE_PATH,
+  OFFLINE_SCRIPT_PATH,
+  ROUTE_DISCOVERY_PATH,
+} from '../app/features/offline/offline-marks';
 import {
   isSharedPage,
   keptPage,
@@ -132,7 +136,7 @@ registerRoute(
 // React Router's route discovery before a client navigation: when it cannot come, React Router is
 // told to load the page as a document instead (once per version; it guards against a loop).
 registerRoute(
-  ({ url }) => sameOrigin(url) && url.pathname === '/__manifest',
+  ({ url }) => sameOrigin(url) && url.pathname === ROUTE_DISCOVERY_PATH,
   new NetworkOnly({
     networkTimeoutSeconds: NETWORK_TIMEOUT_S,
     plugins: [{ handlerDidError: async () => reloadDocument() }],

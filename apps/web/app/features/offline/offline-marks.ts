@@ -22,3 +22,10 @@ export const OFFLINE_LIST_ATTRIBUTE = 'data-offline-pages';
  * takes it away once a navigation has brought data from the network.
  */
 export const OFFLINE_NOTICE_ID = 'offline-notice';
+
+/**
+ * Where React Router asks which routes a page's links lead to (its default): the service worker
+ * never answers it from a copy, and its answer is the last of a page's start-up work, after which
+ * the pages register the worker.
+ */
+export const ROUTE_DISCOVERY_PATH = '/__manifest';

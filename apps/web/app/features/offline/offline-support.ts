@@ -1,6 +1,6 @@
 import { NEW_VERSION, NEW_VERSION_RELOAD, OFFLINE_ACTION } from '@souk/domain/offline';
 import { WEB_MANIFEST_PATH } from '~/lib/web-app';
-import { OFFLINE_NOTICE_ID, SERVICE_WORKER_PATH } from './offline-marks';
+import { OFFLINE_NOTICE_ID, ROUTE_DISCOVERY_PATH, SERVICE_WORKER_PATH } from './offline-marks';
 
 // The page's side of the offline shop (docs/decisions/0036): a script of its own, built beside the
 // service worker (web-app-build.ts) and started by the page's inline starter once the page has
@@ -94,11 +94,43 @@ function say(message: string, action?: { label: string; run: () => void }) {
 
 const MESSAGE_ID = 'offline-message';
 
+/** How long a page waits at most for React Router's answer before the worker is registered anyway. */
+const SETTLE_LIMIT_MS = 10_000;
+/** How long the registration then waits at most for an idle moment. */
+const IDLE_LIMIT_MS = 2_000;
+
 /**
- * Registers the service worker. A new version takes over at once (service-worker.ts); when it
- * takes over a page that an older one served, the page offers to reload.
+ * Runs `then` once the page has settled, not while it starts: installing the worker (its script, the
+ * offline page, its caches) takes a cheap phone's CPU from the hydration of the page and its islands,
+ * and Lighthouse measured about twice the blocking time with it (docs/decisions/0036). Settled means
+ * React Router has had the answer to its route discovery, which it asks for only once the islands
+ * woken with the page are live (lib/island.tsx), and the phone is idle. A page that asks nothing
+ * (every link known already, data saving on) goes after SETTLE_LIMIT_MS.
  */
-async function registerServiceWorker() {
+function whenPageSettled(then: () => void) {
+  let settled = false;
+  const go = () => {
+    if (settled) return;
+    settled = true;
+    answer.disconnect();
+    // Safari has no idle callback: the next task.
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(then, { timeout: IDLE_LIMIT_MS });
+    else setTimeout(then);
+  };
+  const answer = new PerformanceObserver((list) => {
+    if (list.getEntries().some((entry) => new URL(entry.name).pathname === ROUTE_DISCOVERY_PATH)) go();
+  });
+  answer.observe({ type: 'resource', buffered: true });
+  setTimeout(go, SETTLE_LIMIT_MS);
+}
+
+/**
+ * Registers the service worker once the page has settled. A new version takes over at once
+ * (service-worker.ts); when it takes over a page that an older one served, the page offers to
+ * reload. Listened for from the start: the phone checks for a new version by itself at each visit,
+ * and it may take over before the page registers.
+ */
+function registerServiceWorker() {
   if (!('serviceWorker' in navigator)) return;
   const servedByOlder = Boolean(navigator.serviceWorker.controller);
   navigator.serviceWorker.addEventListener('controllerchange', () => {
@@ -107,11 +139,11 @@ async function registerServiceWorker() {
     if (!servedByOlder) return;
     say(NEW_VERSION, { label: NEW_VERSION_RELOAD, run: () => window.location.reload() });
   });
-  try {
-    await navigator.serviceWorker.register(SERVICE_WORKER_PATH, { scope: '/' });
-  } catch {
-    // No service worker (a private window, a browser that refuses it): the shop works as before.
-  }
+  whenPageSettled(() => {
+    navigator.serviceWorker.register(SERVICE_WORKER_PATH, { scope: '/' }).catch(() => {
+      // No service worker (a private window, a browser that refuses it): the shop works as before.
+    });
+  });
 }
 
 /**
@@ -131,5 +163,5 @@ linkManifest();
 if (!window.location.pathname.startsWith('/admin')) {
   holdFormsOffline();
   followLinksOffline();
-  void registerServiceWorker();
+  registerServiceWorker();
 }
