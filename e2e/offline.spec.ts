@@ -30,6 +30,16 @@ const keptPages = (page: Page) =>
     return kept;
   });
 
+/**
+ * Until the service worker controls the page. A page registers it once it has settled (React
+ * Router's route discovery answered, then an idle moment), at the latest 10 s after it started:
+ * longer than an assertion's usual wait on a busy machine.
+ */
+const workerControls = (page: Page) =>
+  expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 20_000 })
+    .toBe(true);
+
 /** Opens a page online as a visitor does (until it is live), and waits until the phone holds its copy. */
 async function browse(page: Page, path: string) {
   await page.goto(path);
@@ -66,11 +76,11 @@ test('pages seen online open offline with their prices and the date they were re
     const second = await createProduct(admin, category.id, unique('Savon au ghassoul'), 2300);
     const unseen = await createProduct(admin, category.id, unique('Parfum au musc blanc'), 9900);
 
-    // Online: the home page (the service worker installs once it has loaded, then keeps it), a
+    // Online: the home page (the service worker installs once it has settled, then keeps it), a
     // category and two products.
     await page.goto('/');
     await expectLive(page);
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await workerControls(page);
     await expect.poll(() => keptPages(page)).toContain('/');
     await browse(page, `/catalog/${category.slug}`);
     await browse(page, `/products/${first.id}`);
@@ -160,13 +170,73 @@ test('the service worker is registered once the page has settled: its islands li
     };
   }, ROUTE_DISCOVERY_PATH);
   await page.goto('/catalog/huiles-essentielles');
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await expectLive(page);
+  await workerControls(page);
   expect(await page.evaluate(() => (window as unknown as { atRegister?: object }).atRegister)).toEqual({
     hydrated: true,
     routesAnswered: true,
     notLive: [],
   });
 });
+
+test('the page a visitor landed on is kept, even when they have gone on before the service worker came', async ({
+  page,
+}) => {
+  // React Router's questions about the page's links wait here until the visitor has tapped one: the
+  // page registers the service worker only once one has an answer, so the visitor is on their way
+  // to the next page by then.
+  let tapped = () => {};
+  const tap = new Promise<void>((resolve) => {
+    tapped = resolve;
+  });
+  await page.route(
+    (url) => url.pathname === ROUTE_DISCOVERY_PATH,
+    async (route) => {
+      await tap;
+      await route.continue();
+    },
+  );
+  await page.goto('/');
+  await expectLive(page);
+  const documents = await tapFooterCatalogue(page, tapped);
+  await workerControls(page);
+  expect(documents()).toBe(0);
+  await expect.poll(async () => (await keptPages(page)).sort()).toEqual(['/', '/catalog']);
+});
+
+test('a page opened by a tap on a link is kept, as a page loaded whole is', async ({ page }) => {
+  await page.goto('/');
+  await expectLive(page);
+  await workerControls(page);
+  await expect.poll(() => keptPages(page)).toEqual(['/']);
+  const documents = await tapFooterCatalogue(page);
+  await expect.poll(async () => (await keptPages(page)).sort()).toEqual(['/', '/catalog']);
+  expect(documents()).toBe(0);
+  // Offline, the page opens from the phone's copy.
+  await page.context().setOffline(true);
+  await page.goto('/catalog');
+  await expect(noticeOf(page)).toHaveText(OFFLINE_NOTICE);
+  await expect(page.getByRole('heading', { level: 1, name: 'Catalogue' })).toBeVisible();
+});
+
+/**
+ * Taps the footer's 'Catalogue' link once the footer is live (its code has taken the link over), as
+ * a visitor does: the catalogue comes as a client navigation. Gives the count of documents the page
+ * loaded from the tap on.
+ */
+async function tapFooterCatalogue(page: Page, afterTap = () => {}) {
+  const footer = page.getByRole('contentinfo');
+  await footer.scrollIntoViewIfNeeded();
+  await expect(footer.locator('xpath=..')).toHaveAttribute('data-island', 'live');
+  let documents = 0;
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents += 1;
+  });
+  await footer.getByRole('link', { name: 'Catalogue' }).click();
+  afterTap();
+  await expect(page.getByRole('heading', { level: 1, name: 'Catalogue' })).toBeVisible();
+  return () => documents;
+}
 
 /** The names of the shop's caches on the phone. */
 const cacheNames = (page: Page) =>
@@ -177,6 +247,7 @@ test('a new version replaces the old caches, offers a reload to the page it take
 }) => {
   await page.goto('/');
   await expectLive(page);
+  await workerControls(page);
   await expect.poll(() => keptPages(page)).toContain('/');
   // Opened again, under the service worker: its scripts and pictures are kept too.
   await page.reload();
@@ -282,7 +353,7 @@ test('the shop can be added to a phone’s home screen: its manifest and icons, 
     expect(html).not.toContain('rel="manifest"');
     await expectLive(page);
     await expect(page.locator('head link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await workerControls(page);
     const cdp = await phone.newCDPSession(page);
     await expect
       .poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors)

@@ -25,7 +25,7 @@ export const OFFLINE_NOTICE_ID = 'offline-notice';
 
 /**
  * Where React Router asks which routes a page's links lead to (its default): the service worker
- * never answers it from a copy, and its answer is the last of a page's start-up work, after which
- * the pages register the worker.
+ * never answers it from a copy, and the pages register the worker once its first answer has come
+ * (the page and the islands woken with it are live by then).
  */
 export const ROUTE_DISCOVERY_PATH = '/__manifest';

@@ -109,19 +109,29 @@ const IDLE_LIMIT_MS = 2_000;
  */
 function whenPageSettled(then: () => void) {
   let settled = false;
+  let answer: PerformanceObserver | undefined;
   const go = () => {
     if (settled) return;
     settled = true;
-    answer.disconnect();
+    answer?.disconnect();
     // Safari has no idle callback: the next task.
     if (typeof requestIdleCallback === 'function') requestIdleCallback(then, { timeout: IDLE_LIMIT_MS });
     else setTimeout(then);
   };
-  const answer = new PerformanceObserver((list) => {
-    if (list.getEntries().some((entry) => new URL(entry.name).pathname === ROUTE_DISCOVERY_PATH)) go();
-  });
-  answer.observe({ type: 'resource', buffered: true });
+  // First, so that a browser without the observer below still gets there.
   setTimeout(go, SETTLE_LIMIT_MS);
+  try {
+    answer = new PerformanceObserver((list) => {
+      const asked = (entry: PerformanceEntry) => {
+        const url = new URL(entry.name);
+        return url.origin === window.location.origin && url.pathname === ROUTE_DISCOVERY_PATH;
+      };
+      if (list.getEntries().some(asked)) go();
+    });
+    answer.observe({ type: 'resource', buffered: true });
+  } catch {
+    // No resource timing here: the time limit will do.
+  }
 }
 
 /**
@@ -133,9 +143,12 @@ function whenPageSettled(then: () => void) {
 function registerServiceWorker() {
   if (!('serviceWorker' in navigator)) return;
   const servedByOlder = Boolean(navigator.serviceWorker.controller);
+  const landing = window.location.href;
   navigator.serviceWorker.addEventListener('controllerchange', () => {
-    // The page came before its worker: its copy is taken now (service-worker.ts).
-    navigator.serviceWorker.controller?.postMessage({ keep: window.location.href });
+    // The page came before its worker: its copy is taken now (service-worker.ts). The visitor may
+    // have gone on by then (a tap on a link is also what answers the route discovery): the page
+    // they landed on too.
+    for (const page of new Set([landing, window.location.href])) keep(page);
     if (!servedByOlder) return;
     say(NEW_VERSION, { label: NEW_VERSION_RELOAD, run: () => window.location.reload() });
   });
@@ -143,6 +156,31 @@ function registerServiceWorker() {
     navigator.serviceWorker.register(SERVICE_WORKER_PATH, { scope: '/' }).catch(() => {
       // No service worker (a private window, a browser that refuses it): the shop works as before.
     });
+  });
+}
+
+/** Asks the worker, if it is there, to take a copy of a page (it keeps only what it may). */
+const keep = (page: string) => navigator.serviceWorker?.controller?.postMessage({ keep: page });
+
+/**
+ * A page opened by a tap comes as data for the page's code, not as HTML the worker could keep: the
+ * worker is asked to take its copy, as it does of a page loaded whole, so that the pages a visitor
+ * browsed open offline however they got there. It costs a download of the page's HTML (a 304 when
+ * the phone has it): not with data saving on. Browsers without the Navigation API keep the pages
+ * loaded whole only.
+ */
+function keepPagesOpenedByTaps() {
+  if (
+    !('navigation' in window) ||
+    (navigator as { connection?: { saveData?: boolean } }).connection?.saveData
+  )
+    return;
+  let kept = window.location.href.split('#')[0];
+  navigation.addEventListener('currententrychange', () => {
+    const page = window.location.href.split('#')[0] as string;
+    if (page === kept) return;
+    kept = page;
+    keep(page);
   });
 }
 
@@ -164,4 +202,5 @@ if (!window.location.pathname.startsWith('/admin')) {
   holdFormsOffline();
   followLinksOffline();
   registerServiceWorker();
+  keepPagesOpenedByTaps();
 }
