@@ -198,20 +198,32 @@ test('the page a visitor landed on is kept, even when they have gone on before t
   );
   await page.goto('/');
   await expectLive(page);
-  const documents = await tapFooterCatalogue(page, tapped);
+  const documents = await tapFooterLink(page, 'Catalogue', '/catalog', tapped);
   await workerControls(page);
   expect(documents()).toBe(0);
   await expect.poll(async () => (await keptPages(page)).sort()).toEqual(['/', '/catalog']);
 });
 
-test('a page opened by a tap on a link is kept, as a page loaded whole is', async ({ page }) => {
+test('a page opened by a tap on a link is kept, as a page loaded whole is; a page never kept is not even asked for', async ({
+  page,
+}) => {
+  // What the service worker asks the server for (its copies), seen from the browser.
+  const askedByWorker: string[] = [];
+  page.context().on('request', (request) => {
+    if (request.serviceWorker()) askedByWorker.push(new URL(request.url()).pathname);
+  });
   await page.goto('/');
   await expectLive(page);
   await workerControls(page);
   await expect.poll(() => keptPages(page)).toEqual(['/']);
-  const documents = await tapFooterCatalogue(page);
+  const documents = await tapFooterLink(page, 'Politique de confidentialité', '/privacy');
+  await tapFooterLink(page, 'Catalogue', '/catalog');
   await expect.poll(async () => (await keptPages(page)).sort()).toEqual(['/', '/catalog']);
   expect(documents()).toBe(0);
+  // The privacy page is the same for everyone but not one the shop keeps: its download was spared
+  // (asked before the catalogue, whose copy is there now).
+  expect(askedByWorker).toContain('/catalog');
+  expect(askedByWorker).not.toContain('/privacy');
   // Offline, the page opens from the phone's copy.
   await page.context().setOffline(true);
   await page.goto('/catalog');
@@ -220,11 +232,11 @@ test('a page opened by a tap on a link is kept, as a page loaded whole is', asyn
 });
 
 /**
- * Taps the footer's 'Catalogue' link once the footer is live (its code has taken the link over), as
- * a visitor does: the catalogue comes as a client navigation. Gives the count of documents the page
- * loaded from the tap on.
+ * Taps a link of the footer once the footer is live (its code has taken the link over), as a
+ * visitor does: the page comes as a client navigation. Gives the count of documents the page loaded
+ * from the tap on.
  */
-async function tapFooterCatalogue(page: Page, afterTap = () => {}) {
+async function tapFooterLink(page: Page, name: string, path: string, afterTap = () => {}) {
   const footer = page.getByRole('contentinfo');
   await footer.scrollIntoViewIfNeeded();
   await expect(footer.locator('xpath=..')).toHaveAttribute('data-island', 'live');
@@ -232,9 +244,9 @@ async function tapFooterCatalogue(page: Page, afterTap = () => {}) {
   page.on('request', (request) => {
     if (request.resourceType() === 'document') documents += 1;
   });
-  await footer.getByRole('link', { name: 'Catalogue' }).click();
+  await footer.getByRole('link', { name }).click();
   afterTap();
-  await expect(page.getByRole('heading', { level: 1, name: 'Catalogue' })).toBeVisible();
+  await expect(page).toHaveURL(path);
   return () => documents;
 }
 

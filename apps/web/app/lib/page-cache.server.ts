@@ -1,8 +1,4 @@
-/**
- * The pages a shared link leads to (home, catalogue, category, subcategory, product), kept for
- * anonymous visitors by the response cache (docs/decisions/0023).
- */
-const KEPT_PAGES = [/^\/(catalog)?$/, /^\/catalog\/[^/.]+(\/[^/.]+)?$/, /^\/(products|product)\/[^/.]+$/];
+import { isKeptPagePath } from './kept-pages.ts';
 
 /**
  * The query parameters these pages' render reads, each with the one value a kept page may carry
@@ -37,7 +33,7 @@ export function keptPageVersion(key: string, saveData: boolean): string {
 export function keptPageParameters(url: string, query: Record<string, unknown>): ReadonlySet<string> | null {
   const question = url.indexOf('?');
   const path = question < 0 ? url : url.slice(0, question);
-  if (!KEPT_PAGES.some((page) => page.test(path))) return null;
+  if (!isKeptPagePath(path)) return null;
   for (const [name, kept] of Object.entries(READ_PARAMETERS))
     if (query[name] !== undefined && query[name] !== kept) return null;
   return KEYED;

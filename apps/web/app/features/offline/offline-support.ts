@@ -1,4 +1,5 @@
 import { NEW_VERSION, NEW_VERSION_RELOAD, OFFLINE_ACTION } from '@souk/domain/offline';
+import { isKeptPagePath } from '~/lib/kept-pages';
 import { WEB_MANIFEST_PATH } from '~/lib/web-app';
 import { OFFLINE_NOTICE_ID, ROUTE_DISCOVERY_PATH, SERVICE_WORKER_PATH } from './offline-marks';
 
@@ -159,8 +160,15 @@ function registerServiceWorker() {
   });
 }
 
-/** Asks the worker, if it is there, to take a copy of a page (it keeps only what it may). */
-const keep = (page: string) => navigator.serviceWorker?.controller?.postMessage({ keep: page });
+/**
+ * Asks the worker, if it is there, to take a copy of a page. It keeps only what the server says is
+ * the same for everyone; a page that never is (the cart, an account, a search) is not asked for,
+ * which would cost its download for nothing.
+ */
+const keep = (page: string) => {
+  if (isKeptPagePath(new URL(page).pathname))
+    navigator.serviceWorker?.controller?.postMessage({ keep: page });
+};
 
 /**
  * A page opened by a tap comes as data for the page's code, not as HTML the worker could keep: the
