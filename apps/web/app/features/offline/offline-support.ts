@@ -183,12 +183,13 @@ function keepPagesOpenedByTaps() {
     (navigator as { connection?: { saveData?: boolean } }).connection?.saveData
   )
     return;
-  let kept = window.location.href.split('#')[0];
+  // A move within the page (its #part) is the same page.
+  const here = () => window.location.href.split('#', 1)[0] as string;
+  let kept = here();
   navigation.addEventListener('currententrychange', () => {
-    const page = window.location.href.split('#')[0] as string;
-    if (page === kept) return;
-    kept = page;
-    keep(page);
+    if (here() === kept) return;
+    kept = here();
+    keep(kept);
   });
 }
 
