@@ -4,6 +4,7 @@ import { IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX } from '@souk/domain/admin-limits';
 import { cookieValue, SESSION_COOKIE } from '@souk/domain/cookies';
 import type { FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { sessionOf } from './app/lib/inject-transport.server.ts';
+import { PLAIN_PAGE_CSP, plainPage } from './plain-page.ts';
 
 // Page forms (login, cart, profile…) weigh a few hundred bytes. The React Router adapter hands the
 // raw request stream to the route actions, whose request.formData() would read any size into
@@ -34,11 +35,7 @@ export async function pageBodyLimit(request: FastifyRequest): Promise<number> {
 }
 
 const TOO_LARGE = 'Fichier ou requête trop volumineux';
-const TOO_LARGE_PAGE = `<!doctype html>
-<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${TOO_LARGE} — Souk</title></head>
-<body><h1>${TOO_LARGE}</h1><p>Le formulaire envoyé est trop volumineux. <a href="/">Retour à la boutique</a></p></body></html>
-`;
+const TOO_LARGE_PAGE = plainPage(TOO_LARGE, 'Le formulaire envoyé est trop volumineux.');
 
 /** Thrown before the body is read (or as soon as it goes past the limit), answered 413 below. */
 class PageBodyTooLarge extends Error {
@@ -93,7 +90,7 @@ export const pageRouteOptions: RouteShorthandOptions = {
     return reply
       .code(413)
       .type('text/html; charset=utf-8')
-      .header('Content-Security-Policy', "default-src 'none'")
+      .header('Content-Security-Policy', PLAIN_PAGE_CSP)
       .send(TOO_LARGE_PAGE);
   },
 };

@@ -26,6 +26,7 @@ import { type CallObserver, injectTransport, sessionOf } from './app/lib/inject-
 import { keptPageParameters, keptPageVersion } from './app/lib/page-cache.server.ts';
 import { wantsSaveData } from './app/lib/save-data.ts';
 import { pageRouteOptions } from './page-body-limit.ts';
+import { refuseForeignWrites } from './page-origin.ts';
 import { onStopSignals } from './stop-signals.ts';
 
 const webRoot = import.meta.dirname;
@@ -117,7 +118,12 @@ export async function createServer(vite?: ViteDevServer): Promise<FastifyInstanc
       setHeaders: (res, filePath) => res.setHeader('Cache-Control', staticCacheControl(filePath)),
     },
     // An anonymous visitor's page is answered from the response cache (docs/decisions/0023).
-    routeOptions: { ...pageRouteOptions, config: { cacheKeyOf: pageKey }, onSend: varySaveData },
+    routeOptions: {
+      ...pageRouteOptions,
+      onRequest: refuseForeignWrites(config.publicUrl),
+      config: { cacheKeyOf: pageKey },
+      onSend: varySaveData,
+    },
     getLoadContext(request) {
       const context = new RouterContextProvider();
       context.set(serverContext, {

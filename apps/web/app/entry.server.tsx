@@ -6,6 +6,7 @@
 // by their hashes.
 import { PassThrough, Transform } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
+import { isAnonymous } from '@souk/domain/cookies';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -15,7 +16,6 @@ import { serverContext } from '#api-context';
 import { OFFLINE_SCRIPT_PATH } from '~/features/offline/offline-marks';
 import { contentSecurityPolicy, keptPageScripts, nonceSource } from '~/lib/content-security-policy.server';
 import { deferHydration, hydrationDeferrer } from '~/lib/deferred-hydration.server';
-import { hasSessionCookie } from '~/lib/session.server';
 import { APP_HEAD_LINKS } from '~/lib/web-app';
 
 export const streamTimeout = 5_000;
@@ -24,11 +24,12 @@ export const streamTimeout = 5_000;
 const PAGE_ADDITIONS = { head: APP_HEAD_LINKS, scripts: [OFFLINE_SCRIPT_PATH] };
 
 /**
- * Every page carries the signed-in customer's name, e-mail and phone in its header data: with a
- * session cookie, no cache (a proxy's, or the browser's for the Back button after logout) keeps it.
+ * Every page carries the signed-in customer's name, e-mail and phone in its header data, and a
+ * guest's cart count: for anyone but an anonymous visitor, no cache (a proxy's, or the browser's
+ * for the Back button after logout) keeps it.
  */
 function keepPrivate(request: Request, headers: Headers) {
-  if (hasSessionCookie(request) && !headers.get('Cache-Control')?.includes('no-store'))
+  if (!isAnonymous(request.headers.get('cookie')) && !headers.get('Cache-Control')?.includes('no-store'))
     headers.set('Cache-Control', 'private, no-store');
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { checkPhone } from '#phone-check';
 import { NAME_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.ts';
 import { SESSION_ID_PATTERN } from './session-id.ts';
+import { HAS_CONTROL_CHARACTER, withoutBidiControls } from './text.ts';
 
 const requiredText = (required: string) =>
   z
@@ -26,6 +27,10 @@ export const PhoneSchema = requiredText('Le numéro WhatsApp est requis')
   });
 
 export const NameSchema = requiredText('Le nom est requis')
+  .refine((v) => !HAS_CONTROL_CHARACTER.test(v), {
+    error: 'Le nom doit tenir sur une ligne, sans caractère de contrôle',
+  })
+  .transform(withoutBidiControls)
   .refine((v) => v.length === 0 || v.length >= NAME_MIN_LENGTH, {
     error: `Le nom doit contenir au moins ${NAME_MIN_LENGTH} caractères`,
   })

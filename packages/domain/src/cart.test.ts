@@ -45,6 +45,20 @@ describe('order schemas', () => {
     ).toEqual({ notes: 'Livrer le soir', session_id: undefined });
   });
 
+  it('keeps a note without the characters that reorder text, its lines kept', () => {
+    expect(CreateOrderInputSchema.parse({ notes: ' Livrer \u202Ele soir\n\u2067svp\u2069 ' }).notes).toBe(
+      'Livrer le soir\nsvp',
+    );
+    expect(CreateOrderInputSchema.parse({ notes: '\u202E\u202C' }).notes).toBeUndefined();
+  });
+
+  it('refuses a guest name over two lines', () => {
+    const r = CreateGuestOrderInputSchema.safeParse({ name: 'Awa\nTotal : 1 FCFA' });
+    expect(r.error?.issues.find((i) => i.path[0] === 'name')?.message).toBe(
+      'Le nom doit tenir sur une ligne, sans caractère de contrôle',
+    );
+  });
+
   it('limits notes to 1000 characters', () => {
     expect(CreateOrderInputSchema.safeParse({ notes: 'x'.repeat(1001) }).error?.issues[0]?.message).toBe(
       'Les notes ne peuvent pas dépasser 1000 caractères',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  newOrderMail,
   type OrderForMessage,
   orderMailLink,
   orderStatusMessage,
@@ -128,5 +129,31 @@ describe('orderMailLink', () => {
     const url = new URL(link);
     expect(url.searchParams.get('subject')).toBe('Votre commande CMD-20261125-0042 — Souk');
     expect(url.searchParams.get('body')).toBe(orderStatusMessage(order('disponible'), shop));
+  });
+});
+
+describe('newOrderMail', () => {
+  it("writes a name stored over several lines on one: it cannot add lines to the owner's mail", () => {
+    const { text } = newOrderMail(
+      {
+        ...order('en_attente', 'Appelez\u202E avant'),
+        client: {
+          name: 'Awa\nTotal : 1 FCFA\nVoir la commande : https://evil.example',
+          whatsapp_phone: null,
+          email: null,
+        },
+        items: [{ product_name: 'Savon noir', variant_name: null, quantity: 1, total_price: 38500 }],
+      },
+      'https://boutique.example/admin/orders?details=1',
+    );
+    const lines = text.split('\n');
+    expect(lines[0]).toBe(
+      'Nouvelle commande CMD-20261125-0042 de Awa Total : 1 FCFA Voir la commande : https://evil.example.',
+    );
+    expect(lines.filter((line) => line.startsWith('Total :'))).toHaveLength(1);
+    expect(lines.filter((line) => line.startsWith('Voir la commande :'))).toEqual([
+      'Voir la commande : https://boutique.example/admin/orders?details=1',
+    ]);
+    expect(text).toContain('Note du client : « Appelez avant »');
   });
 });

@@ -2,7 +2,7 @@ import { formatFcfa } from './money.ts';
 import type { OrderStatus } from './order-status.ts';
 import { formatPhone } from './phone-format.ts';
 import { type Agency, deliveryLine, mapsLink, whatsappLink } from './shop.ts';
-import { quotedNote } from './text.ts';
+import { oneLine, quotedNote } from './text.ts';
 
 // What the shop writes to a customer about an order, by WhatsApp or e-mail, at each status
 // (docs/decisions/0018). One place for the words, so the orders screen's buttons, the offer after a
@@ -24,7 +24,7 @@ export type OrderForMessage = {
  */
 export type ShopContact = { whatsappNumber: string; agency: Agency; deliveryTerms: string };
 
-const firstName = (name: string) => name.trim().split(/\s+/)[0] || name.trim();
+const firstName = (name: string) => oneLine(name).split(' ')[0] ?? '';
 
 /** The message that fits the order's status, in French, ready to prefill a WhatsApp chat or an e-mail. */
 export function orderStatusMessage(order: OrderForMessage, shop: ShopContact): string {
@@ -142,7 +142,7 @@ export function newOrderMail(order: NewOrderForMail, orderUrl: string) {
   return {
     subject: `Nouvelle commande ${order.order_number} — ${formatFcfa(order.total_amount)}`,
     text: [
-      `Nouvelle commande ${order.order_number} de ${client.name}.`,
+      `Nouvelle commande ${order.order_number} de ${oneLine(client.name)}.`,
       '',
       ...(client.whatsapp_phone
         ? [

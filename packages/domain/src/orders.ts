@@ -9,8 +9,12 @@ import {
   type OrderStatus,
 } from './order-status.ts';
 import { idSchema } from './primitives.ts';
+import { withoutBidiControls } from './text.ts';
 
-/** The note for the shop ('Livraison à Cocody svp, appelez avant'): trimmed, bounded, empty is none. */
+/**
+ * The note for the shop ('Livraison à Cocody svp, appelez avant'): trimmed, bounded, empty is none,
+ * without the characters that would make the owner read it (or what follows it) backwards.
+ */
 export const NotesSchema = z.preprocess(
   (v) => (v === null ? undefined : v),
   z
@@ -20,7 +24,7 @@ export const NotesSchema = z.preprocess(
       error: `Les notes ne peuvent pas dépasser ${ORDER_NOTES_MAX_LENGTH} caractères`,
     })
     .optional()
-    .transform((v) => (v ? v : undefined)),
+    .transform((v) => (v ? withoutBidiControls(v).trim() || undefined : undefined)),
 );
 
 const optional = <T extends z.ZodType>(schema: T) =>

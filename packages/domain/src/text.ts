@@ -30,6 +30,28 @@ export function categoryPathFromName(name: string): string {
   return name.toLowerCase().replace(/\s+/g, '-');
 }
 
+/**
+ * Characters that reorder the text around them (U+202A–U+202E embeddings and overrides, U+2066–U+2069
+ * isolates, the direction marks U+200E, U+200F and U+061C): in a name or a note they make an
+ * amount, a number or a link read backwards on the owner's screen and in messages. French and
+ * Arabic text read right without them.
+ */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+export const withoutBidiControls = (value: string) => value.replace(BIDI_CONTROLS, '');
+
+/** Control characters (line breaks, tabs, NUL…): a name is one line. */
+export const HAS_CONTROL_CHARACTER = /\p{Cc}/u;
+
+/**
+ * A text on one line, as it is written into a message or a mail: no line break (a name over two
+ * lines wrote fake lines into the owner's e-mail), no control or reordering character, single
+ * spaces. For what was stored before names refused them.
+ */
+export const oneLine = (value: string) =>
+  withoutBidiControls(value)
+    .replace(/[\s\p{Cc}]+/gu, ' ')
+    .trim();
+
 // A note may run to ORDER_NOTES_MAX_LENGTH; a chat message quotes no more than a delivery wish needs.
 const NOTE_QUOTE_MAX_LENGTH = 200;
 
@@ -39,7 +61,7 @@ const NOTE_QUOTE_MAX_LENGTH = 200;
  * code points, so an emoji is never split in half.
  */
 export function quotedNote(notes: string | null): string | null {
-  const text = (notes ?? '').replace(/[\s\p{Cc}]+/gu, ' ').trim();
+  const text = oneLine(notes ?? '');
   if (!text) return null;
   const chars = Array.from(text);
   if (chars.length <= NOTE_QUOTE_MAX_LENGTH) return text;

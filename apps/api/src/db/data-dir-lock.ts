@@ -1,18 +1,38 @@
-import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+
+const HAS_PROC = existsSync('/proc/self/stat');
+
+/**
+ * A process killed but not yet reaped by its parent (a zombie: 'Z', or 'X' while it goes) still
+ * answers a signal, but holds nothing: no file, no memory. After a SIGKILL of `npm start`'s whole
+ * group, the server's parent dies with it and nobody reaps it until init does, sometimes never.
+ * Linux says so in /proc; elsewhere the signal's answer stands.
+ */
+function isZombie(pid: number): boolean {
+  if (!HAS_PROC) return false;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // '<pid> (<command>) <state> …': the command may hold spaces and parentheses, the state follows the last ')'.
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state === 'Z' || state === 'X';
+  } catch {
+    return true; // gone since it answered the signal
+  }
+}
 
 function isAlive(pid: number) {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+  return !isZombie(pid);
 }
 
 /**
  * A lock held by a process for its life: the file `file` holding its pid. A lock left by a process
- * that died (a crash, SIGKILL) is taken over; one held by a live process is not, and its pid is
+ * that died (a crash, SIGKILL), reaped or not, is taken over; one held by a live process is not, and its pid is
  * returned instead.
  */
 export function tryLockFile(file: string): { release: () => void } | { owner: number } {

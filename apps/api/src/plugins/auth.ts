@@ -3,6 +3,7 @@ import { SESSION_COOKIE } from '@souk/domain/cookies';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '#shared/app-error.ts';
+import { FOREIGN_ORIGIN, foreignOrigin, isWrite } from '#shared/same-origin.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { type Authentication, authenticate, BLOCKED_MESSAGE } from '../modules/auth/auth.service.ts';
@@ -13,29 +14,6 @@ declare module 'fastify' {
     /** The session behind the bearer token or the session cookie, if any (a blocked user included). */
     auth: (Authentication & { via: 'bearer' | 'cookie' }) | null;
   }
-}
-
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-function originOf(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  try {
-    return new URL(value).origin;
-  } catch {
-    return 'null';
-  }
-}
-
-/**
- * Cookie-authenticated writes must come from our own origin: Origin (or else Referer) must be this
- * host or PUBLIC_URL. A request with neither header is not from a browser form on another site
- * (browsers send Origin with every cross-site POST) — it is the web app's own server-side call.
- */
-function assertSameOrigin(request: FastifyRequest, publicUrl: string) {
-  const origin = request.headers.origin ?? originOf(request.headers.referer);
-  if (origin === undefined) return;
-  const allowed = new Set([originOf(publicUrl), `${request.protocol}://${request.host}`]);
-  if (!allowed.has(origin)) throw new AppError('forbidden', 'Requête refusée : origine non autorisée');
 }
 
 function tokenOf(request: FastifyRequest): { token: string; via: 'bearer' | 'cookie' } | null {
@@ -56,8 +34,9 @@ export const authPlugin = fp(
     app.addHook('onRequest', async (request) => {
       const found = tokenOf(request);
       if (!found) return;
-      if (found.via === 'cookie' && WRITE_METHODS.has(request.method))
-        assertSameOrigin(request, config.publicUrl);
+      // Cookie-authenticated writes must come from our own origin (a bearer token is no ambient credential).
+      if (found.via === 'cookie' && isWrite(request) && foreignOrigin(request, config.publicUrl))
+        throw new AppError('forbidden', FOREIGN_ORIGIN);
       const auth = await authenticate(db, found.token);
       request.auth = auth ? { ...auth, via: found.via } : null;
     });

@@ -33,16 +33,29 @@ export async function fetchMe(
   return { user: null, status: result.status || 500, message: result.message };
 }
 
-/** Only same-site paths: '/x' yes; '//evil.example', 'https://…', '/\\evil' no (open-redirect guard). */
+const THIS_ORIGIN = 'http://souk.invalid';
+/** '//host' or '/\\host': a path a browser reads as another host. */
+const OTHER_HOST = /^\/[/\\]/;
+
+/**
+ * Only paths of this shop: '/x' yes; '//evil.example', '/\\evil', 'https://…' no (open-redirect
+ * guard). Checked once normalised, as the browser will read it: '/..//evil.example' and
+ * '/\t/evil.example' become '//evil.example'; and once decoded, for a page that decodes it again.
+ */
 export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined): string | null {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return null;
-  // Browsers read '/\\host' or '/\thost' as another host: only keep what resolves to this origin.
-  const base = 'http://souk.invalid';
+  if (typeof value !== 'string' || !value.startsWith('/')) return null;
+  let url: URL;
   try {
-    const url = new URL(value, base);
-    return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : null;
+    url = new URL(value, THIS_ORIGIN);
   } catch {
     return null;
+  }
+  const target = `${url.pathname}${url.search}${url.hash}`;
+  if (url.origin !== THIS_ORIGIN || OTHER_HOST.test(target)) return null;
+  try {
+    return OTHER_HOST.test(decodeURIComponent(url.pathname)) ? null : target;
+  } catch {
+    return null; // a malformed %-escape
   }
 }
 

@@ -5,6 +5,7 @@ import {
   customerTier,
 } from '@souk/domain/admin-customers';
 import { perStatusFigures } from '@souk/domain/admin-orders';
+import { oneLine } from '@souk/domain/text';
 import { iso } from '#shared/mapping.ts';
 import type { CustomerRow, CustomerTotals } from '../auth/accounts.service.ts';
 import type * as orderFigures from '../orders/order-figures.service.ts';
@@ -17,7 +18,7 @@ export function toAdminCustomer(row: CustomerRow): AdminCustomer {
   const spent = row.total_spent;
   return {
     id: row.id,
-    name: row.name,
+    name: oneLine(row.name),
     email: row.email,
     whatsapp_phone: row.whatsapp_phone,
     status: row.status,

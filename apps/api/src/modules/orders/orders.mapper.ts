@@ -8,6 +8,7 @@ import {
 import { formatDateTime } from '@souk/domain/dates';
 import { INITIAL_ORDER_STATUS, ORDER_STATUS_LABELS, paymentLabel } from '@souk/domain/order-status';
 import type { Order, OrderItem } from '@souk/domain/orders';
+import { oneLine, withoutBidiControls } from '@souk/domain/text';
 import type { CsvCell } from '#shared/csv.ts';
 import type { HistoryRow, StatusTotals } from './admin-orders.repository.ts';
 import type { OrderItemRow, OrderRow } from './orders.repository.ts';
@@ -34,9 +35,9 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     status: row.status,
     total_amount: row.total_amount,
     total_items: row.total_items,
-    notes: row.notes,
+    notes: row.notes === null ? null : withoutBidiControls(row.notes),
     paid_at: row.paid_at === null ? null : new Date(row.paid_at).toISOString(),
-    contact: { name: row.contact_name, phone: row.contact_phone, email: row.contact_email },
+    contact: { name: oneLine(row.contact_name), phone: row.contact_phone, email: row.contact_email },
     created_at: new Date(row.created_at).toISOString(),
     items: mapped,
     items_summary: { items_count: mapped.length, total_items: row.total_items },
@@ -54,7 +55,7 @@ export const toAdminOrder = (row: OrderRow, items: OrderItemRow[], unpaidTimeout
   ...toOrder(row, items),
   client: {
     id: row.user_id,
-    name: row.contact_name,
+    name: oneLine(row.contact_name),
     email: row.contact_email,
     whatsapp_phone: row.contact_phone,
   },
@@ -110,7 +111,7 @@ export function toOrderSummary(totals: StatusTotals): AdminOrderSummary {
 export const toOrderSearchResult = (row: OrderRow): AdminSearchResults['orders'][number] => ({
   id: row.id,
   order_number: row.order_number,
-  client_name: row.contact_name,
+  client_name: oneLine(row.contact_name),
   status: row.status,
   total_amount: row.total_amount,
   created_at: new Date(row.created_at).toISOString(),
