@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -64,6 +64,15 @@ describe('npm run backup and npm run restore on the embedded database', () => {
     expect(backup.out).toMatch(/Sauvegarde écrite dans .*sauvegarde\.tar\.gz/);
     expect(backup.code).toBe(0);
     expect(existsSync(`${file}.partiel`)).toBe(false);
+    // 'Dernière sauvegarde': recorded once the file was written whole, with its size.
+    const database = await openDatabase({ dataDir: path.join(shop, 'db') });
+    try {
+      expect(await queryRows(database.db, sql`select source, bytes from backup_runs`)).toEqual([
+        { source: 'cli', bytes: statSync(file).size },
+      ]);
+    } finally {
+      await database.close();
+    }
 
     const copy = path.join(root, 'copie');
     const restore = await cli('restore-cli.ts', [file], copy);

@@ -38,12 +38,11 @@ async function main() {
       },
       { source: 'cli', userId: null },
     );
-    // Both at once: a full disk fails the copy, which fails the packing; neither is left unheard.
-    const [, { bytes, media, tables }] = await Promise.all([
-      pipeline(backup.stream, createWriteStream(partial)),
-      backup.finished,
-    ]);
-    await rename(partial, path.resolve(target));
+    // Recorded ('Dernière sauvegarde') once the file is written whole under its final name; a
+    // full disk fails the copy, which stops the packing, and records nothing.
+    const { bytes, media, tables } = await backup.delivered(
+      pipeline(backup.stream, createWriteStream(partial)).then(() => rename(partial, path.resolve(target))),
+    );
     console.info(`Sauvegarde écrite dans ${target} : ${tables} tables, ${media} fichiers, ${bytes} octets.`);
   } catch (error) {
     await rm(partial, { force: true });

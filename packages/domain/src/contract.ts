@@ -814,9 +814,9 @@ export const operations = {
     query: AdminOrderListQuerySchema,
     data: AdminOrderListSchema,
   }),
-  'GET /admin/backup': op({
+  'POST /admin/backup': op({
     summary:
-      'Sauvegarde complète de la boutique (base de données lue en un instantané cohérent, images et vidéos) : une archive .tar.gz produite au fil de la lecture, sans arrêter la boutique',
+      'Sauvegarde complète de la boutique (base de données lue en un instantané cohérent, images et vidéos) : une archive .tar.gz produite au fil de la lecture, sans arrêter la boutique. Prise seulement sur un POST (GET et HEAD : 405) ; notée comme dernière sauvegarde une fois envoyée en entier',
     tag: 'admin sauvegarde',
     access: 'admin',
     data: z.string(),

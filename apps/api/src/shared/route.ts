@@ -115,12 +115,12 @@ export type Download = { filename: string; body: Readable };
 export function downloadRoute<K extends OperationKey>(
   app: FastifyInstance,
   key: K,
-  handler: (request: RouteRequest<K>) => Promise<Download>,
+  handler: (request: RouteRequest<K>, reply: FastifyReply) => Promise<Download>,
 ) {
   const produces = (operations[key] as Operation).produces;
   if (!produces) throw new Error(`${key}: a download route declares what it produces`);
   register(app, key, {}, async (request, reply) => {
-    const { filename, body } = await handler(request as RouteRequest<K>);
+    const { filename, body } = await handler(request as RouteRequest<K>, reply);
     return reply
       .status(200)
       .type(produces.startsWith('text/') ? `${produces}; charset=utf-8` : produces)

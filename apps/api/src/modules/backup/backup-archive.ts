@@ -1,7 +1,7 @@
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type ReadStream } from 'node:fs';
 import { mkdir, mkdtemp, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { PassThrough, type Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import * as tar from 'tar-stream';
@@ -65,13 +65,39 @@ async function mediaFiles(dir: string): Promise<string[]> {
     .sort();
 }
 
-function addEntry(pack: tar.Pack, name: string, body: string | Buffer) {
-  return new Promise<void>((resolve, reject) =>
-    pack.entry({ name, mtime: new Date() }, body, (error) => (error ? reject(error) : resolve())),
-  );
+/**
+ * `promise`, or the abort's reason as soon as `signal` aborts. A destroyed pack may never call an
+ * entry's callback back: a stopped backup must not wait for it forever (its spool kept, its file
+ * left open). The promise's own later failure is still handled, never left unhandled.
+ */
+function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
-async function addFile(pack: tar.Pack, name: string, file: string): Promise<boolean> {
+function addEntry(pack: tar.Pack, name: string, body: string | Buffer, signal: AbortSignal) {
+  // `pack.entry` throws once the pack is destroyed: the executor's throw rejects this promise.
+  const added = new Promise<void>((resolve, reject) =>
+    pack.entry({ name, mtime: new Date() }, body, (error) => (error ? reject(error) : resolve())),
+  );
+  return unlessAborted(added, signal);
+}
+
+async function addFile(pack: tar.Pack, name: string, file: string, signal: AbortSignal): Promise<boolean> {
+  signal.throwIfAborted();
   // Opened before the header is written: a file deleted meanwhile (a product removed) is left out,
   // and one deleted after opening is still read whole. Files are written once and never change
   // (media keys, the snapshot's own files), so the size read here is the size streamed. Any other
@@ -81,40 +107,43 @@ async function addFile(pack: tar.Pack, name: string, file: string): Promise<bool
     throw error;
   });
   if (!handle) return false;
-  const { size, mtime } = await handle.stat().catch(async (error: unknown) => {
-    await handle.close();
-    throw error;
-  });
-  if (size === 0) {
-    await handle.close();
-    await addEntry(pack, name, Buffer.alloc(0));
+  let reader: ReadStream | undefined;
+  try {
+    signal.throwIfAborted();
+    const { size, mtime } = await handle.stat();
+    if (size === 0) {
+      await addEntry(pack, name, Buffer.alloc(0), signal);
+      return true;
+    }
+    let done!: (error?: Error | null) => void;
+    const written = new Promise<void>((resolve, reject) => {
+      done = (error) => (error ? reject(error) : resolve());
+    });
+    const entry = pack.entry({ name, size, mtime }, done);
+    reader = handle.createReadStream({ start: 0, end: size - 1 });
+    // Awaited together: whichever fails first (the file, the pack, the reader gone), the other's
+    // failure is handled too.
+    await Promise.all([pipeline(reader, entry, { signal }), unlessAborted(written, signal)]);
     return true;
+  } finally {
+    // Closed in every case, here and now, never by the garbage collector: a second close waits
+    // for the read stream's own.
+    reader?.destroy();
+    await handle.close();
   }
-  let done!: (error?: Error | null) => void;
-  const written = new Promise<void>((resolve, reject) => {
-    done = (error) => (error ? reject(error) : resolve());
-  });
-  const entry = pack.entry({ name, size, mtime }, done);
-  // The read stream closes the handle when it ends or fails.
-  await pipeline(handle.createReadStream({ start: 0, end: size - 1 }), entry);
-  await written;
-  return true;
 }
+
+/** Why a backup stopped when its reader went away before the end (a download cut short). */
+export const BACKUP_CUT = 'le téléchargement a été coupé avant la fin';
 
 /**
  * Takes a backup: the database is read into `workDir` in one snapshot (docs in db/snapshot.ts),
  * then the archive is streamed as it is packed. `stream` is the gzipped archive; `finished`
- * settles when the last byte has been packed, with the size, or rejects if packing failed.
- * The temporary files go in every case.
+ * resolves once its last byte has been packed into `stream`, with the size, and rejects if packing
+ * failed or the reader destroyed `stream` before reading it all. Whatever happens, every file is
+ * closed and the spool removed before `finished` settles, and nothing is left unhandled.
  */
-export async function createBackup(options: {
-  db: Db;
-  mediaDir: string;
-  workDir: string;
-  shop: string;
-  /** Run when the last byte is packed, before the stream ends (the run is recorded). */
-  beforeEnd?: (result: { bytes: number; media: number; tables: number }) => Promise<void>;
-}) {
+export async function createBackup(options: { db: Db; mediaDir: string; workDir: string; shop: string }) {
   await mkdir(options.workDir, { recursive: true });
   const dir = await mkdtemp(path.join(options.workDir, 'backup-'));
   let level: MigrationLevel;
@@ -133,45 +162,49 @@ export async function createBackup(options: {
     migrations: level,
     tables,
   };
+  // One signal stops both halves: the packing (reading files into the tar) and the streaming
+  // (tar, gzip, the reader), whichever fails first or when the reader goes away.
+  const stop = new AbortController();
+  const { signal } = stop;
   const pack = tar.pack();
-  const out = new PassThrough();
   let bytes = 0;
-  out.on('data', (chunk: Buffer) => {
-    bytes += chunk.length;
+  const out = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      bytes += chunk.length;
+      callback(null, chunk);
+    },
+  });
+  let cut = false;
+  out.once('close', () => {
+    if (out.readableEnded) return;
+    cut = true;
+    stop.abort(new Error(BACKUP_CUT));
   });
   const packing = (async () => {
-    await addEntry(pack, 'manifest.json', JSON.stringify(manifest, null, 1));
+    await addEntry(pack, 'manifest.json', JSON.stringify(manifest, null, 1), signal);
     for (const t of tables) {
-      if (!(await addFile(pack, `database/${t.file}`, path.join(dir, t.file))))
+      if (!(await addFile(pack, `database/${t.file}`, path.join(dir, t.file), signal)))
         throw new Error(`table ${t.name} absente de l'instantané`);
     }
     let media = 0;
     for (const name of await mediaFiles(options.mediaDir)) {
-      if (await addFile(pack, `media/${name}`, path.join(options.mediaDir, name))) media += 1;
+      if (await addFile(pack, `media/${name}`, path.join(options.mediaDir, name), signal)) media += 1;
     }
-    await addEntry(pack, 'end.json', JSON.stringify({ complete: true, media_files: media }));
+    await addEntry(pack, 'end.json', JSON.stringify({ complete: true, media_files: media }), signal);
     pack.finalize();
     return media;
   })();
-  // The stream ends only once `beforeEnd` is done: whoever has read it all knows the run is recorded.
-  const streaming = pipeline(pack, createGzip({ level: 6 }), out, { end: false });
-  const finished = Promise.all([packing, streaming])
-    .then(async ([media]) => {
-      const result = { bytes, media, tables: tables.length };
-      await options.beforeEnd?.(result);
-      out.end();
-      return result;
-    })
-    .catch((error: unknown) => {
-      out.destroy(error as Error);
-      pack.destroy(error as Error);
-      throw error;
-    })
-    .finally(() => rm(dir, { recursive: true, force: true }));
-  // A caller that stops reading (a download cut) must not leave the packing waiting forever.
-  out.on('close', () => {
-    if (!out.readableEnded) pack.destroy(new Error('sauvegarde interrompue'));
-  });
+  const streaming = pipeline(pack, createGzip({ level: 6 }), out, { signal });
+  for (const half of [packing, streaming]) half.catch((error: unknown) => stop.abort(error));
+  const finished = (async () => {
+    // Both settled, not the first failure: the spool goes once no file of it is open any more.
+    const [packed, streamed] = await Promise.allSettled([packing, streaming]);
+    await rm(dir, { recursive: true, force: true });
+    if (cut) throw new Error(BACKUP_CUT);
+    if (packed.status === 'rejected') throw packed.reason;
+    if (streamed.status === 'rejected') throw streamed.reason;
+    return { bytes, media: packed.value, tables: tables.length };
+  })();
   return { stream: out as Readable, manifest, finished };
 }
 

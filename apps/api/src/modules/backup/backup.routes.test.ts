@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -7,10 +15,10 @@ import { createGunzip, createGzip } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as tar from 'tar-stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { type Database, openDatabase, queryRows } from '../../db/client.ts';
-import { product_variants } from '../../db/schema.ts';
+import { backup_runs, product_variants } from '../../db/schema.ts';
 import { createTestApp } from '../../test/app.ts';
 import { putInCart } from '../../test/cart-fixtures.ts';
 import { addCategory, seedCatalog } from '../../test/catalog-fixtures.ts';
@@ -99,12 +107,32 @@ describe.each(engines)('backups on %s', (engine) => {
   });
   afterAll(() => t?.close());
 
-  const download = () => t.app.inject({ method: 'GET', url: '/api/admin/backup', headers: admin.auth });
+  const download = () => t.app.inject({ method: 'POST', url: '/api/admin/backup', headers: admin.auth });
+  const lastBackup = async () =>
+    (await t.app.inject({ method: 'GET', url: '/api/admin/backup/last', headers: admin.auth })).json().data
+      .last;
+  /** The back office's button as a browser posts it: an empty form, the admin's cookie, the page's origin. */
+  const formPost = (origin: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/admin/backup',
+      headers: {
+        cookie: `session=${admin.token}`,
+        origin,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: '',
+    });
+  // No spool folder at all is no spool (DATA_DIR/tmp is made by the first backup).
+  const spools = () =>
+    existsSync(t.config.tmpDir)
+      ? readdirSync(t.config.tmpDir).filter((name) => name.startsWith('backup-'))
+      : [];
 
   it('answers 401 to a guest and 403 to a customer', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/backup' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/backup' })).statusCode).toBe(401);
     const customer = await signedInUser(t.db);
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/backup', headers: customer.auth });
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/backup', headers: customer.auth });
     expect(res.statusCode).toBe(403);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/admin/backup/last', headers: customer.auth }))
@@ -112,10 +140,35 @@ describe.each(engines)('backups on %s', (engine) => {
     ).toBe(403);
   });
 
+  it('builds nothing on a GET or a HEAD (405, in French), nor on a post from another site (403)', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const res = await t.app.inject({ method, url: '/api/admin/backup', headers: admin.auth });
+      expect(res.statusCode, method).toBe(405);
+      expect(res.headers.allow).toBe('POST');
+      if (method === 'GET')
+        expect(res.json()).toEqual({
+          success: false,
+          message: 'Méthode GET non autorisée pour /api/admin/backup',
+        });
+    }
+    // The admin's browser, signed in by its cookie, made to post the form by a page of another site.
+    const foreign = await formPost('https://autre-site.example');
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toMatchObject({ success: false });
+    expect(spools()).toEqual([]);
+    expect(await lastBackup()).toBeNull();
+  });
+
+  it("takes one from the back office's form: a same-origin post of an empty form, by its cookie", async () => {
+    const res = await formPost('https://boutique.example');
+    expect(res.statusCode).toBe(200);
+    expect((await entryNames(res.rawPayload)).at(-1)).toBe('end.json');
+    await vi.waitFor(async () => expect(await lastBackup()).toMatchObject({ bytes: res.rawPayload.length }));
+    await t.db.delete(backup_runs);
+  });
+
   it('downloads one archive named with the shop and the date, and remembers when', async () => {
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/admin/backup/last', headers: admin.auth })).json().data,
-    ).toEqual({ last: null });
+    expect(await lastBackup()).toBeNull();
     const res = await download();
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/gzip');
@@ -129,11 +182,12 @@ describe.each(engines)('backups on %s', (engine) => {
     expect(names).toEqual(expect.arrayContaining(['database/orders.jsonl', 'database/users.jsonl']));
     expect(names.some((n) => /^media\/.+\.webp$/.test(n))).toBe(true);
     expect(names).not.toContain('database/jobs.jsonl');
-    const last = (
-      await t.app.inject({ method: 'GET', url: '/api/admin/backup/last', headers: admin.auth })
-    ).json().data.last;
-    expect(last).toMatchObject({ source: 'admin', bytes: res.rawPayload.length });
-    expect(Date.now() - Date.parse(last.taken_at)).toBeLessThan(60_000);
+    // Recorded once the answer's last byte has gone out: just after the client has it all.
+    await vi.waitFor(async () =>
+      expect(await lastBackup()).toMatchObject({ source: 'admin', bytes: res.rawPayload.length }),
+    );
+    expect(Date.now() - Date.parse((await lastBackup()).taken_at)).toBeLessThan(60_000);
+    expect(spools()).toEqual([]);
   });
 
   it('restores a backup taken while orders are placed to a consistent shop, pictures included', async () => {

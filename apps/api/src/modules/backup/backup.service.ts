@@ -15,8 +15,10 @@ export type BackupDeps = {
 
 /**
  * A backup of the shop as a stream, named with the shop and the shop's date and time. The run is
- * recorded ('Dernière sauvegarde') once its last byte is packed, before the stream ends: a backup
- * that failed half-way is not one. `finished` settles then (the command line waits for it).
+ * recorded ('Dernière sauvegarde') by `delivered(sent)`, once the archive is packed whole and
+ * `sent` has resolved: the caller's word that every byte reached its destination (the answer's
+ * last byte gone to the client, the file written). A backup cut short, or that nobody received,
+ * is not one: `delivered` then rejects and records nothing.
  */
 export async function takeBackup(deps: BackupDeps, by: { source: 'admin' | 'cli'; userId: number | null }) {
   const host = new URL(deps.publicUrl).hostname;
@@ -25,17 +27,20 @@ export async function takeBackup(deps: BackupDeps, by: { source: 'admin' | 'cli'
     mediaDir: deps.mediaDir,
     workDir: deps.workDir,
     shop: host,
-    beforeEnd: async (result) => {
+  });
+  // Read by `delivered`; until the caller calls it, a failure is not an unhandled rejection.
+  backup.finished.catch(() => {});
+  return {
+    filename: backupFileName(host, formatStamp(new Date())),
+    stream: backup.stream,
+    async delivered(sent: Promise<unknown>) {
+      const [result] = await Promise.all([backup.finished, sent]);
       await runs.insertRun(deps.db, { bytes: result.bytes, source: by.source, taken_by: by.userId });
       deps.log(
         `Sauvegarde prise : ${result.tables} tables, ${result.media} fichiers, ${result.bytes} octets`,
       );
+      return result;
     },
-  });
-  return {
-    filename: backupFileName(host, formatStamp(new Date())),
-    stream: backup.stream,
-    finished: backup.finished,
   };
 }
 
