@@ -11,8 +11,9 @@ import {
   untilReady,
 } from './shop-process.ts';
 
-// The embedded database's process killed outright (SIGKILL: no close, no flush, its lock left
-// behind) in the middle of a burst of orders, then started again on the same DATA_DIR; and
+// The embedded database's process killed outright (SIGKILL of its whole process group, as a
+// supervisor does: no close, no flush, its lock left behind, its parent gone with it) in the
+// middle of a burst of orders, then started again at once on the same DATA_DIR; and
 // stopped the way systemd or Ctrl-C stops it. PostgreSQL's crash is in e2e/scale-out.spec.ts.
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 60;
 const DATA_DIR = `var/e2e-crash-${PORT}`;
@@ -32,13 +33,13 @@ test('killed in an order burst, the shop loses no order it acknowledged, starts 
   const started: ShopProcess[] = [];
   let customers: APIRequestContext[] = [];
   try {
-    const first = startShop(PORT, env);
+    const first = startShop(PORT, env, { ownGroup: true });
     started.push(first);
     await untilReady(first);
     customers = await customersReadyToOrder(first.url, CUSTOMERS);
     const acknowledged = await orderBurstKilled(first, customers, KILL_AFTER);
 
-    // The same data, the dead process's lock still on it.
+    // At once: the same data, the dead process's lock still on it, the process perhaps not reaped yet.
     const again = startShop(PORT, env);
     started.push(again);
     await untilReady(again);

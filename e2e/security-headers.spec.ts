@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { CART_SESSION_COOKIE } from '@souk/domain/cookies';
 import { expectLive } from './helpers.ts';
 
 // ADR 0004: every page carries a Content-Security-Policy whose inline scripts need this response's
@@ -142,6 +143,13 @@ test('account pages and their .data answers are never stored, signed in or not',
   await noStore('/cart');
   await noStore('/cart.data');
 
+  // A guest's cart count is on every page: no cache keeps a page of a guest with a cart either.
+  const guestCart = { cookie: `${CART_SESSION_COOKIE}=${randomUUID()}` };
+  for (const path of ['/', '/catalog', '/catalog.data']) {
+    const response = await page.request.get(path, { headers: guestCart });
+    expect(response.headers()['cache-control'], path).toBe('private, no-store');
+  }
+
   // A session cookie in the browser's context, as the registration form would leave it.
   const stamp = String(Date.now()).slice(-7);
   const registered = await page.request.post('/api/auth/quick-register', {
@@ -161,4 +169,38 @@ test('account pages and their .data answers are never stored, signed in or not',
     const response = await page.request.get(path);
     expect(response.headers()['cache-control'], path).toBe('private, no-store');
   }
+});
+
+test('a form posted from another site changes nothing, and no redirect leaves the shop', async ({ page }) => {
+  const stamp = String(Date.now()).slice(-7);
+  const registered = await page.request.post('/api/auth/quick-register', {
+    data: { name: 'Aïssatou Origine', whatsapp_phone: `22176${stamp}`, password: 'motdepasse-sûr' },
+  });
+  expect(registered.status()).toBe(201);
+
+  // A page elsewhere posting the shop's logout form (React Router left resource routes unchecked).
+  const refused = await page.request.post('/auth/logout', {
+    headers: { origin: 'https://evil.example' },
+    form: { redirectTo: '/' },
+    maxRedirects: 0,
+  });
+  expect(refused.status()).toBe(403);
+  expect(await refused.text()).toContain('Requête refusée : origine non autorisée');
+  expect((await page.request.get('/api/auth/me')).status()).toBe(200);
+
+  // A link on the shop's own domain, shared in a group, for a visitor already signed in.
+  for (const path of ['/auth/login', '/login', '/auth/register', '/auth/quick-register']) {
+    const response = await page.request.get(`${path}?redirectTo=/..//evil.example/phish`, {
+      maxRedirects: 0,
+    });
+    expect(response.status(), path).toBe(302);
+    const location = response.headers().location ?? '';
+    expect(new URL(location, 'http://127.0.0.1').host, `${path} → ${location}`).toBe('127.0.0.1');
+  }
+  const loggedOut = await page.request.post('/auth/logout', {
+    form: { redirectTo: '/..//evil.example' },
+    maxRedirects: 0,
+  });
+  expect(loggedOut.status()).toBe(302);
+  expect(new URL(loggedOut.headers().location ?? '', 'http://127.0.0.1').host).toBe('127.0.0.1');
 });

@@ -17,16 +17,31 @@ export type ShopProcess = {
   output(): string;
   /** Resolves when it has exited, with its code or the signal that ended it. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Sends `signal` (to its whole process group when it has one) and does not wait. */
+  kill(signal: NodeJS.Signals): void;
   /** Sends `signal` and waits for the exit. */
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 };
 
-export function startShop(port: number, env: Record<string, string>): ShopProcess {
+/**
+ * `ownGroup`: started as `npm start` is, under a parent of its own (a shell) in a process group of
+ * its own, so that a SIGKILL of the group kills the parent with the server: nobody is left to
+ * reap the server at once, and for a moment it is a zombie that still answers signals.
+ */
+export function startShop(
+  port: number,
+  env: Record<string, string>,
+  { ownGroup = false }: { ownGroup?: boolean } = {},
+): ShopProcess {
   const { NODE_ENV: _production_by_default, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['apps/web/start.ts'], {
+  const options = {
     env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+    stdio: ['ignore', 'pipe', 'pipe'] as ['ignore', 'pipe', 'pipe'],
+  };
+  // The shell stays the server's parent (the command is not its last: it does not exec it).
+  const child = ownGroup
+    ? spawn('sh', ['-c', '"$0" apps/web/start.ts; exit $?', process.execPath], { ...options, detached: true })
+    : spawn(process.execPath, ['apps/web/start.ts'], options);
   let output = '';
   const collect = (chunk: Buffer) => {
     output += chunk.toString();
@@ -42,8 +57,12 @@ export function startShop(port: number, env: Record<string, string>): ShopProces
     child,
     output: () => output,
     exited,
+    kill(signal) {
+      if (ownGroup && child.pid) process.kill(-child.pid, signal);
+      else child.kill(signal);
+    },
     stop(signal = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      if (child.exitCode === null && child.signalCode === null) this.kill(signal);
       return exited;
     },
   };
@@ -73,7 +92,7 @@ export async function untilReady(shop: ShopProcess, timeout = 150_000) {
 /** Kills whatever is still running among `shops` (a test that failed half-way). */
 export function killLeftovers(shops: (ShopProcess | undefined)[]) {
   for (const shop of shops)
-    if (shop && shop.child.exitCode === null && shop.child.signalCode === null) shop.child.kill('SIGKILL');
+    if (shop && shop.child.exitCode === null && shop.child.signalCode === null) shop.kill('SIGKILL');
 }
 
 /** PostgreSQL for the journeys that need it: TEST_DATABASE_URL, as for the route tests. */
@@ -146,7 +165,7 @@ export async function orderBurstKilled(shop: ShopProcess, customers: APIRequestC
       const res = await customer.post('/api/orders', { data: {} });
       if (res.status() !== 201) return;
       acknowledged.push({ customer, number: (await res.json()).data.order.order_number });
-      if (acknowledged.length === killAfter) shop.child.kill('SIGKILL');
+      if (acknowledged.length === killAfter) shop.kill('SIGKILL');
     }),
   );
   // Fewer orders acknowledged than that (refused, or failed): killed now, and said below.
