@@ -1,6 +1,9 @@
 import { readdirSync, readlinkSync } from 'node:fs';
-import net from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import type { createTestApp } from './app.ts';
+import { signedInUser } from './user-fixtures.ts';
 
 // A download cut short, as a phone that loses the network or a page closed half-way does it: a
 // real connection to a listening app, dropped after so many bytes of the answer. Only a real
@@ -98,3 +101,34 @@ export function watchProcessFailures() {
     },
   };
 }
+
+/**
+ * For a describe block: the app `open` makes (with `createTestApp`, passing it `log`, so that the
+ * file is a database test for vitest.config.ts), on a real port with an admin, its warnings
+ * collected and the process's failures watched from the start.
+ */
+export function listeningApp(open: (log: string[]) => Promise<TestApp>) {
+  const log: string[] = [];
+  const bed = {
+    watch: watchProcessFailures(),
+    t: undefined as unknown as TestApp,
+    admin: undefined as unknown as Awaited<ReturnType<typeof signedInUser>>,
+    base: '',
+    /** The app's log lines at warning level and above, parsed. */
+    warnings: () => log.map((line) => JSON.parse(line)).filter((entry) => entry.level >= 40),
+  };
+  beforeAll(async () => {
+    bed.t = await open(log);
+    bed.admin = await signedInUser(bed.t.db, { role: 'admin' });
+    await bed.t.app.listen({ port: 0, host: '127.0.0.1' });
+    bed.base = `http://127.0.0.1:${(bed.t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    bed.watch.stop();
+    await bed.t?.close();
+  });
+  return bed;
+}
+/** Logs at warning level and above, into `log`: what a cut test reads. */
+export const WARNINGS_INTO = (log: string[]) => ({ log, env: { LOG_LEVEL: 'warn' } });
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
 import { seedCatalog } from '../../test/catalog-fixtures.ts';
-import { type Cut, cutDownload, openFilesUnder, watchProcessFailures } from '../../test/cut-download.ts';
+import {
+  type Cut,
+  cutDownload,
+  listeningApp,
+  openFilesUnder,
+  WARNINGS_INTO,
+} from '../../test/cut-download.ts';
 import { engines } from '../../test/database.ts';
-import { signedInUser } from '../../test/user-fixtures.ts';
 
 // A backup download cut short (docs/decisions/0035): an admin's phone losing the network, a page
 // closed half-way. The shop must go on as if nothing happened: nothing unhandled, no file left
@@ -19,31 +23,20 @@ const VIDEO_BYTES = 32 * 1024 * 1024;
 const UNTIL = { timeout: 15_000, interval: 20 };
 
 describe.each(engines)('a backup download cut short on %s', (engine) => {
-  const log: string[] = [];
-  const watch = watchProcessFailures();
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  let admin: Awaited<ReturnType<typeof signedInUser>>;
-  let base: string;
-  beforeAll(async () => {
-    t = await createTestApp(engine, { log, env: { LOG_LEVEL: 'warn' } });
+  const bed = listeningApp(async (log) => {
+    const t = await createTestApp(engine, WARNINGS_INTO(log));
     await seedCatalog(t.db);
-    admin = await signedInUser(t.db, { role: 'admin' });
     mkdirSync(t.config.mediaDir, { recursive: true });
     // Random bytes: gzip cannot shrink them, so the archive is as large as the video.
     writeFileSync(path.join(t.config.mediaDir, 'clip-720.mp4'), randomBytes(VIDEO_BYTES));
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    return t;
   });
-  afterAll(async () => {
-    watch.stop();
-    await t?.close();
-  });
+  const { warnings } = bed;
 
-  const spools = () => readdirSync(t.config.tmpDir).filter((name) => name.startsWith('backup-'));
-  const warnings = () => log.map((line) => JSON.parse(line)).filter((entry) => entry.level >= 40);
+  const spools = () => readdirSync(bed.t.config.tmpDir).filter((name) => name.startsWith('backup-'));
   const lastBackup = async () =>
-    (await t.app.inject({ method: 'GET', url: '/api/admin/backup/last', headers: admin.auth })).json().data
-      .last;
+    (await bed.t.app.inject({ method: 'GET', url: '/api/admin/backup/last', headers: bed.admin.auth })).json()
+      .data.last;
 
   it.each<[string, Cut]>([
     ['right after the headers', { after: 'headers' }],
@@ -53,8 +46,8 @@ describe.each(engines)('a backup download cut short on %s', (engine) => {
   ])('cut %s: the shop goes on, the spool is removed, one warning, nothing recorded', async (_, cut) => {
     const before = warnings().length;
     const answer = await cutDownload(
-      `${base}/api/admin/backup`,
-      { method: 'POST', headers: admin.auth },
+      `${bed.base}/api/admin/backup`,
+      { method: 'POST', headers: bed.admin.auth },
       cut,
     );
     expect(answer.status).toBe(200);
@@ -62,24 +55,24 @@ describe.each(engines)('a backup download cut short on %s', (engine) => {
       expect(spools()).toEqual([]);
       expect(warnings().length).toBeGreaterThan(before);
     }, UNTIL);
-    expect(openFilesUnder(t.config.dataDir)).toEqual([]);
+    expect(openFilesUnder(bed.t.config.dataDir)).toEqual([]);
     const added = warnings().slice(before);
     expect(added).toHaveLength(1);
     expect(added[0]).toMatchObject({ level: 40, msg: expect.stringMatching(/^Sauvegarde interrompue/) });
     expect(await lastBackup()).toBeNull();
-    expect(watch.failures).toEqual([]);
+    expect(bed.watch.failures).toEqual([]);
   });
 
   it('takes the next backup whole and records it once it has all been sent', async () => {
     const before = warnings().length;
-    const res = await fetch(`${base}/api/admin/backup`, { method: 'POST', headers: admin.auth });
+    const res = await fetch(`${bed.base}/api/admin/backup`, { method: 'POST', headers: bed.admin.auth });
     expect(res.status).toBe(200);
     const bytes = (await res.arrayBuffer()).byteLength;
     expect(bytes).toBeGreaterThan(VIDEO_BYTES);
     await vi.waitFor(async () => expect(await lastBackup()).toMatchObject({ source: 'admin', bytes }), UNTIL);
     expect(spools()).toEqual([]);
-    expect(openFilesUnder(t.config.dataDir)).toEqual([]);
+    expect(openFilesUnder(bed.t.config.dataDir)).toEqual([]);
     expect(warnings().slice(before)).toEqual([]);
-    expect(watch.failures).toEqual([]);
+    expect(bed.watch.failures).toEqual([]);
   });
 });
