@@ -42,9 +42,14 @@ test('the owner downloads a backup of the whole shop from the back office, and s
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
 
+  // The screen says what the file holds before it is taken.
+  await expect(page.getByText('À garder comme un mot de passe')).toBeVisible();
+  await expect(page.getByText(/mots de passe \(brouillés\), leurs connexions en cours/)).toBeVisible();
+
+  // A form that posts (a backup is taken on a POST only): the browser saves what it answers.
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('link', { name: 'Télécharger une sauvegarde' }).click(),
+    page.getByRole('button', { name: 'Télécharger une sauvegarde' }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^souk-127-0-0-1-\d{12}\.tar\.gz$/);
   const names = await entriesOf(await download.createReadStream());
@@ -54,8 +59,26 @@ test('the owner downloads a backup of the whole shop from the back office, and s
   // The demo shop's pictures are in it.
   expect(names.filter((n) => n.startsWith('media/')).length).toBeGreaterThan(100);
 
-  await page.reload();
+  // Recorded once the last byte has gone out: the page says so on a reload soon after.
   const last = page.getByRole('region', { name: 'Dernière sauvegarde' });
-  await expect(last).toContainText(/Le \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} \([\d,]+ (Ko|Mo)/);
-  await expect(last).toContainText('depuis le back-office');
+  await expect(async () => {
+    await page.reload();
+    await expect(last).toContainText(/Le \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} \([\d,]+ (Ko|Mo)/, {
+      timeout: 1000,
+    });
+    await expect(last).toContainText('depuis le back-office', { timeout: 1000 });
+  }).toPass();
+});
+
+test('opening the backup addresses builds nothing', async ({ page }) => {
+  await logInAsAdmin(page, '/admin');
+  // The API's address, as a link or a page of another site would open it: 405, in French.
+  const res = await page.request.get('/api/admin/backup');
+  expect(res.status()).toBe(405);
+  expect((await res.json()).message).toBe('Méthode GET non autorisée pour /api/admin/backup');
+  expect((await page.request.head('/api/admin/backup')).status()).toBe(405);
+  // The button's address, opened rather than posted: the page, no download.
+  await page.goto('/admin/backup/download');
+  await expect(page).toHaveURL('/admin/backup');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sauvegarde' })).toBeVisible();
 });

@@ -7,12 +7,13 @@ import {
 import { formatDateTime } from '@souk/domain/dates';
 import { buttonClass } from '~/components/ui/button';
 
-/** Where 'Télécharger une sauvegarde' leads: the admin is checked, then sent on to the API's archive. */
-export const BACKUP_DOWNLOAD_HREF = '/admin/backup/download';
+/** Where 'Télécharger une sauvegarde' posts: the admin is checked, then sent on to the API's archive. */
+export const BACKUP_DOWNLOAD_ACTION = '/admin/backup/download';
 
 /**
  * 'Sauvegarde': what a backup holds, when the last one was taken, the download, and where to keep
- * it. The download is a plain link: the browser saves the archive as it streams, however large.
+ * it. The download is a plain form post (a backup is taken on a POST only, docs/decisions/0035),
+ * not React Router's: the browser saves the archive as it streams, with or without the page's script.
  */
 export function BackupScreen({ last }: LastBackup) {
   return (
@@ -35,9 +36,20 @@ export function BackupScreen({ last }: LastBackup) {
             NO_BACKUP_YET
           )}
         </p>
-        <a href={BACKUP_DOWNLOAD_HREF} download className={`${buttonClass('primary', 'md')} mt-4`}>
-          {BACKUP_DOWNLOAD_LABEL}
-        </a>
+        <div className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-stone-900">
+          <p className="font-semibold">À garder comme un mot de passe</p>
+          <p className="mt-1">
+            Le fichier contient les coordonnées et les commandes de tous vos clients, leurs mots de passe
+            (brouillés), leurs connexions en cours, les liens de changement de mot de passe, les paniers des
+            visiteurs, et toutes les images et vidéos. Ne le partagez pas, ne l'envoyez ni par WhatsApp ni par
+            e-mail.
+          </p>
+        </div>
+        <form method="post" action={BACKUP_DOWNLOAD_ACTION} className="mt-4">
+          <button type="submit" className={buttonClass('primary', 'md')}>
+            {BACKUP_DOWNLOAD_LABEL}
+          </button>
+        </form>
       </section>
       <section aria-labelledby="backup-advice" className="text-sm text-stone-700">
         <h2 id="backup-advice" className="font-semibold text-stone-900">
@@ -53,10 +65,6 @@ export function BackupScreen({ last }: LastBackup) {
           <li>
             Gardez-la hors du serveur : sur votre ordinateur, une clé USB ou un espace en ligne. Gardez les
             quatre dernières.
-          </li>
-          <li>
-            Elle contient les coordonnées de vos clients : ne la partagez pas et ne l'envoyez pas par
-            WhatsApp.
           </li>
         </ul>
       </section>
