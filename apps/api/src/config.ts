@@ -132,6 +132,10 @@ const ConfigSchema = z.object({
   ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalText,
   TRUST_PROXY: TrustProxySchema,
+  // Signs the shop's cookies (docs/decisions/0012); unset, a key kept in DATA_DIR/cookie-secret.
+  COOKIE_SECRET: optionalText.pipe(
+    z.string().min(32, { error: 'COOKIE_SECRET doit compter au moins 32 caractères' }).optional(),
+  ),
   REDIS_URL: optionalText.pipe(
     z.url({ protocol: /^rediss?$/, error: 'REDIS_URL doit être une URL redis://…' }).optional(),
   ),

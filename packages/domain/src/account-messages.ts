@@ -17,3 +17,22 @@ export const RESET_LINK_SENT_BY_EMAIL =
   'Si un compte correspond à cet email, un lien de réinitialisation vient de lui être envoyé.';
 export const RESET_LINK_SENT_BY_PHONE =
   "Si un compte correspond à ce numéro et a un email, un lien de réinitialisation vient d'y être envoyé. Sinon, écrivez-nous sur WhatsApp : nous vous enverrons un lien.";
+
+// An attempt past its limit (429, ADR 0012). The API says it; a page shows the API's words when
+// they are these (a proxy's own 429 says something else, in English).
+const TOO_MANY = 'Trop de tentatives.';
+export const TOO_MANY_ATTEMPTS = `${TOO_MANY} Veuillez réessayer plus tard.`;
+export const isTooManyAttempts = (message: string) => message.startsWith(TOO_MANY);
+/** The login page's link to a new password: what gets a customer in whatever strangers typed. */
+export const FORGOT_PASSWORD = 'Mot de passe oublié';
+
+/** '1 minute', '12 minutes', '2 heures': a wait of `seconds`, rounded up. */
+function waitOf(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes <= 60) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  return `${Math.ceil(minutes / 60)} heures`;
+}
+
+/** A login past its limit: when to try again, and the way in that does not wait. */
+export const loginTooMany = (seconds: number) =>
+  `${TOO_MANY} Réessayez dans ${waitOf(seconds)} ou utilisez « ${FORGOT_PASSWORD} ».`;

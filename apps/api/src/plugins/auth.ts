@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { type Authentication, authenticate, BLOCKED_MESSAGE } from '../modules/auth/auth.service.ts';
 import { SESSION_TTL_MS } from '../modules/auth/tokens.ts';
+import { cookieSecret } from './cookie-secret.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,7 +30,8 @@ function tokenOf(request: FastifyRequest): { token: string; via: 'bearer' | 'coo
 /** Resolves the current user of every /api request and guards cookie writes against other origins. */
 export const authPlugin = fp(
   async (app: FastifyInstance, { db, config }: { db: Db; config: Config }) => {
-    await app.register(cookie);
+    // The key of signed cookies: a device's proof that it logged in or ordered before (ADR 0012).
+    await app.register(cookie, { secret: cookieSecret(config.COOKIE_SECRET, config.dataDir) });
     app.decorateRequest('auth', null);
     app.addHook('onRequest', async (request) => {
       const found = tokenOf(request);
@@ -66,21 +68,40 @@ export function authOf(request: FastifyRequest): Authentication {
   return request.auth;
 }
 
+/** The shop's own cookies: not for scripts, sent on a link followed from elsewhere, HTTPS-only when the shop is. */
+const cookieOptions = (publicUrl: string) => ({
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure: publicUrl.startsWith('https:'),
+  path: '/',
+});
+
 export function setSessionCookie(reply: FastifyReply, token: string, publicUrl: string) {
   reply.setCookie(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: publicUrl.startsWith('https:'),
-    path: '/',
+    ...cookieOptions(publicUrl),
     maxAge: Math.floor(SESSION_TTL_MS / 1000),
   });
 }
 
 export function clearSessionCookie(reply: FastifyReply, publicUrl: string) {
-  reply.clearCookie(SESSION_COOKIE, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: publicUrl.startsWith('https:'),
-    path: '/',
+  reply.clearCookie(SESSION_COOKIE, cookieOptions(publicUrl));
+}
+
+const DEVICE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/** A device's proof (`value`, signed with the cookie key), kept a year: see `deviceCookieOf`. */
+export function setDeviceCookie(reply: FastifyReply, name: string, value: string, publicUrl: string) {
+  reply.setCookie(name, value, {
+    ...cookieOptions(publicUrl),
+    signed: true,
+    maxAge: DEVICE_COOKIE_MAX_AGE_S,
   });
+}
+
+/** The value of the device cookie `name` if its signature holds; undefined when absent, forged or altered. */
+export function deviceCookieOf(request: FastifyRequest, name: string): string | undefined {
+  const raw = request.cookies[name];
+  if (!raw) return undefined;
+  const { valid, value } = request.unsignCookie(raw);
+  return valid && value ? value : undefined;
 }

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApi } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { password_reset_tokens } from '../db/schema.ts';
+import { hashToken, newToken } from '../modules/auth/tokens.ts';
 import { createCaptureMailer } from '../test/capture-mailer.ts';
 import { createTestDatabase } from '../test/database.ts';
 import { addUser, PASSWORD } from '../test/user-fixtures.ts';
@@ -99,6 +101,35 @@ describe('rate limits shared through Redis', () => {
     expect((await login(b, 'cible@exemple.sn', '203.0.113.10')).statusCode).toBe(401);
     expect((await login(a, 'cible@exemple.sn', '203.0.113.10')).statusCode).toBe(401);
     expect((await login(b, 'CIBLE@exemple.sn', '203.0.113.10')).statusCode).toBe(429);
+  });
+
+  it("forgets an account's login counters on every server once its password is reset", async () => {
+    const her = await addUser(database.db, { email: 'reinitialisee@exemple.sn' });
+    for (let i = 0; i < 3; i += 1) {
+      expect((await login(a, 'reinitialisee@exemple.sn', '203.0.113.20')).statusCode).toBe(401);
+      expect((await login(b, 'REINITIALISEE@exemple.sn', '203.0.113.21')).statusCode).toBe(401);
+    }
+    expect((await login(a, 'reinitialisee@exemple.sn', '203.0.113.20', PASSWORD)).statusCode).toBe(429);
+    const counters = () => probe.keys(`${PREFIX}*reinitialisee@exemple.sn*`);
+    expect((await counters()).length).toBeGreaterThan(0);
+
+    const token = newToken();
+    await database.db.insert(password_reset_tokens).values({
+      user_id: her.id,
+      token_hash: hashToken(token),
+      expires_at: new Date(Date.now() + 60_000).toISOString(),
+    });
+    const fresh = 'tout-nouveau-1';
+    const reset = await b.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      remoteAddress: '203.0.113.22',
+      payload: { token, password: fresh, password_confirmation: fresh },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(await counters()).toEqual([]);
+    expect((await login(a, 'reinitialisee@exemple.sn', '203.0.113.20', fresh)).statusCode).toBe(200);
+    expect((await login(b, 'reinitialisee@exemple.sn', '203.0.113.21', fresh)).statusCode).toBe(200);
   });
 
   it('keeps its counters in Redis, under its prefix, expiring with their window', async () => {

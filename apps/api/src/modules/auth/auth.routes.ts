@@ -1,6 +1,7 @@
 import {
   LOGGED_IN,
   LOGGED_OUT,
+  loginTooMany,
   PASSWORD_CHANGED,
   PASSWORD_RESET,
   PROFILE_UPDATED,
@@ -13,9 +14,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteModule } from '#shared/module.ts';
 import { done, ok, route } from '#shared/route.ts';
 import { authOf, clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
-import { attemptLimiter, type IdentifierOf } from '../../plugins/rate-limit.ts';
+import {
+  type AttemptLimiterOptions,
+  attemptLimiter,
+  type IdentifierOf,
+  normalIdentifier,
+} from '../../plugins/rate-limit.ts';
 import type { ClientMeta } from './auth.service.ts';
 import * as auth from './auth.service.ts';
+import { knownDevice, rememberDevice } from './known-device.ts';
 
 const metaOf = (request: FastifyRequest): ClientMeta => ({
   userAgent: request.headers['user-agent'],
@@ -27,34 +34,48 @@ export const authRoutes: RouteModule = ({ db, config, rateLimits }) => {
   return async (app) => {
     // Without `identifierOf` the identifier is the e-mail or phone in the body, which a stranger can
     // name: counted per address as well, so nobody locks a customer out (ADR 0012).
-    const limited = (action: string, identifierOf?: IdentifierOf) =>
-      attemptLimiter(app, action, limits, { identifierOf, strangerCanName: !identifierOf });
+    const limited = (action: string, identifierOf?: IdentifierOf, options: AttemptLimiterOptions = {}) =>
+      attemptLimiter(app, action, limits, { identifierOf, strangerCanName: !identifierOf, ...options });
     // Profile and password changes count per account: one account cannot probe phone numbers or
     // guess its own current password at speed.
     const perAccount: IdentifierOf = (req) => `user:${authOf(req).user.id}`;
+    // A device that logged in to the account before is held neither by the ceiling strangers fill
+    // nor by its address's count; the refusal says when to try again, and the way that never waits.
+    const loginLimits = limited('login', undefined, {
+      knownDevice: knownDevice(db),
+      tooManyMessage: loginTooMany,
+    });
 
-    // Registering and logging in answer alike: the new session's cookie, then the user and token.
-    const signedIn = <T extends { token: string }>(reply: FastifyReply, result: T, message: string) => {
+    // Registering and logging in answer alike: the new session's cookie and the device's proof,
+    // then the user and token.
+    const signedIn = <T extends { token: string; account: { id: number; password_hash: string } }>(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      { account, ...result }: T,
+      message: string,
+    ) => {
       setSessionCookie(reply, result.token, config.publicUrl);
+      rememberDevice(request, reply, account, config.publicUrl);
       return ok(result, message);
     };
     route(
       app,
       'POST /auth/register',
-      async (req, reply) => signedIn(reply, await auth.register(db, req.body, metaOf(req)), REGISTERED),
+      async (req, reply) => signedIn(req, reply, await auth.register(db, req.body, metaOf(req)), REGISTERED),
       limited('registration'),
     );
     route(
       app,
       'POST /auth/quick-register',
-      async (req, reply) => signedIn(reply, await auth.register(db, req.body, metaOf(req)), QUICK_REGISTERED),
+      async (req, reply) =>
+        signedIn(req, reply, await auth.register(db, req.body, metaOf(req)), QUICK_REGISTERED),
       limited('registration'),
     );
     route(
       app,
       'POST /auth/login',
-      async (req, reply) => signedIn(reply, await auth.login(db, req.body, metaOf(req)), LOGGED_IN),
-      limited('login'),
+      async (req, reply) => signedIn(req, reply, await auth.login(db, req.body, metaOf(req)), LOGGED_IN),
+      loginLimits,
     );
 
     route(app, 'POST /auth/logout', async (req, reply) => {
@@ -88,7 +109,9 @@ export const authRoutes: RouteModule = ({ db, config, rateLimits }) => {
       app,
       'POST /auth/reset-password',
       async (req, reply) => {
-        await auth.resetPassword(db, req.body);
+        const contacts = await auth.resetPassword(db, req.body);
+        // Whoever holds the new password gets in at once, whatever strangers tried meanwhile.
+        await loginLimits.forget(contacts.map(normalIdentifier));
         clearSessionCookie(reply, config.publicUrl);
         return done(PASSWORD_RESET);
       },

@@ -110,20 +110,26 @@ export async function register(db: Db, input: QuickRegisterInput, meta: ClientMe
       const token = await openSession(tx, user.id, meta);
       const guestSessionId = input.session_id ?? meta.guestSessionId;
       if (guestSessionId) await mergeGuestCart(tx, guestSessionId, user.id);
-      return { token, user: toUser(user) };
+      return { token, user: toUser(user), account: user };
     });
   } catch (error) {
     rethrowContactConflict(error);
   }
 }
 
+/** The account an e-mail or phone (in any of its forms) designates, or null. */
+export async function findAccount(db: Db, identifier: string): Promise<users.UserRow | null> {
+  const ref = parseLoginIdentifier(identifier);
+  if (!ref) return null;
+  return 'email' in ref ? users.findUserByEmail(db, ref.email) : users.findUserByPhone(db, ref.phone);
+}
+
+/**
+ * The session opened, its user, and the account's id and password hash: the route gives the device
+ * its proof of this login (known-device.ts), never the hash itself.
+ */
 export async function login(db: Db, input: LoginInput, meta: ClientMeta) {
-  const ref = parseLoginIdentifier(input.identifier);
-  const user = !ref
-    ? null
-    : 'email' in ref
-      ? await users.findUserByEmail(db, ref.email)
-      : await users.findUserByPhone(db, ref.phone);
+  const user = await findAccount(db, input.identifier);
   const ok = user
     ? await verifyPassword(user.password_hash, input.password)
     : await verifyDummy(input.password);
@@ -137,7 +143,7 @@ export async function login(db: Db, input: LoginInput, meta: ClientMeta) {
     const token = await openSession(tx, user.id, meta);
     const guestSessionId = input.session_id ?? meta.guestSessionId;
     if (guestSessionId) await mergeGuestCart(tx, guestSessionId, user.id);
-    return { token, user: toUser(user) };
+    return { token, user: toUser(user), account: user };
   });
 }
 
@@ -286,13 +292,16 @@ async function mailPasswordReset(deps: AuthDeps, input: ForgotPasswordInput) {
   }
 }
 
-export async function resetPassword(db: Db, input: ResetPasswordInput) {
+/** Answers the contacts the account is known by: strangers' attempts at them are forgotten. */
+export async function resetPassword(db: Db, input: ResetPasswordInput): Promise<string[]> {
   const passwordHash = await hashPassword(input.password);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const userId = await sessions.consumeResetToken(tx, hashToken(input.token));
     if (!userId) throw new AppError('validation', INVALID_RESET, { token: [INVALID_RESET] });
     await users.updateUser(tx, userId, { password_hash: passwordHash });
     await sessions.deleteUserSessions(tx, userId);
     await sessions.revokeResetTokens(tx, userId);
+    const user = await users.findUserById(tx, userId);
+    return [user?.email, user?.whatsapp_phone].filter((contact): contact is string => Boolean(contact));
   });
 }

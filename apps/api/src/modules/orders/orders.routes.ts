@@ -1,17 +1,30 @@
 import { ORDER_CANCELLED, ORDER_CREATED } from '@souk/domain/orders';
 import type { RouteModule } from '#shared/module.ts';
 import { ok, route } from '#shared/route.ts';
-import { authOf } from '../../plugins/auth.ts';
-import { attemptLimiter, isRefusal } from '../../plugins/rate-limit.ts';
+import { authOf, deviceCookieOf, setDeviceCookie } from '../../plugins/auth.ts';
+import {
+  attemptLimiter,
+  identifierFromBody,
+  isRefusal,
+  type KnownDeviceOf,
+} from '../../plugins/rate-limit.ts';
 import * as orders from './orders.service.ts';
 
-export const ordersRoutes: RouteModule = ({ db, rateLimits }) => {
+// A device that placed a guest order with a number keeps a signed cookie naming it (ADR 0012):
+// its next orders with that number are not held by the ceiling across addresses, which strangers
+// typing the number elsewhere may fill.
+const ORDER_PHONE_COOKIE = 'order_phone';
+const orderedWithNumber: KnownDeviceOf = async (request, phone) =>
+  deviceCookieOf(request, ORDER_PHONE_COOKIE) === phone ? {} : undefined;
+
+export const ordersRoutes: RouteModule = ({ db, config, rateLimits }) => {
   const limits = rateLimits.orders;
   return async (app) => {
     // One action for both ways of ordering, so refused guest and customer orders share the
-    // per-address count (ADR 0012). Stock is guarded per phone number or account: customers
-    // behind one address (an operator's NAT) all order. A product sold out under the crowd (409)
-    // refuses honest customers: that is not counted against their address.
+    // per-address count (ADR 0012). Stock is guarded per phone number or account, counting the
+    // orders placed (a refused one takes no stock): customers behind one address (an operator's
+    // NAT) all order, and nobody's refusals block another's order. A product sold out under the
+    // crowd (409) refuses honest customers: that is not counted against their address.
     const refusedOrder = (status: number) => isRefusal(status) && status !== 409;
 
     route(
@@ -28,6 +41,7 @@ export const ordersRoutes: RouteModule = ({ db, rateLimits }) => {
       },
       attemptLimiter(app, 'order', limits, {
         identifierOf: (req) => `user:${authOf(req).user.id}`,
+        identifierCounts: 'successes',
         countsAgainstAddress: refusedOrder,
       }),
     );
@@ -35,8 +49,20 @@ export const ordersRoutes: RouteModule = ({ db, rateLimits }) => {
     route(
       app,
       'POST /orders/guest',
-      async (req) => ok({ order: await orders.createGuestOrder(db, req.body) }, ORDER_CREATED),
-      attemptLimiter(app, 'order', limits, { countsAgainstAddress: refusedOrder }),
+      async (req, reply) => {
+        const order = await orders.createGuestOrder(db, req.body);
+        const phone = identifierFromBody(req);
+        if (phone) setDeviceCookie(reply, ORDER_PHONE_COOKIE, phone, config.publicUrl);
+        return ok({ order }, ORDER_CREATED);
+      },
+      // Anyone may type a number: counted per number and address, and across addresses only
+      // at a ceiling that the devices which ordered with it are not held by.
+      attemptLimiter(app, 'order', limits, {
+        strangerCanName: true,
+        knownDevice: orderedWithNumber,
+        identifierCounts: 'successes',
+        countsAgainstAddress: refusedOrder,
+      }),
     );
 
     route(app, 'GET /orders', async (req) => ok(await orders.listOrders(db, authOf(req).user.id)));
