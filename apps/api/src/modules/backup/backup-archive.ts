@@ -175,8 +175,10 @@ export async function createBackup(options: { db: Db; mediaDir: string; workDir:
     },
   });
   let cut = false;
+  // Registered before the pipeline's own listeners: a reader gone is told apart from a failure
+  // that already stopped the backup (which closes `stream` too).
   out.once('close', () => {
-    if (out.readableEnded) return;
+    if (out.readableEnded || signal.aborted) return;
     cut = true;
     stop.abort(new Error(BACKUP_CUT));
   });
