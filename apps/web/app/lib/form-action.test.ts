@@ -1,3 +1,4 @@
+import { loginTooMany } from '@souk/domain/account-messages';
 import { redirect } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient, ApiResult } from './api-client';
@@ -113,6 +114,11 @@ describe('a page action', () => {
       [refusal(409, 'Cette commande ne peut plus être annulée'), 'Cette commande ne peut plus être annulée'],
       [refusal(500, 'Internal Server Error'), 'Erreur lors de la sauvegarde'],
       [refusal(429, 'Too Many Requests'), 'Trop de tentatives. Veuillez réessayer plus tard.'],
+      // The API's own 429 says when to try again: shown as it is.
+      [
+        refusal(429, loginTooMany(720)),
+        'Trop de tentatives. Réessayez dans 12 minutes ou utilisez « Mot de passe oublié ».',
+      ],
     ];
     for (const [result, message] of cases) {
       const { handler } = answering(result);

@@ -1,3 +1,4 @@
+import { isTooManyAttempts, TOO_MANY_ATTEMPTS } from '@souk/domain/account-messages';
 import { data } from 'react-router';
 import { type ApiClient, type ApiResult, failureMessage } from './api-client';
 
@@ -37,7 +38,6 @@ export const failureOf = (answer: unknown): FormFailure | undefined => {
 /** The intent of a form that does not name one (a page with a single form: log in, register…). */
 export const SUBMIT = 'submit';
 
-const TOO_MANY_ATTEMPTS = 'Trop de tentatives. Veuillez réessayer plus tard.';
 const INVALID_FORM = 'Formulaire invalide : type de contenu non pris en charge';
 const UNKNOWN_INTENT = 'Action inconnue';
 const SAVED = 'Enregistré';
@@ -130,14 +130,16 @@ export function firstErrors(
 /**
  * An API refusal as a form shows it: field errors under their fields (a 422, or a picture too
  * large: 413) — but those of `inBanner` in the banner —, otherwise a banner (the server's message,
- * or `fallback`). A 429 reads in French.
+ * or `fallback`). A 429 reads in French: the API's words (a login's say when to try again), not a
+ * proxy's.
  */
 export function refusalOf(
   result: Extract<ApiResult<unknown>, { ok: false }>,
   fallback: string,
   inBanner: readonly string[] = [],
 ): FormFailure {
-  if (result.status === 429) return { message: TOO_MANY_ATTEMPTS };
+  if (result.status === 429)
+    return { message: isTooManyAttempts(result.message) ? result.message : TOO_MANY_ATTEMPTS };
   const errors = result.status === 422 || result.status === 413 ? firstErrors(result.errors) : undefined;
   if (!errors) return { message: failureMessage(result, fallback) };
   const banner = inBanner.map((field) => errors[field]).find(Boolean);

@@ -1,4 +1,5 @@
-import { PASSWORD_RESET } from '@souk/domain/account-messages';
+import { FORGOT_PASSWORD, PASSWORD_RESET } from '@souk/domain/account-messages';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FormBanner, PasswordField, SubmitButton } from '~/components/ui/form-fields';
 import {
@@ -14,6 +15,27 @@ import type { Route } from './+types/auth-login';
 
 // Not a route of its own: the page of the auth-login route (auth-login.tsx), which that route loads
 // as an island, hydrated once the page is idle (docs/decisions/0028); its form works before.
+
+const FORGOT_PASSWORD_PATH = '/auth/forgot-password';
+
+/**
+ * A login refused past its limit says when to try again and names « Mot de passe oublié », the
+ * way in that does not wait (ADR 0012): there, the banner links to it.
+ */
+function withForgotPasswordLink(message: string | undefined): ReactNode {
+  const named = `« ${FORGOT_PASSWORD} »`;
+  const at = message?.indexOf(named) ?? -1;
+  if (!message || at < 0) return message;
+  return (
+    <>
+      {message.slice(0, at)}«{' '}
+      <Link to={FORGOT_PASSWORD_PATH} className={authLinkClass}>
+        {FORGOT_PASSWORD}
+      </Link>{' '}
+      »{message.slice(at + named.length)}
+    </>
+  );
+}
 
 export function LoginView({
   loaderData,
@@ -34,13 +56,14 @@ export function LoginView({
       }
     >
       <AuthForm
-        form={form}
+        form={{ ...form, message: undefined }}
         notices={
           <>
             {expired && !message && (
               <FormBanner tone="info" message="Session expirée. Veuillez vous reconnecter." />
             )}
             {reset && !message && <FormBanner tone="success" message={PASSWORD_RESET} />}
+            <FormBanner message={withForgotPasswordLink(message)} bannerRef={form.bannerRef} />
           </>
         }
       >
@@ -54,7 +77,7 @@ export function LoginView({
           error={errors.password}
         />
         <div className="-mt-1 text-right text-sm">
-          <Link to="/auth/forgot-password" className={authLinkClass}>
+          <Link to={FORGOT_PASSWORD_PATH} className={authLinkClass}>
             Mot de passe oublié ?
           </Link>
         </div>
