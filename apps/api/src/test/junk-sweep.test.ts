@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../db/schema.ts';
+import { backup_runs, sessions } from '../db/schema.ts';
 import { hashToken } from '../modules/auth/tokens.ts';
 import { recordRouteTable } from '../plugins/route-table.ts';
 import { createTestApp } from './app.ts';
@@ -83,6 +83,7 @@ describe.each(engines)('junk sweep on %s', (engine) => {
   const tokens: Partial<Record<'client' | 'blocked' | 'admin', { userId: number; token: string }>> = {};
   const swept = new Set<string>();
   let current: Fingerprint;
+  let backupsTaken = 0;
 
   beforeAll(async () => {
     t = await createTestApp(engine, { authRateLimits: { perIdentifier: NO_LIMIT, perIp: NO_LIMIT } });
@@ -152,6 +153,12 @@ describe.each(engines)('junk sweep on %s', (engine) => {
     current = await fingerprint(t.db);
     const changed = changedTables(before, current);
     if (answer.status < 400 && route.method !== 'GET') {
+      // A backup is recorded once its last byte has gone (ADR 0035), a moment after the answer:
+      // waited for here, so that it is not taken for what the next call did.
+      if (routeKey(route) === 'POST /api/admin/backup') {
+        backupsTaken += 1;
+        await expect.poll(() => t.db.$count(backup_runs), { timeout: 10_000 }).toBe(backupsTaken);
+      }
       await restoreSessions();
       current = await fingerprint(t.db);
     }
