@@ -26,11 +26,15 @@ export const PhoneSchema = requiredText('Le numéro WhatsApp est requis')
     return reading.ok ? reading.e164 : value;
   });
 
-export const NameSchema = requiredText('Le nom est requis')
+const NAME_REQUIRED = 'Le nom est requis';
+/** A name is one line of text; the characters that reorder text go first, so one made of them alone is none. */
+export const NameSchema = z
+  .string({ error: NAME_REQUIRED })
   .refine((v) => !HAS_CONTROL_CHARACTER.test(v), {
     error: 'Le nom doit tenir sur une ligne, sans caractère de contrôle',
   })
-  .transform(withoutBidiControls)
+  .transform((v) => withoutBidiControls(v).trim())
+  .refine((v) => v.length > 0, { error: NAME_REQUIRED })
   .refine((v) => v.length === 0 || v.length >= NAME_MIN_LENGTH, {
     error: `Le nom doit contenir au moins ${NAME_MIN_LENGTH} caractères`,
   })

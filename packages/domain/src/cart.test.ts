@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NameSchema } from './auth.ts';
 import { AddToCartInputSchema, UpdateCartItemInputSchema } from './cart.ts';
 import { CreateGuestOrderInputSchema, CreateOrderInputSchema } from './orders.ts';
 
@@ -52,11 +53,22 @@ describe('order schemas', () => {
     expect(CreateOrderInputSchema.parse({ notes: '\u202E\u202C' }).notes).toBeUndefined();
   });
 
-  it('refuses a guest name over two lines', () => {
-    const r = CreateGuestOrderInputSchema.safeParse({ name: 'Awa\nTotal : 1 FCFA' });
-    expect(r.error?.issues.find((i) => i.path[0] === 'name')?.message).toBe(
-      'Le nom doit tenir sur une ligne, sans caractère de contrôle',
-    );
+  it('refuses a guest name over two lines, or made only of reordering characters', () => {
+    const nameError = (name: string) =>
+      CreateGuestOrderInputSchema.safeParse({ name }).error?.issues.find((i) => i.path[0] === 'name')
+        ?.message;
+    for (const name of ['Awa\nTotal : 1 FCFA', 'Awa\u2028Total', 'Awa\u2029Total'])
+      expect(nameError(name), JSON.stringify(name)).toBe(
+        'Le nom doit tenir sur une ligne, sans caractère de contrôle',
+      );
+    expect(nameError('\u202E\u202E\u202E')).toBe('Le nom est requis');
+    expect(nameError(' \u202E A \u2066')).toBe('Le nom doit contenir au moins 2 caractères');
+  });
+
+  it('keeps a guest name without its reordering characters or the spaces they left', () => {
+    const r = CreateGuestOrderInputSchema.safeParse({ name: 'Awa Diop \u202E' });
+    expect(r.error?.issues.find((i) => i.path[0] === 'name')).toBeUndefined();
+    expect(NameSchema.parse(' Awa \u202EDiop\u202C ')).toBe('Awa Diop');
   });
 
   it('limits notes to 1000 characters', () => {

@@ -39,8 +39,8 @@ export function categoryPathFromName(name: string): string {
 const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 export const withoutBidiControls = (value: string) => value.replace(BIDI_CONTROLS, '');
 
-/** Control characters (line breaks, tabs, NUL…): a name is one line. */
-export const HAS_CONTROL_CHARACTER = /\p{Cc}/u;
+/** Control characters (line breaks, tabs, NUL…) and the line and paragraph separators: a name is one line. */
+export const HAS_CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029]/u;
 
 /**
  * A text on one line, as it is written into a message or a mail: no line break (a name over two

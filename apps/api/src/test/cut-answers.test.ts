@@ -18,6 +18,15 @@ const ANSWER_BYTES = 32 * 1024 * 1024;
 const ORDERS = 20_000;
 const UNTIL = { timeout: 15_000, interval: 20 };
 
+/**
+ * Once the app has closed, every cut answer has been wound up: nothing went wrong late either (a
+ * test's own checks run as soon as the next answer is whole, which a late failure could follow).
+ */
+function whenClosed({ failures, warnings }: { failures: unknown[]; warnings: () => unknown[] }) {
+  expect(failures).toEqual([]);
+  expect(warnings()).toEqual([]);
+}
+
 describe.each(engines)('streamed answers cut short on %s', (engine) => {
   const bed = listeningApp(async (log) => {
     const t = await createTestApp(engine, WARNINGS_INTO(log));
@@ -33,7 +42,7 @@ describe.each(engines)('streamed answers cut short on %s', (engine) => {
     mkdirSync(t.config.mediaDir, { recursive: true });
     writeFileSync(path.join(t.config.mediaDir, 'clip-720.mp4'), randomBytes(ANSWER_BYTES));
     return t;
-  });
+  }, whenClosed);
   const { warnings } = bed;
 
   const cuts: [string, Cut][] = [

@@ -105,10 +105,15 @@ export function watchProcessFailures() {
 /**
  * For a describe block: the app `open` makes (with `createTestApp`, passing it `log`, so that the
  * file is a database test for vitest.config.ts), on a real port with an admin, its warnings
- * collected and the process's failures watched from the start.
+ * collected and the process's failures watched from the start. `whenClosed` runs once the app has
+ * closed (every request it was still working on finished): what went wrong late is seen there.
  */
-export function listeningApp(open: (log: string[]) => Promise<TestApp>) {
+export function listeningApp(
+  open: (log: string[]) => Promise<TestApp>,
+  whenClosed?: (bed: { failures: unknown[]; warnings: () => { level: number; msg: string }[] }) => void,
+) {
   const log: string[] = [];
+  let atStart = 0;
   const bed = {
     watch: watchProcessFailures(),
     t: undefined as unknown as TestApp,
@@ -122,10 +127,16 @@ export function listeningApp(open: (log: string[]) => Promise<TestApp>) {
     bed.admin = await signedInUser(bed.t.db, { role: 'admin' });
     await bed.t.app.listen({ port: 0, host: '127.0.0.1' });
     bed.base = `http://127.0.0.1:${(bed.t.app.server.address() as AddressInfo).port}`;
+    atStart = bed.warnings().length;
   });
   afterAll(async () => {
-    bed.watch.stop();
-    await bed.t?.close();
+    try {
+      await bed.t?.close();
+    } finally {
+      bed.watch.stop();
+    }
+    // The warnings of the tests: not those of the app's start (a media folder made afterwards).
+    whenClosed?.({ failures: bed.watch.failures, warnings: () => bed.warnings().slice(atStart) });
   });
   return bed;
 }

@@ -26,6 +26,10 @@ const HOSTILE = [
   'javascript:alert(1)',
   'evil.example',
   '/%',
+  '/%09/evil.example',
+  '/x/..%2F..%2F/evil.example',
+  '/%252F%252Fevil.example',
+  '/%25252F%25252Fevil.example',
 ];
 
 /** Whether a Location header sends the browser to another host. */
@@ -78,6 +82,8 @@ describe('redirect targets', () => {
     expect(safeRedirectPath('/cart')).toBe('/cart');
     expect(safeRedirectPath('/search?q=savon%20noir#top')).toBe('/search?q=savon%20noir#top');
     expect(safeRedirectPath('/a/../profile')).toBe('/profile');
+    expect(safeRedirectPath('/product/cr%C3%A8me-%C3%A0-l-argan')).toBe('/product/cr%C3%A8me-%C3%A0-l-argan');
+    expect(safeRedirectPath('/search?q=%2F%2Fevil')).toBe('/search?q=%2F%2Fevil');
   });
 
   it.each(HOSTILE)('refuses %j', (target) => {

@@ -37,26 +37,41 @@ const THIS_ORIGIN = 'http://souk.invalid';
 /** '//host' or '/\\host': a path a browser reads as another host. */
 const OTHER_HOST = /^\/[/\\]/;
 
+/** Whether `path`, read by a browser, stays on this shop. */
+function staysHere(path: string): boolean {
+  try {
+    const url = new URL(path, THIS_ORIGIN);
+    return url.origin === THIS_ORIGIN && !OTHER_HOST.test(url.pathname) && !OTHER_HOST.test(path);
+  } catch {
+    return false;
+  }
+}
+
+/** How many times a path is decoded at most: '%25' nested deeper than that is nobody's link. */
+const DECODINGS = 4;
+
 /**
  * Only paths of this shop: '/x' yes; '//evil.example', '/\\evil', 'https://…' no (open-redirect
  * guard). Checked once normalised, as the browser will read it: '/..//evil.example' and
- * '/\t/evil.example' become '//evil.example'; and once decoded, for a page that decodes it again.
+ * '/\t/evil.example' become '//evil.example'. A path holding %-escapes is checked again decoded,
+ * as a page that decodes it would read it ('/%09/evil', '/x/..%2F..%2F/evil', '/%252F…').
  */
 export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined): string | null {
-  if (typeof value !== 'string' || !value.startsWith('/')) return null;
-  let url: URL;
-  try {
-    url = new URL(value, THIS_ORIGIN);
-  } catch {
-    return null;
+  if (typeof value !== 'string' || !value.startsWith('/') || !staysHere(value)) return null;
+  const url = new URL(value, THIS_ORIGIN);
+  let path = url.pathname;
+  for (let decodings = 0; decodings <= DECODINGS; decodings += 1) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      return null; // a malformed %-escape
+    }
+    if (decoded === path) return `${url.pathname}${url.search}${url.hash}`;
+    if (!staysHere(decoded)) return null;
+    path = decoded;
   }
-  const target = `${url.pathname}${url.search}${url.hash}`;
-  if (url.origin !== THIS_ORIGIN || OTHER_HOST.test(target)) return null;
-  try {
-    return OTHER_HOST.test(decodeURIComponent(url.pathname)) ? null : target;
-  } catch {
-    return null; // a malformed %-escape
-  }
+  return null;
 }
 
 /** Headers carrying the API's Set-Cookie lines to the browser (the session cookie is httpOnly). */

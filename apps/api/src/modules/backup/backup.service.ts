@@ -34,7 +34,12 @@ export async function takeBackup(deps: BackupDeps, by: { source: 'admin' | 'cli'
     filename: backupFileName(host, formatStamp(new Date())),
     stream: backup.stream,
     async delivered(sent: Promise<unknown>) {
-      const [result] = await Promise.all([backup.finished, sent]);
+      // Both settled before either is read: a packing failure (which ends the answer, so `sent`
+      // rejects too) is reported as itself, once its spool is gone, not as a download cut short.
+      const [packed, received] = await Promise.allSettled([backup.finished, sent]);
+      if (packed.status === 'rejected') throw packed.reason;
+      if (received.status === 'rejected') throw received.reason;
+      const result = packed.value;
       await runs.insertRun(deps.db, { bytes: result.bytes, source: by.source, taken_by: by.userId });
       deps.log(
         `Sauvegarde prise : ${result.tables} tables, ${result.media} fichiers, ${result.bytes} octets`,
