@@ -1,3 +1,4 @@
+import { TOO_MANY_ATTEMPTS } from '@souk/domain/account-messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '#shared/app-error.ts';
@@ -42,9 +43,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      return reply
-        .status(429)
-        .send({ success: false, message: 'Trop de tentatives. Veuillez réessayer plus tard.' });
+      return reply.status(429).send({ success: false, message: TOO_MANY_ATTEMPTS });
     }
     if (status === 413) {
       const message = request.routeOptions.config?.tooLargeMessage ?? 'Fichier ou requête trop volumineux';
