@@ -1,5 +1,5 @@
-// The shop's two cookies and who they make a visitor, read the same by the API and the pages.
-// No imports: loaded by the browser's first page as well as by both servers.
+// The shop's cookies, named in one place, and who they make a visitor, read the same by the API
+// and the pages. No imports: loaded by the browser's first page as well as by both servers.
 
 /** The API's httpOnly session cookie. */
 export const SESSION_COOKIE = 'session';
@@ -9,6 +9,19 @@ export const SESSION_COOKIE = 'session';
  * same cart.
  */
 export const CART_SESSION_COOKIE = 'cart_session_id';
+
+/**
+ * A device's signed proof that it logged in to an account with its current password: the login
+ * limit across addresses does not hold it (docs/decisions/0012-rate-limits.md).
+ */
+export const DEVICE_COOKIE = 'device';
+
+/**
+ * A device's proof that it placed a guest order with a phone number: a keyed digest of the
+ * number, never the number (a family may share the phone); the order limit across addresses does
+ * not hold it (ADR 0012).
+ */
+export const ORDER_PHONE_COOKIE = 'order_phone';
 
 /** A cookie's value in a Cookie header, or undefined. */
 export function cookieValue(header: string | null | undefined, name: string): string | undefined {

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import { SESSION_COOKIE } from '@souk/domain/cookies';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -15,6 +16,10 @@ declare module 'fastify' {
     /** The session behind the bearer token or the session cookie, if any (a blocked user included). */
     auth: (Authentication & { via: 'bearer' | 'cookie' }) | null;
   }
+  interface FastifyInstance {
+    /** A keyed digest (HMAC-SHA256 with the cookie key) of `value` for the cookie `name`: see `setDigestCookie`. */
+    cookieDigest(name: string, value: string): string;
+  }
 }
 
 function tokenOf(request: FastifyRequest): { token: string; via: 'bearer' | 'cookie' } | null {
@@ -30,8 +35,15 @@ function tokenOf(request: FastifyRequest): { token: string; via: 'bearer' | 'coo
 /** Resolves the current user of every /api request and guards cookie writes against other origins. */
 export const authPlugin = fp(
   async (app: FastifyInstance, { db, config }: { db: Db; config: Config }) => {
-    // The key of signed cookies: a device's proof that it logged in or ordered before (ADR 0012).
-    await app.register(cookie, { secret: cookieSecret(config.COOKIE_SECRET, config.dataDir) });
+    // The key of signed cookies and digests: a device's proof that it logged in or ordered before
+    // (ADR 0012).
+    const secret = cookieSecret(config.COOKIE_SECRET, config.dataDir);
+    await app.register(cookie, { secret });
+    // The cookie's name is hashed with the value, so a digest made for one cookie proves nothing
+    // in another (nor is it a signature of the value).
+    app.decorate('cookieDigest', (name: string, value: string) =>
+      createHmac('sha256', secret).update(`${name}\n${value}`).digest('base64url'),
+    );
     app.decorateRequest('auth', null);
     app.addHook('onRequest', async (request) => {
       const found = tokenOf(request);
@@ -96,6 +108,31 @@ export function setDeviceCookie(reply: FastifyReply, name: string, value: string
     signed: true,
     maxAge: DEVICE_COOKIE_MAX_AGE_S,
   });
+}
+
+/**
+ * A device's proof that it used `value` (a phone number), kept a year: a keyed digest of it, never
+ * the value, which a shared phone's other users would read; only equality is checked
+ * (`hasDigestCookie`).
+ */
+export function setDigestCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+  value: string,
+  publicUrl: string,
+) {
+  reply.setCookie(name, request.server.cookieDigest(name, value), {
+    ...cookieOptions(publicUrl),
+    maxAge: DEVICE_COOKIE_MAX_AGE_S,
+  });
+}
+
+/** Whether the cookie `name` holds the digest of `value` (`setDigestCookie`). */
+export function hasDigestCookie(request: FastifyRequest, name: string, value: string): boolean {
+  const held = Buffer.from(request.cookies[name] ?? '');
+  const expected = Buffer.from(request.server.cookieDigest(name, value));
+  return held.length === expected.length && timingSafeEqual(held, expected);
 }
 
 /** The value of the device cookie `name` if its signature holds; undefined when absent, forged or altered. */

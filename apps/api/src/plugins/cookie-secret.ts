@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-// The key that signs the shop's own cookies (@fastify/cookie's `signed`, HMAC-SHA256): today the
-// device cookies of the rate limits (docs/decisions/0012-rate-limits.md). Every process must sign
-// alike and a restart must not forget it, or a customer's devices lose what they proved.
+// The key of the shop's own cookies (HMAC-SHA256): it signs the login devices' proofs
+// (@fastify/cookie's `signed`) and digests the numbers guest orders were placed with, for the rate
+// limits (docs/decisions/0012-rate-limits.md). Every process must sign alike and a restart must not
+// forget it, or a customer's devices lose what they proved.
 
 const SECRET_FILE = 'cookie-secret';
 

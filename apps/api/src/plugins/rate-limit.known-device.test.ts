@@ -92,6 +92,31 @@ describe.each(engines)('strangers cannot keep a customer out, on %s', (engine) =
       }
     });
 
+    it('lets in the browser that logged in before once strangers behind her address have used up its refusals', async () => {
+      await addUser(t.db, { email: null, whatsapp_phone: '+221771230707' });
+      const earlier = await login(t, '77 123 07 07', { ip: '192.0.2.110' }, PASSWORD);
+      expect(earlier.statusCode).toBe(200);
+      const her = cookieFrom(earlier, 'device');
+      // Strangers behind her carrier's NAT: wrong passwords on other identifiers, the address's 5.
+      for (let i = 0; i < 5; i += 1)
+        expect((await login(t, `voisin.nat${i}@exemple.sn`, { ip: '192.0.2.110' })).statusCode).toBe(401);
+      // Without the cookie, the right password from that address waits; a stranger's own genuine
+      // cookie proves nothing about her account.
+      expect((await login(t, '771230707', { ip: '192.0.2.110' }, PASSWORD)).statusCode).toBe(429);
+      await addUser(t.db, { email: 'voisin.nat@exemple.sn' });
+      const neighbour = cookieFrom(
+        await login(t, 'voisin.nat@exemple.sn', { ip: '192.0.2.111' }, PASSWORD),
+        'device',
+      );
+      expect(
+        (await login(t, '771230707', { ip: '192.0.2.110', cookie: neighbour }, PASSWORD)).statusCode,
+      ).toBe(429);
+      // Her browser gets in from there.
+      expect((await login(t, '771230707', { ip: '192.0.2.110', cookie: her }, PASSWORD)).statusCode).toBe(
+        200,
+      );
+    });
+
     it('still counts a known device per identifier: its cookie is no licence to guess', async () => {
       await addUser(t.db, { email: 'appareil@exemple.sn' });
       const her = cookieFrom(await login(t, 'appareil@exemple.sn', { ip: '192.0.2.30' }, PASSWORD), 'device');
@@ -236,6 +261,10 @@ describe.each(engines)('strangers cannot keep a customer out, on %s', (engine) =
       const earlier = await guestOrder('77 123 03 03', { ip: '192.0.2.80' });
       expect(earlier.statusCode).toBe(201);
       const hers = cookieFrom(earlier, 'order_phone');
+      // A digest of the number, not the number: a shared phone's other users read nothing there.
+      const held = decodeURIComponent(hers.slice('order_phone='.length));
+      for (const digits of ['771230303', '221771230303', '77 123 03 03', '1230303'])
+        expect(held).not.toContain(digits);
 
       // Orders placed with her number from ten other addresses: with hers, 20, the ceiling across
       // addresses.

@@ -11,6 +11,8 @@ import type { Database } from '../db/client.ts';
 import { password_reset_tokens } from '../db/schema.ts';
 import { hashToken, newToken } from '../modules/auth/tokens.ts';
 import { createCaptureMailer } from '../test/capture-mailer.ts';
+import { putInCart } from '../test/cart-fixtures.ts';
+import { seedCatalog } from '../test/catalog-fixtures.ts';
 import { createTestDatabase } from '../test/database.ts';
 import { addUser, PASSWORD } from '../test/user-fixtures.ts';
 
@@ -21,6 +23,8 @@ import { addUser, PASSWORD } from '../test/user-fixtures.ts';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PREFIX = `souk-test:${randomBytes(6).toString('hex')}:`;
 const LOW = { perIdentifier: { max: 3, windowMs: 60_000 }, perIp: { max: 5, windowMs: 60_000 } };
+// Two orders placed per phone number and address.
+const ORDERS = { perIdentifier: { max: 2, windowMs: 60_000 } };
 
 describe('rate limits shared through Redis', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'souk-redis-'));
@@ -34,6 +38,7 @@ describe('rate limits shared through Redis', () => {
       database,
       logger: false,
       authRateLimits: LOW,
+      orderRateLimits: ORDERS,
       rateLimitKeyPrefix: PREFIX,
       mailer: createCaptureMailer().mailer,
     });
@@ -43,6 +48,7 @@ describe('rate limits shared through Redis', () => {
   };
   let a: FastifyInstance;
   let b: FastifyInstance;
+  let catalog: Awaited<ReturnType<typeof seedCatalog>>;
 
   beforeAll(async () => {
     probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
@@ -57,6 +63,7 @@ describe('rate limits shared through Redis', () => {
       );
     }
     database = await createTestDatabase('pglite');
+    catalog = await seedCatalog(database.db);
     a = await start();
     b = await start();
   });
@@ -96,6 +103,15 @@ describe('rate limits shared through Redis', () => {
     expect((await login(b, 'voisine@exemple.sn', '203.0.113.2', PASSWORD)).statusCode).toBe(200);
   });
 
+  it('stops a burst of parallel failed logins from one address sent to two servers at its refusals', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => login(i % 2 ? a : b, `rafale${i}@exemple.sn`, '203.0.113.40')),
+    );
+    const statuses = burst.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+  });
+
   it('counts the attempts made on two servers against one account together', async () => {
     expect((await login(a, 'cible@exemple.sn', '203.0.113.10')).statusCode).toBe(401);
     expect((await login(b, 'cible@exemple.sn', '203.0.113.10')).statusCode).toBe(401);
@@ -130,6 +146,38 @@ describe('rate limits shared through Redis', () => {
     expect(await counters()).toEqual([]);
     expect((await login(a, 'reinitialisee@exemple.sn', '203.0.113.20', fresh)).statusCode).toBe(200);
     expect((await login(b, 'reinitialisee@exemple.sn', '203.0.113.21', fresh)).statusCode).toBe(200);
+  });
+
+  let carts = 0;
+  const guestOrder = async (app: FastifyInstance, phone: string, { emptyCart = false } = {}) => {
+    carts += 1;
+    const sessionId = `redis-${carts}-${Date.now()}`;
+    if (!emptyCart) await putInCart(database.db, { sessionId }, { productId: catalog.nuit.product.id });
+    return app.inject({
+      method: 'POST',
+      url: '/api/orders/guest',
+      remoteAddress: '203.0.113.30',
+      payload: { name: 'Cliente invitée', whatsapp_phone: phone, session_id: sessionId },
+      headers: { 'x-session-id': sessionId },
+    });
+  };
+
+  it('stops a burst of parallel orders with one number sent to two servers at its share', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => guestOrder(i % 2 ? a : b, '771230808')),
+    );
+    const statuses = burst.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(2);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+    expect((await guestOrder(a, '771230808')).statusCode).toBe(429);
+  });
+
+  it('gives back on every server the share of an order that was refused', async () => {
+    for (let i = 0; i < 3; i += 1)
+      expect((await guestOrder(i % 2 ? a : b, '771230909', { emptyCart: true })).statusCode).toBe(422);
+    expect((await guestOrder(a, '771230909')).statusCode).toBe(201);
+    expect((await guestOrder(b, '771230909')).statusCode).toBe(201);
+    expect((await guestOrder(a, '771230909')).statusCode).toBe(429);
   });
 
   it('keeps its counters in Redis, under its prefix, expiring with their window', async () => {

@@ -71,7 +71,7 @@ type Counted = (error: Error | null, result?: { current: number; ttl: number }) 
  * key forever, since it never expires by time. Here expired keys are swept at most once a minute:
  * memory holds the keys of the current windows only.
  */
-export class WindowStore implements FastifyRateLimitStore {
+export class WindowStore implements FastifyRateLimitStore, AttemptCounters {
   private readonly counters = new Map<string, { current: number; resetAt: number }>();
   private nextSweep = 0;
 
@@ -107,8 +107,14 @@ export class WindowStore implements FastifyRateLimitStore {
     return this;
   }
 
-  /** Drops the counters named `keys`, and those whose key starts with one of `prefixes`. */
-  forget(keys: readonly string[], prefixes: readonly string[]) {
+  async giveBack(key: string) {
+    const counter = this.counters.get(key);
+    if (!counter) return;
+    counter.current -= 1;
+    if (counter.current <= 0) this.counters.delete(key);
+  }
+
+  async forget(keys: readonly string[], prefixes: readonly string[]) {
     for (const key of keys) this.counters.delete(key);
     if (!prefixes.length) return;
     for (const key of this.counters.keys())
@@ -157,9 +163,14 @@ export type RateLimitOptions = {
   keyPrefix?: string;
 };
 
-/** What the app may do to the counters besides counting: forget some (a password just reset). */
+/** What the app may do to the counters besides counting. */
 export type AttemptCounters = {
-  /** Drops the counters named `keys`, and those whose key starts with one of `prefixes`. */
+  /**
+   * Takes back one count of `key`: a reservation the answer did not use (an order refused, a login
+   * that succeeded). A counter back at zero is dropped, so its next count opens a new window.
+   */
+  giveBack(key: string): Promise<void>;
+  /** Drops the counters named `keys`, and those whose key starts with one of `prefixes` (a password just reset). */
   forget(keys: readonly string[], prefixes: readonly string[]): Promise<void>;
 };
 
@@ -172,40 +183,109 @@ declare module 'fastify' {
 /** A glob pattern (Redis SCAN's MATCH) matching `text` as it is. */
 const literalGlob = (text: string) => text.replace(/[*?[\]\\]/g, '\\$&');
 
+// One script per change, so that a count and its window, or a give-back and its drop, are one step
+// for every process sharing the Redis.
+const COUNT = `
+local current = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if current == 1 or ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {current, ttl}`;
+const READ = `
+local current = redis.call('GET', KEYS[1])
+if not current then return {0, 0} end
+return {tonumber(current), math.max(redis.call('PTTL', KEYS[1]), 0)}`;
+const GIVE_BACK = `
+local current = tonumber(redis.call('GET', KEYS[1]) or '0')
+if current > 1 then return redis.call('DECR', KEYS[1]) end
+redis.call('DEL', KEYS[1])
+return 0`;
+
+type CounterScripts = {
+  soukCount(key: string, windowMs: number): Promise<[number, number]>;
+  soukRead(key: string): Promise<[number, number]>;
+  soukGiveBack(key: string): Promise<number>;
+};
+
 /**
- * Forgetting in Redis: keys are the prefix, the library's segment for a limiter made by
- * `createRateLimit` (it ends with '-'), then ours; SCAN finds them (resets are rare, and Redis holds
- * nothing but these counters). A junk identifier ending like a real one may be forgotten with it:
- * that only forgets a stranger's count.
+ * The Redis store: the library's store interface over counters `<prefix><key>` that expire with
+ * their window, shared by every process. Ours rather than the library's RedisStore because a
+ * reservation must be given back (an order refused), which that store cannot do.
  */
-const redisCounters = (redis: Redis, keyPrefix: string): AttemptCounters => ({
-  async forget(keys, prefixes) {
-    const patterns = [
-      ...keys.map((key) => `${literalGlob(keyPrefix)}*-${literalGlob(key)}`),
-      ...prefixes.map((prefix) => `${literalGlob(keyPrefix)}*-${literalGlob(prefix)}*`),
-    ];
-    for (const match of patterns) {
+export class RedisWindowStore implements FastifyRateLimitStore, AttemptCounters {
+  private readonly scripts: CounterScripts;
+  private readonly redis: Redis;
+  private readonly prefix: string;
+
+  constructor(redis: Redis, prefix: string) {
+    this.redis = redis;
+    this.prefix = prefix;
+    for (const [name, lua] of [
+      ['soukCount', COUNT],
+      ['soukRead', READ],
+      ['soukGiveBack', GIVE_BACK],
+    ] as const)
+      if (!(name in redis)) redis.defineCommand(name, { numberOfKeys: 1, lua });
+    this.scripts = redis as unknown as CounterScripts;
+  }
+
+  incr(key: string, done: Counted, timeWindow: number) {
+    this.scripts.soukCount(this.prefix + key, timeWindow).then(
+      ([current, ttl]) => done(null, { current, ttl }),
+      (error: Error) => done(error),
+    );
+  }
+
+  read(key: string, done: Counted) {
+    this.scripts.soukRead(this.prefix + key).then(
+      ([current, ttl]) => done(null, { current, ttl }),
+      (error: Error) => done(error),
+    );
+  }
+
+  /** One store for every limiter, as `WindowStore.child`. */
+  child() {
+    return this;
+  }
+
+  async giveBack(key: string) {
+    await this.scripts.soukGiveBack(this.prefix + key);
+  }
+
+  /**
+   * SCAN finds the prefixed ones (resets are rare, and Redis holds nothing but these counters).
+   * A junk identifier starting like a real one followed by a space may be forgotten with it: that
+   * only forgets a stranger's count.
+   */
+  async forget(keys: readonly string[], prefixes: readonly string[]) {
+    if (keys.length) await this.redis.del(...keys.map((key) => this.prefix + key));
+    for (const prefix of prefixes) {
       let cursor = '0';
       do {
-        const [next, found] = await redis.scan(cursor, 'MATCH', match, 'COUNT', 1000);
-        if (found.length) await redis.del(...found);
+        const [next, found] = await this.redis.scan(
+          cursor,
+          'MATCH',
+          `${literalGlob(this.prefix + prefix)}*`,
+          'COUNT',
+          1000,
+        );
+        if (found.length) await this.redis.del(...found);
         cursor = next;
       } while (cursor !== '0');
     }
-  },
-});
+  }
+}
 
-/** @fastify/rate-limit; routes opt in through `attemptLimiter`. */
+/** @fastify/rate-limit over our stores; routes opt in through `attemptLimiter`. */
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance, { redis, keyPrefix = 'souk:rate-limit:' }: RateLimitOptions) => {
-    if (redis) {
-      await app.register(rateLimit, { global: false, redis, nameSpace: keyPrefix });
-      app.decorate('attemptCounters', redisCounters(redis, keyPrefix));
-      return;
-    }
-    const store = new WindowStore();
+    const store: FastifyRateLimitStore & AttemptCounters = redis
+      ? new RedisWindowStore(redis, keyPrefix)
+      : new WindowStore();
     // The library builds its store with `new`; a constructor that returns an object hands over
-    // that object, so the app keeps the store it counts in, to forget counters.
+    // that object, so the app keeps the store it counts in, to give back and forget counts.
     const handOver = class {
       constructor() {
         // biome-ignore lint/correctness/noConstructorReturn: the library's `new` must get this store
@@ -213,9 +293,7 @@ export const rateLimitPlugin = fp(
       }
     } as unknown as FastifyRateLimitStoreCtor;
     await app.register(rateLimit, { global: false, store: handOver });
-    app.decorate('attemptCounters', {
-      forget: async (keys: readonly string[], prefixes: readonly string[]) => store.forget(keys, prefixes),
-    });
+    app.decorate('attemptCounters', store);
   },
   { name: 'souk-rate-limit' },
 );
@@ -224,10 +302,11 @@ export const rateLimitPlugin = fp(
 export type IdentifierOf = (request: FastifyRequest) => string | undefined;
 
 /**
- * Whether the request comes from a device that proved itself for `identifier` before: a signed
- * cookie it received when it logged in to that account or ordered with that number. Undefined
- * when it carries no such proof; `device` names the device when its attempts are to count per
- * device rather than per address.
+ * Whether the request comes from a device that proved itself for `identifier` before: a cookie it
+ * received when it logged in to that account or ordered with that number. Undefined when it
+ * carries no such proof. `device` names the device when its attempts are to count per device
+ * rather than per address: such a device is not held by its address's refusals either (nor counted
+ * in them), as strangers behind the same NAT may fill them, and its own are capped per device.
  */
 export type KnownDeviceOf = (
   request: FastifyRequest,
@@ -267,37 +346,9 @@ export type AttemptLimiterOptions = {
 export const isRefusal = (status: number) => status >= 400 && status < 500 && status !== 429;
 const isSuccess = (status: number) => status >= 200 && status < 300;
 
-// An attempt still being answered is counted as a refusal (or an order) to come, so a burst of
-// parallel attempts cannot all pass a count read before any of them is counted. One that never
-// finishes (a request lost on the way) stops counting after this long.
-const IN_FLIGHT_MS = 60 * 1000;
-
-/** Attempts under way per counter key, in this process: their start times. */
-class InFlight {
-  private readonly starts = new Map<string, number[]>();
-
-  count(key: string, now = Date.now()): number {
-    const started = this.starts.get(key)?.filter((at) => now - at < IN_FLIGHT_MS) ?? [];
-    if (started.length) this.starts.set(key, started);
-    else this.starts.delete(key);
-    return started.length;
-  }
-
-  add(key: string, at: number) {
-    this.starts.set(key, [...(this.starts.get(key) ?? []), at]);
-  }
-
-  remove(key: string, at: number) {
-    const started = this.starts.get(key) ?? [];
-    const index = started.indexOf(at);
-    if (index >= 0) started.splice(index, 1);
-    if (!started.length) this.starts.delete(key);
-  }
-}
-
 /**
- * Route hooks: `preHandler` checks the limits, `onSend` counts a refusal against the address (and
- * a success per identifier, when only successes count there); `forget` drops an identifier's
+ * Route hooks: `preHandler` checks the limits, `onSend` settles what the answer decides (a refusal
+ * counts against the address; an order placed per identifier); `forget` drops an identifier's
  * counters (a password just reset).
  */
 export type AttemptHooks = {
@@ -306,8 +357,10 @@ export type AttemptHooks = {
   forget(identifiers: readonly string[]): Promise<void>;
 };
 
-/** An admitted attempt: when, and the counters of its identifier (near: per address or device). */
-type Admitted = { at: number; near?: string; across?: string; inFlight: string[] };
+/** A count taken before the answer, kept only if the answer's status is one that counts. */
+type Reserved = { key: string; keptWhen: (status: number) => boolean };
+/** An admitted attempt: the counters of its identifier (near: per address or device), its reservations. */
+type Admitted = { near?: string; across?: string; reserved: Reserved[] };
 
 /**
  * The hooks limiting the attempts at one action ('login'): 429 once an identifier has made its
@@ -315,11 +368,13 @@ type Admitted = { at: number; near?: string; across?: string; inFlight: string[]
  *
  * The preHandler runs after validation, so a request the schema refuses (422) costs nothing, and
  * before the handler, so a limited attempt never reaches argon2 or the database (but for a signed
- * device cookie, checked against its account). It counts the attempt against its identifiers, and
- * only reads the address's refusals. The onSend hook runs once the error handler has set the status
- * and before the client has the answer, so the next request already sees the count: it counts
- * against the address an attempt the handler refused (a 4xx other than 429; a 5xx is our fault,
- * not the client's).
+ * device cookie, checked against its account). What only the answer decides — whether the address
+ * is charged a refusal, whether an order was placed — is reserved there, one atomic count in the
+ * store (in Redis, for every process), and given back in `onSend` when the answer does not count
+ * (a success, a 429, a 5xx; an order refused). A burst sent in parallel, to one process or several,
+ * thus stops at the limit as a sequence does: each attempt under way holds its count. `onSend` runs
+ * once the error handler has set the status and before the client has the answer, so the next
+ * request already sees the count settled.
  */
 export function attemptLimiter(
   app: FastifyInstance,
@@ -335,15 +390,12 @@ export function attemptLimiter(
   }: AttemptLimiterOptions = {},
 ): AttemptHooks {
   // An IPv6 client holds a whole /64: it counts as one address.
-  const addressKey = (req: FastifyRequest) => `${action}:ip:${normalizeIP(req.ip)}`;
   const byIp = app.createRateLimit({
     max: limits.perIp.max,
     timeWindow: limits.perIp.windowMs,
-    keyGenerator: addressKey,
+    keyGenerator: (req) => `${action}:ip:${normalizeIP(req.ip)}`,
   });
-  const inFlight = new InFlight();
-  // Requests let through to the handler: their moment and counters (only their refusals are the
-  // handler's, and so count).
+  // Requests let through to the handler, with what they reserved.
   const admitted = new WeakMap<FastifyRequest, Admitted>();
   // An identifier's counters all start with its `base`: forgetting them needs no list.
   const base = (identifier: string) => `${action}:id:${identifier}`;
@@ -357,77 +409,80 @@ export function attemptLimiter(
     timeWindow: limits.perIdentifier.windowMs,
     keyGenerator: (req) => admitted.get(req)?.across ?? '',
   });
-  const countersOf = (attempt: Admitted) => [
-    ...(attempt.near ? [{ limiter: near, key: attempt.near }] : []),
-    ...(attempt.across ? [{ limiter: across, key: attempt.across }] : []),
+  const identifierLimiters = (attempt: Admitted) => [
+    ...(attempt.near ? [near] : []),
+    ...(attempt.across ? [across] : []),
   ];
   const tooMany = (reply: FastifyReply, seconds: number) => {
     const wait = Math.max(seconds, 1);
     reply.header('Retry-After', wait);
     return new AppError('rate_limited', tooManyMessage(wait));
   };
+  const giveBack = async (reserved: readonly Reserved[], status?: number) => {
+    for (const { key, keptWhen } of reserved)
+      if (status === undefined || !keptWhen(status)) await app.attemptCounters.giveBack(key);
+  };
 
-  /** Per identifier: near its caller (address or known device), and across addresses unless known. */
+  /**
+   * Per identifier: near its caller (address or known device), and across addresses unless known.
+   * Whether the device is one that counts on its own (then its address does not hold it).
+   */
   async function plan(request: FastifyRequest, attempt: Admitted, identifier: string) {
     if (!strangerCanName) {
       attempt.across = base(identifier);
-      return;
+      return false;
     }
     const known = await knownDevice?.(request, identifier);
     const where = known?.device ? `device:${known.device}` : `ip:${normalizeIP(request.ip)}`;
     attempt.near = `${base(identifier)} ${where}`;
     if (!known) attempt.across = base(identifier);
+    return Boolean(known?.device);
+  }
+
+  /** Counts the attempt with `limiter`, to be given back unless the answer `keptWhen`. */
+  async function reserve(
+    limiter: typeof byIp,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    attempt: Admitted,
+    keptWhen: Reserved['keptWhen'],
+  ) {
+    const result = await limiter(request);
+    attempt.reserved.push({ key: result.key, keptWhen });
+    if (!result.isAllowed && result.isExceeded) throw tooMany(reply, result.ttlInSeconds);
   }
 
   return {
     async preHandler(request, reply) {
-      const key = addressKey(request);
-      const address = await byIp(request, { increment: false });
-      if (!address.isAllowed) {
-        // A read counts no attempt of its own, so the address is done at `max` refusals already
-        // (the library's `isExceeded`, `current > max`, is for a count that includes this attempt);
-        // the attempts under way may all be refused too.
-        const refused = address.max - address.remaining;
-        if (refused + inFlight.count(key) >= address.max) throw tooMany(reply, address.ttlInSeconds);
-      }
-      // Counted as under way at once (no await between the check and this), so that parallel
-      // attempts see each other.
-      const attempt: Admitted = { at: Date.now(), inFlight: [key] };
-      inFlight.add(key, attempt.at);
+      const attempt: Admitted = { reserved: [] };
+      // Before any count: the identifier limiters read their keys from it.
       admitted.set(request, attempt);
       try {
         const identifier = identifierOf(request);
-        if (identifier) await plan(request, attempt, identifier);
-        for (const { limiter, key: counter } of countersOf(attempt)) {
-          if (identifierCounts === 'attempts') {
-            const result = await limiter(request);
-            if (!result.isAllowed && result.isExceeded) throw tooMany(reply, result.ttlInSeconds);
+        const ownCount = identifier ? await plan(request, attempt, identifier) : false;
+        if (!ownCount) await reserve(byIp, request, reply, attempt, countsAgainstAddress);
+        for (const limiter of identifierLimiters(attempt)) {
+          if (identifierCounts === 'successes') {
+            await reserve(limiter, request, reply, attempt, isSuccess);
             continue;
           }
-          const result = await limiter(request, { increment: false });
-          if (!result.isAllowed && result.max - result.remaining + inFlight.count(counter) >= result.max)
-            throw tooMany(reply, result.ttlInSeconds || Math.ceil(limits.perIdentifier.windowMs / 1000));
-          inFlight.add(counter, attempt.at);
-          attempt.inFlight.push(counter);
+          // Every attempt counts, those past the limit too.
+          const result = await limiter(request);
+          if (!result.isAllowed && result.isExceeded) throw tooMany(reply, result.ttlInSeconds);
         }
       } catch (error) {
+        // Refused here (429, or the store failing): nothing reserved counts.
         admitted.delete(request);
-        for (const counter of attempt.inFlight) inFlight.remove(counter, attempt.at);
+        await giveBack(attempt.reserved);
         throw error;
       }
     },
     async onSend(request, reply, payload) {
       const attempt = admitted.get(request);
       if (attempt === undefined) return payload;
-      try {
-        if (identifierCounts === 'successes' && isSuccess(reply.statusCode))
-          for (const { limiter } of countersOf(attempt)) await limiter(request);
-        if (countsAgainstAddress(reply.statusCode)) await byIp(request);
-      } finally {
-        // Once counted: an attempt is never both finished and not yet counted.
-        admitted.delete(request);
-        for (const counter of attempt.inFlight) inFlight.remove(counter, attempt.at);
-      }
+      // Settled once: an answer sent twice (an error while sending) gives nothing back twice.
+      admitted.delete(request);
+      await giveBack(attempt.reserved, reply.statusCode);
       return payload;
     },
     forget: (identifiers) =>

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { DEVICE_COOKIE } from '@souk/domain/cookies';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { deviceCookieOf, setDeviceCookie } from '../../plugins/auth.ts';
@@ -12,7 +13,6 @@ import { findAccount } from './auth.service.ts';
 // password hash: after a password change or reset it proves nothing, so a device that once knew
 // the password gains no guesses once it has changed.
 
-const DEVICE_COOKIE = 'device';
 const PROOF = /^(\d{1,15})\.([\w-]{16})\.([\w-]{16})$/;
 
 /** A tag of the current password's hash: not the hash, and different after every change. */

@@ -1,7 +1,8 @@
+import { ORDER_PHONE_COOKIE } from '@souk/domain/cookies';
 import { ORDER_CANCELLED, ORDER_CREATED } from '@souk/domain/orders';
 import type { RouteModule } from '#shared/module.ts';
 import { ok, route } from '#shared/route.ts';
-import { authOf, deviceCookieOf, setDeviceCookie } from '../../plugins/auth.ts';
+import { authOf, hasDigestCookie, setDigestCookie } from '../../plugins/auth.ts';
 import {
   attemptLimiter,
   identifierFromBody,
@@ -10,12 +11,12 @@ import {
 } from '../../plugins/rate-limit.ts';
 import * as orders from './orders.service.ts';
 
-// A device that placed a guest order with a number keeps a signed cookie naming it (ADR 0012):
-// its next orders with that number are not held by the ceiling across addresses, which strangers
-// typing the number elsewhere may fill.
-const ORDER_PHONE_COOKIE = 'order_phone';
+// A device that placed a guest order with a number keeps a cookie proving it (ADR 0012): its next
+// orders with that number are not held by the ceiling across addresses, which strangers typing the
+// number elsewhere may fill. The cookie holds a keyed digest of the number, not the number: a
+// family's shared phone would show it to all for a year.
 const orderedWithNumber: KnownDeviceOf = async (request, phone) =>
-  deviceCookieOf(request, ORDER_PHONE_COOKIE) === phone ? {} : undefined;
+  hasDigestCookie(request, ORDER_PHONE_COOKIE, phone) ? {} : undefined;
 
 export const ordersRoutes: RouteModule = ({ db, config, rateLimits }) => {
   const limits = rateLimits.orders;
@@ -52,7 +53,7 @@ export const ordersRoutes: RouteModule = ({ db, config, rateLimits }) => {
       async (req, reply) => {
         const order = await orders.createGuestOrder(db, req.body);
         const phone = identifierFromBody(req);
-        if (phone) setDeviceCookie(reply, ORDER_PHONE_COOKIE, phone, config.publicUrl);
+        if (phone) setDigestCookie(req, reply, ORDER_PHONE_COOKIE, phone, config.publicUrl);
         return ok({ order }, ORDER_CREATED);
       },
       // Anyone may type a number: counted per number and address, and across addresses only
