@@ -87,17 +87,6 @@ export class WindowStore implements FastifyRateLimitStore, AttemptCounters {
     done(null, { current: counter.current, ttl: counter.resetAt - now });
   }
 
-  read(key: string, done: Counted) {
-    const now = Date.now();
-    const counter = this.counters.get(key);
-    done(
-      null,
-      counter && counter.resetAt > now
-        ? { current: counter.current, ttl: counter.resetAt - now }
-        : { current: 0, ttl: 0 },
-    );
-  }
-
   /**
    * Every limiter of the app shares this store (keys carry the action and what is counted), so
    * two routes counting one action — a guest order and a customer's order from one address — add
@@ -167,7 +156,9 @@ export type RateLimitOptions = {
 export type AttemptCounters = {
   /**
    * Takes back one count of `key`: a reservation the answer did not use (an order refused, a login
-   * that succeeded). A counter back at zero is dropped, so its next count opens a new window.
+   * that succeeded). A counter back at zero is dropped, so its next count opens a new window. One
+   * given back after its window has ended takes a count from the next: at most the attempts that
+   * were under way at the turn, which we accept rather than track windows per reservation.
    */
   giveBack(key: string): Promise<void>;
   /** Drops the counters named `keys`, and those whose key starts with one of `prefixes` (a password just reset). */
@@ -193,10 +184,6 @@ if current == 1 or ttl < 0 then
   ttl = tonumber(ARGV[1])
 end
 return {current, ttl}`;
-const READ = `
-local current = redis.call('GET', KEYS[1])
-if not current then return {0, 0} end
-return {tonumber(current), math.max(redis.call('PTTL', KEYS[1]), 0)}`;
 const GIVE_BACK = `
 local current = tonumber(redis.call('GET', KEYS[1]) or '0')
 if current > 1 then return redis.call('DECR', KEYS[1]) end
@@ -205,7 +192,6 @@ return 0`;
 
 type CounterScripts = {
   soukCount(key: string, windowMs: number): Promise<[number, number]>;
-  soukRead(key: string): Promise<[number, number]>;
   soukGiveBack(key: string): Promise<number>;
 };
 
@@ -224,7 +210,6 @@ export class RedisWindowStore implements FastifyRateLimitStore, AttemptCounters 
     this.prefix = prefix;
     for (const [name, lua] of [
       ['soukCount', COUNT],
-      ['soukRead', READ],
       ['soukGiveBack', GIVE_BACK],
     ] as const)
       if (!(name in redis)) redis.defineCommand(name, { numberOfKeys: 1, lua });
@@ -233,13 +218,6 @@ export class RedisWindowStore implements FastifyRateLimitStore, AttemptCounters 
 
   incr(key: string, done: Counted, timeWindow: number) {
     this.scripts.soukCount(this.prefix + key, timeWindow).then(
-      ([current, ttl]) => done(null, { current, ttl }),
-      (error: Error) => done(error),
-    );
-  }
-
-  read(key: string, done: Counted) {
-    this.scripts.soukRead(this.prefix + key).then(
       ([current, ttl]) => done(null, { current, ttl }),
       (error: Error) => done(error),
     );
