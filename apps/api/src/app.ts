@@ -45,12 +45,12 @@ import { guestSessionPlugin } from './plugins/guest-session.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import {
   type AttemptLimitsOverride,
-  connectRedis,
   DEFAULT_AUTH_RATE_LIMITS,
   ORDER_RATE_LIMITS,
   rateLimitPlugin,
   withOverride,
 } from './plugins/rate-limit.ts';
+import { connectRedis } from './plugins/rate-limit-stores.ts';
 import { ResponseCache, responseCachePlugin } from './plugins/response-cache.ts';
 import { apiFallback, recordRouteTable } from './plugins/route-table.ts';
 import { textGuardPlugin } from './plugins/text-guard.ts';

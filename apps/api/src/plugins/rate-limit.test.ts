@@ -6,7 +6,7 @@ import { putInCart } from '../test/cart-fixtures.ts';
 import { seedCatalog } from '../test/catalog-fixtures.ts';
 import { engines } from '../test/database.ts';
 import { addUser, PASSWORD, signedInUser } from '../test/user-fixtures.ts';
-import { WindowStore } from './rate-limit.ts';
+import { WindowStore } from './rate-limit-stores.ts';
 
 // ADR 0012: rate limits that cannot be walked around: not by rotating X-Forwarded-For, not by
 // sending junk, not by flooding other identifiers, not on the routes that were left open. And that
