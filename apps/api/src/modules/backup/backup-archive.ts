@@ -1,9 +1,9 @@
-import { createWriteStream, type ReadStream } from 'node:fs';
+import type { ReadStream } from 'node:fs';
 import { mkdir, mkdtemp, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createGunzip, createGzip } from 'node:zlib';
+import { createGzip } from 'node:zlib';
 import * as tar from 'tar-stream';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -14,7 +14,7 @@ import { dumpDatabase, type MigrationLevel, type TableDump } from '../../db/snap
 //   database/<table>.jsonl   every row of every table, one JSON object per line
 //   media/<file>             every picture and video of DATA_DIR/media
 //   end.json                 written last: an archive without it was cut short
-// Streamed as it is written: a shop's media never sits in memory.
+// Streamed as it is written: a shop's media never sits in memory. Read back by backup-staging.ts.
 
 export const BACKUP_FORMAT = 'souk-backup';
 export const BACKUP_VERSION = 1;
@@ -30,9 +30,9 @@ export class BackupRejectedError extends Error {
   }
 }
 
-const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
+export const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 
-const ManifestSchema = z.object({
+export const ManifestSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
   version: z.literal(BACKUP_VERSION),
   shop: z.string(),
@@ -47,7 +47,7 @@ const ManifestSchema = z.object({
   ),
 });
 export type BackupManifest = z.infer<typeof ManifestSchema>;
-const EndSchema = z.object({ complete: z.literal(true), media_files: z.number().int().min(0) });
+export const EndSchema = z.object({ complete: z.literal(true), media_files: z.number().int().min(0) });
 
 /** Media files under `dir`, as paths relative to it ('abc-360.webp'). */
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'ENOENT';
@@ -226,112 +226,5 @@ export async function removeStaleSpools(tmpDir: string) {
     const dir = path.join(tmpDir, entry.name);
     const info = await stat(dir).catch(() => null);
     if (info && info.mtimeMs < before) await rm(dir, { recursive: true, force: true });
-  }
-}
-
-export type StagedBackup = {
-  manifest: BackupManifest;
-  /** Where the tables' files are (`<file>` of each table). */
-  databaseDir: string;
-  /** Where the media files are, as they go under DATA_DIR/media. */
-  mediaDir: string;
-  mediaFiles: number;
-};
-
-async function countLines(file: string): Promise<number> {
-  const handle = await open(file);
-  try {
-    let lines = 0;
-    for await (const chunk of handle.createReadStream()) {
-      for (const byte of chunk as Buffer) if (byte === 10) lines += 1;
-    }
-    return lines;
-  } finally {
-    await handle.close();
-  }
-}
-
-/**
- * Reads an archive into `stagingDir` and checks it whole before anything is changed: ours (the
- * manifest first, known entries only), complete (gzip and tar whole, `end.json` last, each table
- * with the rows the manifest says, the media count as written). Throws BackupRejectedError with
- * a French message otherwise, `stagingDir` then removed.
- */
-export async function stageBackup(input: Readable, stagingDir: string): Promise<StagedBackup> {
-  const databaseDir = path.join(stagingDir, 'database');
-  const mediaDir = path.join(stagingDir, 'media');
-  await mkdir(databaseDir, { recursive: true });
-  await mkdir(mediaDir, { recursive: true });
-  let manifest: BackupManifest | null = null;
-  let end: z.infer<typeof EndSchema> | null = null;
-  let media = 0;
-  const extract = tar.extract();
-  const reading = pipeline(input, createGunzip(), extract);
-  // Its failure (a gzip cut short) is read below, after the entries; until then it is not unhandled.
-  reading.catch(() => {});
-  try {
-    for await (const entry of extract) {
-      const { name, type } = entry.header;
-      if (end) throw new BackupRejectedError(NOT_A_BACKUP);
-      if (!manifest) {
-        if (name !== 'manifest.json') throw new BackupRejectedError(NOT_A_BACKUP);
-        const parsed = ManifestSchema.safeParse(await readJson(entry));
-        if (!parsed.success) throw new BackupRejectedError(NOT_A_BACKUP);
-        manifest = parsed.data;
-      } else if (name === 'end.json') {
-        const parsed = EndSchema.safeParse(await readJson(entry));
-        if (!parsed.success) throw new BackupRejectedError(TRUNCATED_BACKUP);
-        end = parsed.data;
-      } else if (type === 'file' && name.startsWith('database/')) {
-        const file = name.slice('database/'.length);
-        if (!manifest.tables.some((t) => t.file === file)) throw new BackupRejectedError(NOT_A_BACKUP);
-        await pipeline(entry, createWriteStream(path.join(databaseDir, file)));
-      } else if (type === 'file' && name.startsWith('media/')) {
-        const parts = name.slice('media/'.length).split('/');
-        if (!parts.every((p) => SAFE_NAME.test(p))) throw new BackupRejectedError(NOT_A_BACKUP);
-        const target = path.join(mediaDir, ...parts);
-        await mkdir(path.dirname(target), { recursive: true });
-        await pipeline(entry, createWriteStream(target));
-        media += 1;
-      } else {
-        throw new BackupRejectedError(NOT_A_BACKUP);
-      }
-    }
-    await reading;
-    if (!manifest || !end || end.media_files !== media) throw new BackupRejectedError(TRUNCATED_BACKUP);
-    for (const t of manifest.tables) {
-      const lines = await countLines(path.join(databaseDir, t.file)).catch(() => -1);
-      if (lines !== t.rows) throw new BackupRejectedError(TRUNCATED_BACKUP);
-    }
-    return { manifest, databaseDir, mediaDir, mediaFiles: media };
-  } catch (error) {
-    extract.destroy();
-    await reading.catch(() => {});
-    await rm(stagingDir, { recursive: true, force: true });
-    if (error instanceof BackupRejectedError) throw error;
-    // A gzip or tar stream that ends early, or bytes that are neither.
-    const text = String((error as Error)?.message ?? error);
-    throw new BackupRejectedError(
-      /unexpected end|premature|truncated|end of data/i.test(text) && manifest
-        ? TRUNCATED_BACKUP
-        : NOT_A_BACKUP,
-      { cause: error },
-    );
-  }
-}
-
-async function readJson(stream: AsyncIterable<unknown>): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += (chunk as Buffer).length;
-    // A manifest is a few kilobytes; a huge one is not ours.
-    if (size > 4 * 1024 * 1024) throw new BackupRejectedError(NOT_A_BACKUP);
-    chunks.push(chunk as Buffer);
-  }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    return null;
   }
 }

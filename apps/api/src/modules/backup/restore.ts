@@ -6,7 +6,8 @@ import type { Config } from '../../config.ts';
 import { migrationsFolder } from '../../db/client.ts';
 import { openConfiguredDatabase } from '../../db/open-configured.ts';
 import { dropEverything, isEmptyDatabase, loadDatabase } from '../../db/snapshot.ts';
-import { BackupRejectedError, stageBackup } from './backup-archive.ts';
+import { BackupRejectedError } from './backup-archive.ts';
+import { stageBackup } from './backup-staging.ts';
 
 export const NEWER_BACKUP =
   "Cette sauvegarde vient d'une version plus récente de Souk : mettez Souk à jour avant de la restaurer";
