@@ -1,7 +1,7 @@
 import type { User } from '@souk/domain/auth';
 import { SESSION_COOKIE } from '@souk/domain/cookies';
 import { createStaticHandler, type DataRouteObject, RouterContextProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { serverContext } from '#api-context';
 import type { Transport } from './api-client';
 import { safeRedirectPath } from './session.server';
@@ -78,6 +78,16 @@ async function visit(path: string, init: { method?: string; body?: URLSearchPara
 }
 
 describe('redirect targets', () => {
+  // Importing a route started loading its view (an island, lib/island.tsx, on the server): each has
+  // loaded before the file ends, not while its environment is torn down.
+  afterAll(() =>
+    Promise.all([
+      import('../routes/auth-login-view'),
+      import('../routes/auth-register-view'),
+      import('../routes/auth-quick-register-view'),
+    ]),
+  );
+
   it('keeps paths of the shop, with their query and fragment', () => {
     expect(safeRedirectPath('/cart')).toBe('/cart');
     expect(safeRedirectPath('/search?q=savon%20noir#top')).toBe('/search?q=savon%20noir#top');

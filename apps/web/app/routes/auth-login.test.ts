@@ -34,7 +34,12 @@ describe('the login page', () => {
       data: { token: 'jeton', user: { role: 'client' } },
     };
   });
-  afterAll(() => api.close());
+  afterAll(async () => {
+    await api.close();
+    // Importing the route started loading its view (an island, lib/island.tsx, on the server):
+    // it has loaded before the file ends, not while its environment is torn down.
+    await import('./auth-login-view');
+  });
 
   const submit = async (password: string) => {
     const visitor = { headers: { cookie: DEVICE }, ip: '203.0.113.9' } as unknown as FastifyRequest;
