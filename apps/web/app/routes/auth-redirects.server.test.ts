@@ -3,8 +3,8 @@ import { SESSION_COOKIE } from '@souk/domain/cookies';
 import { createStaticHandler, type DataRouteObject, RouterContextProvider } from 'react-router';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverContext } from '#api-context';
-import type { Transport } from './api-client';
-import { safeRedirectPath } from './session.server';
+import type { Transport } from '~/lib/api-client';
+import { safeRedirectPath } from '~/lib/session.server';
 
 // A redirect target read from a request (`redirectTo` in a link or a form) must never send the
 // visitor off the shop: a link on the shop's own domain, shared in a WhatsApp group, would land
@@ -49,7 +49,7 @@ const pages: Array<{ path: string; file: string }> = [
 ];
 
 async function routeAt(path: string, file: string): Promise<DataRouteObject> {
-  const module = await import(/* @vite-ignore */ `../routes/${file}`);
+  const module = await import(/* @vite-ignore */ `./${file}`);
   return { id: path, path, loader: module.loader, action: module.action } as DataRouteObject;
 }
 
@@ -82,9 +82,9 @@ describe('redirect targets', () => {
   // loaded before the file ends, not while its environment is torn down.
   afterAll(() =>
     Promise.all([
-      import('../routes/auth-login-view'),
-      import('../routes/auth-register-view'),
-      import('../routes/auth-quick-register-view'),
+      import('./auth-login-view'),
+      import('./auth-register-view'),
+      import('./auth-quick-register-view'),
     ]),
   );
 
