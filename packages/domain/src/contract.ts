@@ -514,7 +514,8 @@ export const operations = {
 
   // ---- orders ----
   'POST /orders': op({
-    summary: 'Commander le contenu du panier',
+    summary:
+      'Commander le contenu du panier. Avec `expected` (le panier tel qu’il a été affiché : lignes, quantités, prix unitaires, total), toute différence refuse la commande (409, la liste des changements dans `errors.cart`) ; sans, le client accepte les prix du serveur',
     tag: 'commandes',
     access: 'user',
     body: CreateOrderInputSchema,
@@ -524,7 +525,8 @@ export const operations = {
     rateLimited: true,
   }),
   'POST /orders/guest': op({
-    summary: 'Commander sans compte (panier invité)',
+    summary:
+      'Commander sans compte (panier invité). Avec `expected` (le panier tel qu’il a été affiché), toute différence refuse la commande (409, les changements dans `errors.cart`) ; sans, le client accepte les prix du serveur',
     tag: 'commandes',
     access: 'visitor',
     body: CreateGuestOrderInputSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema, NameSchema, PhoneSchema, SessionIdSchema } from './auth.ts';
+import { ShownCartSchema } from './cart-changes.ts';
 import { ORDER_NOTES_MAX_LENGTH } from './limits.ts';
 import {
   CANCELLED_ORDER_STATUS,
@@ -33,10 +34,14 @@ const optional = <T extends z.ZodType>(schema: T) =>
     schema.optional(),
   );
 
-/** Only these keys are read: a price, total, status or user id in the body is dropped. */
+/**
+ * Only these keys are read: a price, total, status or user id in the body is dropped. `expected` is
+ * the cart as she was shown it, only compared with the cart (ADR 0037); absent, the server's prices go.
+ */
 export const CreateOrderInputSchema = z.object({
   session_id: optional(SessionIdSchema),
   notes: NotesSchema,
+  expected: optional(ShownCartSchema),
 });
 export type CreateOrderInput = z.infer<typeof CreateOrderInputSchema>;
 
@@ -46,6 +51,7 @@ export const CreateGuestOrderInputSchema = z.object({
   email: optional(EmailSchema),
   notes: NotesSchema,
   session_id: z.string({ error: 'Le panier est introuvable (session manquante)' }).pipe(SessionIdSchema),
+  expected: optional(ShownCartSchema),
 });
 export type CreateGuestOrderInput = z.infer<typeof CreateGuestOrderInputSchema>;
 

@@ -25,7 +25,8 @@ export const ordersRoutes: RouteModule = ({ db, config, rateLimits }) => {
     // per-address count (ADR 0012). Stock is guarded per phone number or account, counting the
     // orders placed (a refused one takes no stock): customers behind one address (an operator's
     // NAT) all order, and nobody's refusals block another's order. A product sold out under the
-    // crowd (409) refuses honest customers: that is not counted against their address.
+    // crowd (409) refuses honest customers: that is not counted against their address, nor is a
+    // cart that changed since she was shown it (409, ADR 0037): she is to look and order again.
     const refusedOrder = (status: number) => isRefusal(status) && status !== 409;
 
     route(
@@ -36,7 +37,11 @@ export const ordersRoutes: RouteModule = ({ db, config, rateLimits }) => {
         const order = await orders.createOrder(
           db,
           { kind: 'user', userId: user.id, name: user.name, phone: user.whatsapp_phone, email: user.email },
-          { session_id: req.body.session_id ?? req.guestSessionId, notes: req.body.notes },
+          {
+            session_id: req.body.session_id ?? req.guestSessionId,
+            notes: req.body.notes,
+            expected: req.body.expected,
+          },
         );
         return ok({ order }, ORDER_CREATED);
       },

@@ -1,3 +1,11 @@
+import {
+  CART_CHANGED,
+  type CurrentCartLine,
+  cartChanges,
+  goneLines,
+  lineKey,
+  type ShownCart,
+} from '@souk/domain/cart-changes';
 import { CART_MAX_LINES, ORDER_TOTAL_MAX } from '@souk/domain/limits';
 import { formatFcfa } from '@souk/domain/money';
 import { CANCELLED_ORDER_STATUS, customerMayCancel, INITIAL_ORDER_STATUS } from '@souk/domain/order-status';
@@ -29,26 +37,63 @@ export type Buyer =
   | { kind: 'guest'; name: string; phone: string; email: string | null };
 
 /**
- * Turns a cart into an order in one transaction: the cart row, then the variant rows in ascending
- * id order are locked; availability and stock are checked again under the locks; stock goes down
- * (null = unlimited); prices and totals come from the database; the cart is emptied. Any refusal
- * rolls everything back, so the cart stays as it was.
+ * Refuses (409) a cart that is no longer the one she was shown: a price, a quantity, a line added
+ * or gone, or all of them gone (ordered from another tab). The lines gone are named from the
+ * catalogue, never from what the page sent: `shown` is only compared.
  */
-async function checkout(tx: DbOrTx, cartId: number | null, buyer: Buyer, notes: string | undefined) {
-  if (cartId === null) throw new AppError('validation', EMPTY_CART);
-  await carts.lockCart(tx, cartId);
-  const lines = await carts.findLines(tx, cartId);
-  if (!lines.length) throw new AppError('validation', EMPTY_CART);
+async function assertAsShown(tx: DbOrTx, shown: ShownCart, current: CurrentCartLine[]) {
+  const gone = await stock.withItemFacts(tx, goneLines(shown, current));
+  const goneLabels = new Map(gone.map((f) => [lineKey(f), itemLabel(f.product_name, f.variant_name)]));
+  const changes = cartChanges(shown, current, goneLabels);
+  if (changes.length) throw new AppError('conflict', CART_CHANGED, { cart: changes });
+}
+
+/**
+ * Turns a cart into an order in one transaction: the cart row, then the variant rows in ascending
+ * id order are locked; the cart she was shown, when sent, is compared with it under the locks;
+ * availability and stock are checked again; stock goes down (null = unlimited); prices and totals
+ * come from the database; the cart is emptied. Any refusal rolls everything back, so the cart stays
+ * as it was.
+ */
+async function checkout(
+  tx: DbOrTx,
+  cartId: number | null,
+  buyer: Buyer,
+  input: { notes?: string; expected?: ShownCart },
+) {
+  const { notes, expected } = input;
+  if (cartId !== null) await carts.lockCart(tx, cartId);
+  const lines = cartId === null ? [] : await carts.findLines(tx, cartId);
   if (lines.length > CART_MAX_LINES) throw new AppError('validation', TOO_MANY_LINES);
 
   const locked = await stock.lockVariants(
     tx,
     lines.flatMap((l) => (l.variant_id === null ? [] : [l.variant_id])),
   );
-  const items = lines.map((line) => {
-    const label = itemLabel(line.product_name, line.variant_name);
-    // Judged on the variant rows as locked, not as the cart read them.
+  // Judged on the variant rows as locked, not as the cart read them; priced as the cart page prices
+  // a line whose variant is gone (it is refused below either way).
+  const priced = lines.map((line) => {
     const variant = line.variant_id === null ? null : (locked.get(line.variant_id) ?? null);
+    return { line, variant, unitPrice: variant ? variant.price : (line.variant_price ?? line.base_price) };
+  });
+  // Before 'empty': a tab that showed lines ordered elsewhere since is told they are gone.
+  if (expected) {
+    await assertAsShown(
+      tx,
+      expected,
+      priced.map(({ line, unitPrice }) => ({
+        product_id: line.product_id,
+        variant_id: line.variant_id,
+        quantity: line.quantity,
+        unit_price: unitPrice,
+        label: itemLabel(line.product_name, line.variant_name),
+      })),
+    );
+  }
+  if (cartId === null || !lines.length) throw new AppError('validation', EMPTY_CART);
+
+  const items = priced.map(({ line, variant, unitPrice }) => {
+    const label = itemLabel(line.product_name, line.variant_name);
     const verdict = sellability(
       {
         ...line,
@@ -64,9 +109,7 @@ async function checkout(tx: DbOrTx, cartId: number | null, buyer: Buyer, notes: 
         throw new AppError('conflict', `Veuillez sélectionner une variante pour « ${label} »`);
       throw new AppError('conflict', `« ${label} » n'est plus disponible`);
     }
-    return variant
-      ? { line, variant, unitPrice: variant.price }
-      : { line, variant: null, unitPrice: line.base_price };
+    return { line, variant, unitPrice };
   });
 
   // orders.total_amount and order_items.total_price are int4: refuse before they could overflow.
@@ -116,20 +159,27 @@ async function checkout(tx: DbOrTx, cartId: number | null, buyer: Buyer, notes: 
 export async function createOrder(
   db: Db,
   buyer: Extract<Buyer, { kind: 'user' }>,
-  input: { session_id?: string; notes?: string },
+  input: { session_id?: string; notes?: string; expected?: ShownCart },
 ): Promise<Order> {
   return db.transaction(async (tx) => {
     const cartId = await carts.ensureCartId(tx, { userId: buyer.userId });
     await carts.lockCart(tx, cartId);
     if (input.session_id) await mergeGuestCart(tx, input.session_id, buyer.userId);
-    return checkout(tx, cartId, buyer, input.notes);
+    return checkout(tx, cartId, buyer, input);
   });
 }
 
 /** An order without an account, from the guest cart of `session_id`. */
 export async function createGuestOrder(
   db: Db,
-  input: { name: string; whatsapp_phone: string; email?: string; notes?: string; session_id: string },
+  input: {
+    name: string;
+    whatsapp_phone: string;
+    email?: string;
+    notes?: string;
+    session_id: string;
+    expected?: ShownCart;
+  },
 ): Promise<Order> {
   return db.transaction(async (tx) => {
     const cartId = await carts.findCartId(tx, { sessionId: input.session_id });
@@ -137,7 +187,7 @@ export async function createGuestOrder(
       tx,
       cartId,
       { kind: 'guest', name: input.name, phone: input.whatsapp_phone, email: input.email ?? null },
-      input.notes,
+      input,
     );
   });
 }
