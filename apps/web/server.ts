@@ -134,6 +134,7 @@ export async function createServer(vite?: ViteDevServer): Promise<FastifyInstanc
         shopLocale: config.shopLocale,
         agency: config.shopContact.agency,
         deliveryTerms: config.shopContact.deliveryTerms,
+        unpaidTimeoutMs: config.shopContact.unpaidTimeoutMs,
         // 128 random bits per request; entry.server puts it on the inline scripts and in the CSP
         // header, or, on a page computed to be kept, turns the scripts carrying it into hashes.
         cspNonce: randomBytes(16).toString('base64'),

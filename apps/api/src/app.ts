@@ -235,7 +235,6 @@ export async function buildApi({
     publicUrl: config.publicUrl,
     notifyEmails: config.orderNotifyEmails,
     shopContact: config.shopContact,
-    unpaidTimeoutMs: config.unpaidOrderTimeoutMs,
   };
   const videos = videoJobs({
     mediaDir: config.mediaDir,

@@ -165,11 +165,11 @@ describe('loadConfig', () => {
   });
 
   it('reads UNPAID_ORDER_TIMEOUT as a duration, 72 hours by default and 0 for never', () => {
-    expect(loadConfig({}).unpaidOrderTimeoutMs).toBe(72 * 3_600_000);
-    expect(loadConfig({ UNPAID_ORDER_TIMEOUT: '20s' }).unpaidOrderTimeoutMs).toBe(20_000);
-    expect(loadConfig({ UNPAID_ORDER_TIMEOUT: '30m' }).unpaidOrderTimeoutMs).toBe(1_800_000);
-    expect(loadConfig({ UNPAID_ORDER_TIMEOUT: ' 7d ' }).unpaidOrderTimeoutMs).toBe(7 * 86_400_000);
-    expect(loadConfig({ UNPAID_ORDER_TIMEOUT: '0' }).unpaidOrderTimeoutMs).toBe(0);
+    expect(loadConfig({}).shopContact.unpaidTimeoutMs).toBe(72 * 3_600_000);
+    expect(loadConfig({ UNPAID_ORDER_TIMEOUT: '20s' }).shopContact.unpaidTimeoutMs).toBe(20_000);
+    expect(loadConfig({ UNPAID_ORDER_TIMEOUT: '30m' }).shopContact.unpaidTimeoutMs).toBe(1_800_000);
+    expect(loadConfig({ UNPAID_ORDER_TIMEOUT: ' 7d ' }).shopContact.unpaidTimeoutMs).toBe(7 * 86_400_000);
+    expect(loadConfig({ UNPAID_ORDER_TIMEOUT: '0' }).shopContact.unpaidTimeoutMs).toBe(0);
     for (const bad of ['72', '3 jours', '-5m', '1.5h', '400d', 'h'])
       expect(() => loadConfig({ UNPAID_ORDER_TIMEOUT: bad }), bad).toThrow(
         /UNPAID_ORDER_TIMEOUT doit être une durée comme 20s, 30m, 72h ou 7d/,

@@ -213,11 +213,12 @@ export type Config = Omit<
   | 'UNPAID_ORDER_TIMEOUT'
   | 'ORDER_NOTIFY_EMAIL'
 > & {
-  /** UNPAID_ORDER_TIMEOUT in milliseconds; 0: unpaid orders are never cancelled by the shop. */
-  unpaidOrderTimeoutMs: number;
   /** ORDER_NOTIFY_EMAIL; null: every admin account with an e-mail. */
   orderNotifyEmails: string[] | null;
-  /** The shop's number, agency and delivery terms, as its messages to customers give them. */
+  /**
+   * The shop's number, agency, delivery terms and UNPAID_ORDER_TIMEOUT in milliseconds (0: unpaid
+   * orders are never cancelled by the shop), as its pages and messages to customers give them.
+   */
   shopContact: ShopContact;
   dataDir: string;
   mediaDir: string;
@@ -306,12 +307,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...(ORDER_RATE_LIMIT_MAX ? { perIdentifier: { max: ORDER_RATE_LIMIT_MAX } } : {}),
       ...(ORDER_RATE_LIMIT_IP_MAX ? { perIp: { max: ORDER_RATE_LIMIT_IP_MAX } } : {}),
     },
-    unpaidOrderTimeoutMs: UNPAID_ORDER_TIMEOUT,
     orderNotifyEmails: ORDER_NOTIFY_EMAIL ?? null,
     shopContact: {
       whatsappNumber: c.SHOP_WHATSAPP_NUMBER,
       agency: { location: c.AGENCY_LOCATION, address: c.AGENCY_ADDRESS, hours: c.AGENCY_HOURS },
       deliveryTerms: c.DELIVERY_TERMS,
+      unpaidTimeoutMs: UNPAID_ORDER_TIMEOUT,
     },
     dataDir,
     mediaDir: path.join(dataDir, 'media'),

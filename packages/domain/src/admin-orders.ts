@@ -180,13 +180,39 @@ export type AdminOrderDetailEnvelope = z.infer<typeof AdminOrderDetailEnvelopeSc
  * PUT /admin/orders/:id/status. `confirmed_unpaid`: the owner answered 'continue without payment'
  * (asksUnpaidConfirmation), which is recorded so she is not asked again for this order.
  */
-export const UpdateOrderStatusInputSchema = z.object({
-  status: OrderStatusSchema,
-  confirmed_unpaid: z.boolean({ error: 'Confirmation invalide' }).optional(),
-});
-
 export const PAYMENT_REASON_MAX_LENGTH = 300;
 const PAYMENT_REASON_REQUIRED = 'Indiquez pourquoi le paiement est annulé';
+
+/** A reason the owner writes (a payment undone, a cancellation, how a refund was made): 3 to 300 characters. */
+const reasonSchema = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(3, { error: required })
+    .max(PAYMENT_REASON_MAX_LENGTH, {
+      error: `La raison ne peut pas dépasser ${PAYMENT_REASON_MAX_LENGTH} caractères`,
+    });
+
+export const CANCEL_REASON_REQUIRED = "Indiquez la raison de l'annulation : elle est dite au client";
+
+/**
+ * PUT /admin/orders/:id/status. `confirmed_unpaid`: the owner answered 'continue without payment'
+ * (asksUnpaidConfirmation), which is recorded so she is not asked again for this order. `reason`:
+ * required to cancel (the customer is told who cancelled and why), read for nothing else.
+ */
+export const UpdateOrderStatusInputSchema = z
+  .object({
+    status: OrderStatusSchema,
+    confirmed_unpaid: z.boolean({ error: 'Confirmation invalide' }).optional(),
+    reason: z.preprocess(
+      (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+      reasonSchema(CANCEL_REASON_REQUIRED).optional(),
+    ),
+  })
+  .refine((input) => input.status !== CANCELLED_ORDER_STATUS || input.reason !== undefined, {
+    error: CANCEL_REASON_REQUIRED,
+    path: ['reason'],
+  });
 
 /**
  * PUT /admin/orders/:id/payment: 'Paiement reçu' ({ paid: true }), or undoing it, which needs a
@@ -198,13 +224,7 @@ export const UpdateOrderPaymentInputSchema = z.discriminatedUnion(
     z.object({ paid: z.literal(true) }),
     z.object({
       paid: z.literal(false),
-      reason: z
-        .string({ error: PAYMENT_REASON_REQUIRED })
-        .trim()
-        .min(3, { error: PAYMENT_REASON_REQUIRED })
-        .max(PAYMENT_REASON_MAX_LENGTH, {
-          error: `La raison ne peut pas dépasser ${PAYMENT_REASON_MAX_LENGTH} caractères`,
-        }),
+      reason: reasonSchema(PAYMENT_REASON_REQUIRED),
     }),
   ],
   { error: 'Paiement invalide' },
@@ -217,6 +237,22 @@ export const PAYMENT_UPDATE_FAILED = "Erreur lors de l'enregistrement du paiemen
 export const PAYMENT_ALREADY_RECORDED = 'Le paiement de cette commande est déjà enregistré';
 export const PAYMENT_NOT_RECORDED = "Aucun paiement n'est enregistré pour cette commande";
 export const PAYMENT_ON_CANCELLED = "Impossible d'enregistrer le paiement d'une commande annulée";
+
+const REFUND_METHOD_REQUIRED =
+  'Indiquez comment la commande a été remboursée (Orange Money, espèces à l’agence…)';
+
+/** PUT /admin/orders/:id/refund: 'Remboursé', and how (kept in the history, said to the customer). */
+export const RecordRefundInputSchema = z.object({ method: reasonSchema(REFUND_METHOD_REQUIRED) });
+export type RecordRefundInput = z.infer<typeof RecordRefundInputSchema>;
+
+export const REFUND_RECORDED = 'Remboursement enregistré';
+export const REFUND_NOT_DUE =
+  "Cette commande n'est pas à rembourser : seule une commande payée puis annulée l'est";
+export const REFUND_ALREADY_RECORDED = 'Le remboursement de cette commande est déjà enregistré';
+
+export const ORDER_REINSTATED = 'Commande rétablie, paiement enregistré';
+export const REINSTATE_REFUSED =
+  'Seule une commande annulée par la boutique faute de paiement peut être rétablie';
 
 /** The figure beside every revenue ordered: what the shop has been paid of it. */
 export const COLLECTED_LABEL = 'Encaissé';
@@ -233,6 +269,7 @@ export const ORDER_ACTION_LABELS: Record<OrderStatus, string> = {
 };
 
 export const ORDER_STATUS_UPDATED = 'Statut de la commande mis à jour';
+export const ORDER_CANCELLED_BY_SHOP = 'Commande annulée, son stock remis en vente';
 export const ORDER_STATUS_UPDATE_FAILED = 'Erreur lors de la mise à jour du statut';
 
 /** Why a status change is refused (409): the order is final, already there, or the step is not allowed. */

@@ -65,6 +65,7 @@ import {
   AdminOrderIdParamsSchema,
   AdminOrderListQuerySchema,
   AdminOrderListSchema,
+  RecordRefundInputSchema,
   UpdateOrderPaymentInputSchema,
   UpdateOrderStatusInputSchema,
 } from './admin-orders.ts';
@@ -849,7 +850,7 @@ export const operations = {
   }),
   'PUT /admin/orders/:id/status': op({
     summary:
-      "Changer le statut d'une commande selon le tableau des transitions (annuler remet le stock des variantes)",
+      "Changer le statut d'une commande selon le tableau des transitions ; l'annuler (tant qu'elle n'a pas quitté la boutique : en attente, acceptée ou prête) demande une raison, remet le stock des variantes et prévient le client",
     tag: 'admin commandes',
     access: 'admin',
     params: AdminOrderIdParamsSchema,
@@ -864,6 +865,25 @@ export const operations = {
     access: 'admin',
     params: AdminOrderIdParamsSchema,
     body: UpdateOrderPaymentInputSchema,
+    data: AdminOrderDetailEnvelopeSchema,
+    errors: [404, 409],
+  }),
+  'PUT /admin/orders/:id/refund': op({
+    summary:
+      "Enregistrer le remboursement (« Remboursé », et comment) d'une commande payée puis annulée ; il va dans son historique et le client est prévenu",
+    tag: 'admin commandes',
+    access: 'admin',
+    params: AdminOrderIdParamsSchema,
+    body: RecordRefundInputSchema,
+    data: AdminOrderDetailEnvelopeSchema,
+    errors: [404, 409],
+  }),
+  'POST /admin/orders/:id/reinstate': op({
+    summary:
+      "Rétablir une commande annulée par la boutique faute de paiement, quand son paiement arrive en retard : de nouveau en attente, payée, son stock repris s'il le permet (409 sinon) ; le client est prévenu",
+    tag: 'admin commandes',
+    access: 'admin',
+    params: AdminOrderIdParamsSchema,
     data: AdminOrderDetailEnvelopeSchema,
     errors: [404, 409],
   }),

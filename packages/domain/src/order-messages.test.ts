@@ -16,14 +16,24 @@ const shop: ShopContact = {
     hours: 'Du lundi au samedi, 9 h – 19 h',
   },
   deliveryTerms: 'Livraison gratuite à notre agence',
+  unpaidTimeoutMs: 72 * 3_600_000,
 };
-const order = (status: OrderStatus, notes: string | null = null): OrderForMessage => ({
+const order = (
+  status: OrderStatus,
+  notes: string | null = null,
+  more: Partial<OrderForMessage> = {},
+): OrderForMessage => ({
   order_number: 'CMD-20261125-0042',
   total_amount: 38500,
   status,
   client: { name: '  Awa   Diop ' },
   notes,
+  paid_at: null,
+  cancellation: status === 'annulée' ? { by: 'shop', reason: null } : null,
+  refund: null,
+  ...more,
 });
+const PAID = '2026-11-25T10:00:00.000Z';
 // formatFcfa spaces thousands and the currency with no-break spaces (fr-FR).
 const AMOUNT = /38\s500\sFCFA/u;
 
@@ -105,20 +115,90 @@ describe('orderStatusMessage', () => {
       expect(orderStatusMessage(order(status, 'Appelez avant'), shop)).not.toContain('Appelez avant');
   });
 
-  it('annulée: an apology', () => {
-    const text = orderStatusMessage(order('annulée'), shop);
-    expect(text).toContain('nous sommes désolés');
-    expect(text).toContain('a été annulée');
+  it("annulée by the shop: an apology, the owner's reason, nothing about money when unpaid", () => {
+    const text = orderStatusMessage(
+      order('annulée', null, { cancellation: { by: 'shop', reason: 'Client injoignable\ndepuis 3 jours' } }),
+      shop,
+    );
+    expect(text).toContain('nous sommes désolés : nous avons dû annuler votre commande CMD-20261125-0042.');
+    expect(text.split('\n')).toContain('Raison : Client injoignable depuis 3 jours');
     expect(text).not.toMatch(AMOUNT);
+    expect(text).not.toContain('rembours');
   });
 
-  it('each status has its own words', () => {
-    const texts = new Set(
-      (['en_attente', 'acceptée', 'prête', 'en_cours', 'disponible', 'annulée'] as const).map((s) =>
+  it('annulée by the shop, paid: the refund promised, then said done and how', () => {
+    const due = orderStatusMessage(
+      order('annulée', null, { paid_at: PAID, refund: { state: 'due', method: null } }),
+      shop,
+    );
+    expect(due).toMatch(/Vous l'aviez payée : nous vous remboursons 38\s500\sFCFA/u);
+    const done = orderStatusMessage(
+      order('annulée', null, { paid_at: PAID, refund: { state: 'done', method: 'Orange Money' } }),
+      shop,
+    );
+    expect(done).toMatch(/Nous vous avons remboursé 38\s500\sFCFA \(Orange Money\)\./u);
+    expect(done).not.toContain('nous vous remboursons');
+  });
+
+  it('annulée by the customer: her own cancellation acknowledged as hers, no apology', () => {
+    const text = orderStatusMessage(
+      order('annulée', null, { cancellation: { by: 'customer', reason: null } }),
+      shop,
+    );
+    expect(text).toContain(
+      "nous avons bien pris en compte l'annulation de votre commande CMD-20261125-0042, à votre demande.",
+    );
+    expect(text).not.toContain('désolés');
+    expect(text).not.toContain('rembours');
+  });
+
+  it('annulée by the system: released unpaid after the timeout, and the promise to reinstate a late payment', () => {
+    const text = orderStatusMessage(
+      order('annulée', null, { cancellation: { by: 'system', reason: null } }),
+      shop,
+    );
+    expect(text).toContain(
+      "nous n'avons reçu ni son paiement ni votre confirmation dans les 72 h qui ont suivi.",
+    );
+    expect(text).toContain('au +221 77 000 00 00 : nous la rétablissons');
+    // The same order's one text, by e-mail and by WhatsApp alike: never a refund it did not pay.
+    expect(text).not.toContain('rembours');
+    expect(text).not.toContain('désolés');
+  });
+
+  it('a paid order is never asked for payment, at any status', () => {
+    for (const status of ['en_attente', 'acceptée', 'prête', 'en_cours', 'disponible'] as const) {
+      const text = orderStatusMessage(order(status, null, { paid_at: PAID }), shop);
+      expect(text).not.toContain('Montant à payer');
+      expect(text).not.toContain('envoyez');
+      expect(text).not.toContain('à régler');
+      expect(text).not.toContain('annulée');
+    }
+    expect(orderStatusMessage(order('acceptée', null, { paid_at: PAID }), shop)).toMatch(
+      /est acceptée, et nous avons bien reçu son paiement de 38\s500\sFCFA\./u,
+    );
+  });
+
+  it('an unpaid order waiting says when it is released, in words that agree with paying at the agency', () => {
+    const text = orderStatusMessage(order('en_attente'), shop);
+    expect(text).toContain('ni payée ni confirmée par la boutique dans les 72 h est annulée');
+    expect(text).toContain("Vous paierez à l'agence ? Dites-le-nous sur WhatsApp");
+    expect(orderStatusMessage(order('en_attente'), { ...shop, unpaidTimeoutMs: 0 })).not.toContain('annulée');
+    expect(orderStatusMessage(order('disponible'), shop)).toMatch(
+      /Montant à régler sur place : 38\s500\sFCFA\./u,
+    );
+  });
+
+  it('each status, and each who of a cancellation, has its own words', () => {
+    const texts = new Set([
+      ...(['en_attente', 'acceptée', 'prête', 'en_cours', 'disponible', 'annulée'] as const).map((s) =>
         orderStatusMessage(order(s), shop),
       ),
-    );
-    expect(texts.size).toBe(6);
+      ...(['customer', 'system'] as const).map((by) =>
+        orderStatusMessage(order('annulée', null, { cancellation: { by, reason: null } }), shop),
+      ),
+    ]);
+    expect(texts.size).toBe(8);
   });
 });
 

@@ -1,5 +1,5 @@
 import { formatFcfa } from './money.ts';
-import type { OrderStatus } from './order-status.ts';
+import type { Cancellation, OrderStatus, RefundState } from './order-status.ts';
 import { formatPhone } from './phone-format.ts';
 import { type Agency, deliveryLine, mapsLink, whatsappLink } from './shop.ts';
 import { oneLine, quotedNote } from './text.ts';
@@ -16,39 +16,137 @@ export type OrderForMessage = {
   client: { name: string };
   /** The customer's note for the shop, as the order keeps it. */
   notes: string | null;
+  /** When the shop recorded its payment; a paid order's messages never ask for it again. */
+  paid_at: string | null;
+  /** A cancelled order's who and why. */
+  cancellation: Cancellation | null;
+  /** A paid order cancelled: its refund, due or done (and how). */
+  refund: { state: RefundState; method: string | null } | null;
 };
 
 /**
  * The shop's own details a message may point to: SHOP_WHATSAPP_NUMBER, the agency (AGENCY_LOCATION,
- * AGENCY_ADDRESS, AGENCY_HOURS) and DELIVERY_TERMS.
+ * AGENCY_ADDRESS, AGENCY_HOURS), DELIVERY_TERMS, and UNPAID_ORDER_TIMEOUT (0: off).
  */
-export type ShopContact = { whatsappNumber: string; agency: Agency; deliveryTerms: string };
+export type ShopContact = {
+  whatsappNumber: string;
+  agency: Agency;
+  deliveryTerms: string;
+  unpaidTimeoutMs: number;
+};
 
 const firstName = (name: string) => oneLine(name).split(' ')[0] ?? '';
+const SIGNATURE = "L'équipe Souk";
 
-/** The message that fits the order's status, in French, ready to prefill a WhatsApp chat or an e-mail. */
+/**
+ * What becomes of an order waiting unpaid, where the customer is told how to pay (the success
+ * page, 'Mes Commandes', the terms, the 'en_attente' message): the shop's release after
+ * UNPAID_ORDER_TIMEOUT, in words that agree with paying at the agency (the shop confirms such an
+ * order, and a confirmed order is not released). Null when the timeout is off.
+ */
+export function unpaidDeadlineNotice(unpaidTimeoutMs: number): string | null {
+  if (unpaidTimeoutMs <= 0) return null;
+  return `Une commande ni payée ni confirmée par la boutique dans les ${formatDelay(unpaidTimeoutMs)} est annulée et ses articles remis en vente. Vous paierez à l'agence ? Dites-le-nous sur WhatsApp : nous la confirmons et elle vous attend.`;
+}
+
+/** Why a cancelled order was cancelled, as the customer reads it ('Mes Commandes', the messages). */
+export function cancellationLine(cancellation: Cancellation, unpaidTimeoutMs: number): string {
+  switch (cancellation.by) {
+    case 'customer':
+      return 'Annulée à votre demande';
+    case 'system':
+      return unpaidTimeoutMs > 0
+        ? `Annulée faute de paiement dans les ${formatDelay(unpaidTimeoutMs)}`
+        : 'Annulée faute de paiement';
+    case 'shop':
+      return cancellation.reason
+        ? `Annulée par la boutique : ${oneLine(cancellation.reason)}`
+        : 'Annulée par la boutique';
+  }
+}
+
+/** What a paid order cancelled says of its money: to be refunded, or refunded and how. */
+function refundLines(order: OrderForMessage): string[] {
+  const amount = formatFcfa(order.total_amount);
+  if (order.refund?.state === 'done')
+    return [
+      `Nous vous avons remboursé ${amount}${order.refund.method ? ` (${oneLine(order.refund.method)})` : ''}.`,
+    ];
+  if (order.refund?.state === 'due')
+    return [`Vous l'aviez payée : nous vous remboursons ${amount} et vous prévenons dès que c'est fait.`];
+  return [];
+}
+
+/** The message of a cancelled order: who cancelled it and why, and what becomes of her money. */
+function cancelledMessage(order: OrderForMessage, shop: ShopContact, hello: string): string[] {
+  const number = order.order_number;
+  const by = order.cancellation?.by ?? 'shop';
+  const again = 'Vous pouvez commander à nouveau sur la boutique quand vous le souhaitez.';
+  if (by === 'customer')
+    return [
+      hello,
+      `nous avons bien pris en compte l'annulation de votre commande ${number}, à votre demande. Ses articles sont remis en vente.`,
+      ...refundLines(order),
+      again,
+      SIGNATURE,
+    ];
+  if (by === 'system')
+    return [
+      hello,
+      `votre commande ${number} d'un montant de ${formatFcfa(order.total_amount)} a été annulée : nous n'avons reçu ni son paiement ni votre confirmation${shop.unpaidTimeoutMs > 0 ? ` dans les ${formatDelay(shop.unpaidTimeoutMs)} qui ont suivi` : ''}.`,
+      `Si vous l'avez payée, envoyez-nous la capture du paiement sur WhatsApp au ${formatPhone(shop.whatsappNumber)} : nous la rétablissons tant que ses articles sont en stock.`,
+      again,
+      SIGNATURE,
+    ];
+  const reason = order.cancellation?.reason ? oneLine(order.cancellation.reason) : null;
+  return [
+    hello,
+    `nous sommes désolés : nous avons dû annuler votre commande ${number}.`,
+    ...(reason ? [`Raison : ${reason}`] : []),
+    ...refundLines(order),
+    `N'hésitez pas à nous écrire au ${formatPhone(shop.whatsappNumber)} pour toute question. ${again}`,
+    SIGNATURE,
+  ];
+}
+
+/**
+ * The message that fits the order as it stands — its status, whether it is paid, who cancelled it
+ * and why — in French, ready to prefill a WhatsApp chat or to send by e-mail. The one writer of
+ * every status message.
+ */
 export function orderStatusMessage(order: OrderForMessage, shop: ShopContact): string {
   const hello = `Bonjour ${firstName(order.client.name)},`;
   const number = order.order_number;
   const amount = formatFcfa(order.total_amount);
   const note = quotedNote(order.notes);
+  const paid = order.paid_at !== null;
+  const deadline = paid ? null : unpaidDeadlineNotice(shop.unpaidTimeoutMs);
   switch (order.status) {
     case 'en_attente':
       return [
         hello,
-        `nous avons bien reçu votre commande ${number} d'un montant de ${amount}.`,
+        paid
+          ? `nous avons bien reçu votre commande ${number} et son paiement de ${amount}, merci !`
+          : `nous avons bien reçu votre commande ${number} d'un montant de ${amount}.`,
         'Nous la vérifions et revenons vers vous très vite pour la confirmer.',
-        "L'équipe Souk",
+        ...(deadline ? [deadline] : []),
+        SIGNATURE,
       ].join('\n');
     case 'acceptée':
       return [
         hello,
-        `votre commande ${number} est acceptée. Montant à payer : ${amount}.`,
+        paid
+          ? `votre commande ${number} est acceptée, et nous avons bien reçu son paiement de ${amount}.`
+          : `votre commande ${number} est acceptée. Montant à payer : ${amount}.`,
         // The customer's wish repeated, so they see it was read (or correct it in their reply).
         ...(note ? [`Votre demande : « ${note} »`] : []),
-        `Pour payer par Orange Money, envoyez ${amount} au ${formatPhone(shop.whatsappNumber)} en indiquant la référence ${number}, puis répondez à ce message avec la capture du paiement. Vous pouvez aussi payer à l'agence.`,
+        ...(paid
+          ? ['Nous la préparons et vous prévenons dès qu’elle part en livraison.']
+          : [
+              `Pour payer par Orange Money, envoyez ${amount} au ${formatPhone(shop.whatsappNumber)} en indiquant la référence ${number}, puis répondez à ce message avec la capture du paiement. Vous pouvez aussi payer à l'agence.`,
+            ]),
         'Merci de votre confiance !',
-        "L'équipe Souk",
+        SIGNATURE,
       ].join('\n');
     case 'prête':
       return [
@@ -57,32 +155,28 @@ export function orderStatusMessage(order: OrderForMessage, shop: ShopContact): s
         // The storefront's own words, so the customer reads here what the product page promised.
         `${deliveryLine(shop.deliveryTerms)}.`,
         'Nous vous prévenons dès que vous pourrez venir la retirer.',
-        "L'équipe Souk",
+        SIGNATURE,
       ].join('\n');
     case 'en_cours':
       return [
         hello,
         `votre commande ${number} est en route vers notre agence, où vous viendrez la retirer.`,
         'Nous vous prévenons dès son arrivée.',
-        "L'équipe Souk",
+        SIGNATURE,
       ].join('\n');
     case 'disponible':
       return [
         hello,
         `votre commande ${number} est disponible à notre agence : vous pouvez venir la retirer.`,
+        ...(paid ? [] : [`Montant à régler sur place : ${amount}.`]),
         `Adresse : ${shop.agency.address}`,
         `Horaires : ${shop.agency.hours}`,
         `Itinéraire : ${mapsLink(shop.agency.location)}`,
         'À très bientôt !',
-        "L'équipe Souk",
+        SIGNATURE,
       ].join('\n');
     case 'annulée':
-      return [
-        hello,
-        `nous sommes désolés : votre commande ${number} a été annulée.`,
-        "Si vous avez déjà payé, nous vous remboursons. N'hésitez pas à nous écrire pour toute question ou pour commander à nouveau.",
-        "L'équipe Souk",
-      ].join('\n');
+      return cancelledMessage(order, shop, hello).join('\n');
   }
 }
 
@@ -102,19 +196,6 @@ export function formatDelay(ms: number): string {
   return `${Math.max(1, Math.round(ms / 1000))} s`;
 }
 
-/**
- * The e-mail of an order the shop cancelled itself, unpaid `timeoutMs` after it was placed
- * (UNPAID_ORDER_TIMEOUT): why, and what to do if it was paid after all.
- */
-export function unpaidReleaseMessage(order: OrderForMessage, shop: ShopContact, timeoutMs: number): string {
-  return [
-    `Bonjour ${firstName(order.client.name)},`,
-    `votre commande ${order.order_number} d'un montant de ${formatFcfa(order.total_amount)} a été annulée : nous n'avons pas reçu son paiement dans les ${formatDelay(timeoutMs)} qui ont suivi.`,
-    `Si vous l'avez payée, envoyez-nous la capture du paiement sur WhatsApp au ${formatPhone(shop.whatsappNumber)} : nous la rétablissons. Vous pouvez aussi commander à nouveau sur la boutique.`,
-    "L'équipe Souk",
-  ].join('\n');
-}
-
 /** The subject of the e-mail carrying the same message. */
 export const orderMessageSubject = (order: Pick<OrderForMessage, 'order_number'>) =>
   `Votre commande ${order.order_number} — Souk`;
@@ -127,7 +208,7 @@ export const orderMailLink = (email: string, order: OrderForMessage, shop: ShopC
   `mailto:${encodeURIComponent(email).replaceAll('%40', '@').replaceAll('%2B', '+')}?subject=${encodeURIComponent(orderMessageSubject(order))}&body=${encodeURIComponent(orderStatusMessage(order, shop))}`;
 
 /** What the owner's e-mail names of a new order. */
-export type NewOrderForMail = OrderForMessage & {
+export type NewOrderForMail = Pick<OrderForMessage, 'order_number' | 'total_amount' | 'notes'> & {
   client: { name: string; whatsapp_phone: string | null; email: string | null };
   items: { product_name: string; variant_name: string | null; quantity: number; total_price: number }[];
 };

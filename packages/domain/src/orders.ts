@@ -3,11 +3,13 @@ import { EmailSchema, NameSchema, PhoneSchema, SessionIdSchema } from './auth.ts
 import { ShownCartSchema } from './cart-changes.ts';
 import { ORDER_NOTES_MAX_LENGTH } from './limits.ts';
 import {
+  CANCELLED_BY,
   CANCELLED_ORDER_STATUS,
   INITIAL_ORDER_STATUS,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
   type OrderStatus,
+  REFUND_STATES,
 } from './order-status.ts';
 import { idSchema } from './primitives.ts';
 import { withoutBidiControls } from './text.ts';
@@ -85,6 +87,16 @@ export const OrderSchema = z.object({
   notes: z.string().nullable(),
   /** When the shop recorded its payment ('Paiement reçu'); null while unpaid. */
   paid_at: z.string().nullable(),
+  /** Who cancelled it and why (the owner's reason as she wrote it for the customer); null unless cancelled. */
+  cancellation: z.object({ by: z.enum(CANCELLED_BY), reason: z.string().nullable() }).nullable(),
+  /** A paid order cancelled: its refund, 'due' until the owner records it ('done', when and how). */
+  refund: z
+    .object({
+      state: z.enum(REFUND_STATES),
+      refunded_at: z.string().nullable(),
+      method: z.string().nullable(),
+    })
+    .nullable(),
   contact: z.object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable() }),
   created_at: z.string(),
   items: z.array(OrderItemSchema),

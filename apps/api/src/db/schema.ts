@@ -1,6 +1,6 @@
 // The whole shop's data model (storefront and back office), so later features do not churn it.
 import { MEDIA_STATUSES } from '@souk/domain/admin-media';
-import { INITIAL_ORDER_STATUS, ORDER_EVENTS, ORDER_STATUSES } from '@souk/domain/order-status';
+import { CANCELLED_BY, INITIAL_ORDER_STATUS, ORDER_EVENTS, ORDER_STATUSES } from '@souk/domain/order-status';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -308,10 +308,21 @@ export const orders = pgTable(
     paid_at: timestamp('paid_at', { withTimezone: true, mode: 'string' }),
     // When the owner confirmed moving it on unpaid: she is asked that once per order.
     unpaid_confirmed_at: timestamp('unpaid_confirmed_at', { withTimezone: true, mode: 'string' }),
+    // A cancelled order's who and why, said to the customer ('Mes Commandes', the messages); null
+    // otherwise (a reinstated order clears them). The history keeps every change.
+    cancelled_by: text('cancelled_by', { enum: CANCELLED_BY }),
+    cancel_reason: text('cancel_reason'),
+    // A paid order cancelled is 'À rembourser' until the owner records its refund and how.
+    refunded_at: timestamp('refunded_at', { withTimezone: true, mode: 'string' }),
+    refund_method: text('refund_method'),
     ...timestamps,
   },
   (t) => [
     check('orders_status_check', sql`${t.status} in (${orderStatusList})`),
+    check(
+      'orders_cancelled_by_check',
+      sql`${t.cancelled_by} is null or ${t.cancelled_by} in (${sql.raw(CANCELLED_BY.map((e) => `'${e}'`).join(', '))})`,
+    ),
     check('orders_total_check', sql`${t.total_amount} >= 0`),
     index('orders_user_created_idx').on(t.user_id, t.created_at),
     index('orders_status_created_idx').on(t.status, t.created_at),

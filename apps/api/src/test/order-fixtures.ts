@@ -1,4 +1,4 @@
-import { INITIAL_ORDER_STATUS, type OrderStatus } from '@souk/domain/order-status';
+import { type CancelledBy, INITIAL_ORDER_STATUS, type OrderStatus } from '@souk/domain/order-status';
 import type { Db } from '../db/client.ts';
 import { order_items, order_status_history, orders } from '../db/schema.ts';
 
@@ -21,6 +21,8 @@ export type OrderInput = {
   created_at?: string;
   /** When its payment was recorded (ISO); unpaid by default. */
   paid_at?: string | null;
+  /** Who cancelled it, for an order added 'annulée' (the owner by default). */
+  cancelled_by?: CancelledBy;
   items?: OrderItemInput[];
 };
 
@@ -49,6 +51,7 @@ export async function addOrder(db: Db, input: OrderInput = {}) {
         input.contact_phone === undefined ? `+22177${String(counter).padStart(7, '0')}` : input.contact_phone,
       contact_email: input.contact_email ?? null,
       paid_at: input.paid_at ?? null,
+      cancelled_by: input.status === 'annulée' ? (input.cancelled_by ?? 'shop') : null,
       created_at: created,
       updated_at: created,
     })

@@ -83,6 +83,7 @@ async function visit(visitor: Visitor, path: string, { only }: { only?: string }
     shopLocale: { country: 'BF', timeZone: 'Africa/Ouagadougou' },
     agency: { location: '', address: '', hours: '' },
     deliveryTerms: '',
+    unpaidTimeoutMs: 0,
     cspNonce: 'test',
     pageKept: false,
     saveData: false,

@@ -17,6 +17,8 @@ export type ServerContext = {
   agency: Agency;
   /** DELIVERY_TERMS: what the storefront and the status messages say of delivery. */
   deliveryTerms: string;
+  /** UNPAID_ORDER_TIMEOUT in ms (0: off): what the pages and messages say of an order left unpaid. */
+  unpaidTimeoutMs: number;
   /** Fresh for each request: allows React Router's inline scripts under the page's CSP (entry.server). */
   cspNonce: string;
   /**

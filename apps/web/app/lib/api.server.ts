@@ -20,12 +20,12 @@ export function dataOrThrow<T>(result: ApiResult<T>): T {
 }
 
 export const serverConfig = (context: Context) => {
-  const { publicUrl, shopWhatsapp, agency, deliveryTerms } = context.get(serverContext);
-  return { publicUrl, shopWhatsapp, agency, deliveryTerms };
+  const { publicUrl, shopWhatsapp, agency, deliveryTerms, unpaidTimeoutMs } = context.get(serverContext);
+  return { publicUrl, shopWhatsapp, agency, deliveryTerms, unpaidTimeoutMs };
 };
 
 /** The shop's details the status messages point to (the orders screen's WhatsApp and e-mail). */
 export const shopContact = (context: Context): ShopContact => {
-  const { shopWhatsapp, agency, deliveryTerms } = serverConfig(context);
-  return { whatsappNumber: shopWhatsapp.number, agency, deliveryTerms };
+  const { shopWhatsapp, agency, deliveryTerms, unpaidTimeoutMs } = serverConfig(context);
+  return { whatsappNumber: shopWhatsapp.number, agency, deliveryTerms, unpaidTimeoutMs };
 };

@@ -1,10 +1,13 @@
 import { DEFAULT_AGENCY, DEFAULT_DELIVERY_TERMS, DEFAULT_SHOP_WHATSAPP_NUMBER } from '@souk/domain/shop';
 import { type ShopLayoutData, useShopLayoutData } from '~/lib/shop-layout-data';
 
-export type ShopConfig = Pick<ShopLayoutData, 'shopWhatsapp' | 'publicUrl' | 'agency' | 'deliveryTerms'>;
+export type ShopConfig = Pick<
+  ShopLayoutData,
+  'shopWhatsapp' | 'publicUrl' | 'agency' | 'deliveryTerms' | 'unpaidTimeoutMs'
+>;
 
 /**
- * The shop's contact number, public origin, agency and delivery terms, loaded once by the shop
+ * The shop's contact number, public origin, agency, delivery terms and unpaid-order timeout, loaded once by the shop
  * layout for every page under it.
  */
 export function useShopConfig(): ShopConfig {
@@ -16,6 +19,7 @@ export function useShopConfig(): ShopConfig {
       publicUrl: '',
       agency: DEFAULT_AGENCY,
       deliveryTerms: DEFAULT_DELIVERY_TERMS,
+      unpaidTimeoutMs: 0,
     }
   );
 }

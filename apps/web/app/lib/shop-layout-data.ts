@@ -18,6 +18,8 @@ export type ShopLayoutData = {
   agency: Agency;
   /** DELIVERY_TERMS, which every page says through the domain's deliveryLine. */
   deliveryTerms: string;
+  /** UNPAID_ORDER_TIMEOUT in ms (0: off), said where the customer pays (unpaidDeadlineNotice). */
+  unpaidTimeoutMs: number;
   year: number;
   cart: CartBadge;
   user: User | null;

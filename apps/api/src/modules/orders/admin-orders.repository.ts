@@ -1,6 +1,6 @@
 import type { AdminOrderListFilters } from '@souk/domain/admin-orders';
 import { shopTimeZone } from '@souk/domain/dates';
-import type { OrderEvent, OrderStatus } from '@souk/domain/order-status';
+import type { Cancellation, OrderEvent, OrderStatus } from '@souk/domain/order-status';
 import { and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { contactSearch } from '../../db/like.ts';
@@ -132,12 +132,26 @@ export async function lockOrder(tx: DbOrTx, id: number): Promise<OrderRow | null
   return row ?? null;
 }
 
-/** A new status; `unpaidConfirmed` records that the owner confirmed going on unpaid (not asked again). */
-export async function setStatus(tx: DbOrTx, id: number, status: OrderStatus, unpaidConfirmed = false) {
+/**
+ * A new status; `unpaidConfirmed` records that the owner confirmed going on unpaid (not asked
+ * again). `cancellation`: who and why when it is cancelled; any other status clears them (a
+ * reinstated order is no longer cancelled by anyone).
+ */
+export async function setStatus(
+  tx: DbOrTx,
+  id: number,
+  status: OrderStatus,
+  {
+    unpaidConfirmed = false,
+    cancellation = null,
+  }: { unpaidConfirmed?: boolean; cancellation?: Cancellation | null } = {},
+) {
   await tx
     .update(orders)
     .set({
       status,
+      cancelled_by: cancellation?.by ?? null,
+      cancel_reason: cancellation?.reason ?? null,
       updated_at: sql`now()`,
       ...(unpaidConfirmed
         ? { unpaid_confirmed_at: sql`coalesce(${orders.unpaid_confirmed_at}, now())` }
@@ -151,6 +165,14 @@ export async function setPaid(tx: DbOrTx, id: number, paid: boolean) {
   await tx
     .update(orders)
     .set({ paid_at: paid ? sql`now()` : null, updated_at: sql`now()` })
+    .where(eq(orders.id, id));
+}
+
+/** 'Remboursé' now, and how. */
+export async function setRefunded(tx: DbOrTx, id: number, method: string) {
+  await tx
+    .update(orders)
+    .set({ refunded_at: sql`now()`, refund_method: method, updated_at: sql`now()` })
     .where(eq(orders.id, id));
 }
 

@@ -1,5 +1,13 @@
-import { ORDER_STATUS_UPDATED, PAYMENT_RECORDED, PAYMENT_UNDONE } from '@souk/domain/admin-orders';
+import {
+  ORDER_CANCELLED_BY_SHOP,
+  ORDER_REINSTATED,
+  ORDER_STATUS_UPDATED,
+  PAYMENT_RECORDED,
+  PAYMENT_UNDONE,
+  REFUND_RECORDED,
+} from '@souk/domain/admin-orders';
 import { formatStamp } from '@souk/domain/dates';
+import { CANCELLED_ORDER_STATUS } from '@souk/domain/order-status';
 import type { RouteModule } from '#shared/module.ts';
 import { downloadRoute, ok, route } from '#shared/route.ts';
 import { authOf } from '../../plugins/auth.ts';
@@ -8,7 +16,9 @@ import * as orders from './admin-orders.service.ts';
 /** The orders screen's calls, in the admin scope. */
 export const adminOrdersRoutes: RouteModule = ({ db, config }) => {
   // Each order says when it would be released unpaid (docs/decisions/0034).
-  const timeout = config.unpaidOrderTimeoutMs;
+  const timeout = config.shopContact.unpaidTimeoutMs;
+  // What a message to the customer points to (her notice of a cancellation, a refund, a reinstatement).
+  const shop = config.shopContact;
   return async (app) => {
     route(app, 'GET /admin/orders', async (req) => ok(await orders.listAdminOrders(db, req.query, timeout)));
     downloadRoute(app, 'GET /admin/orders/export', async (req) => ({
@@ -21,8 +31,11 @@ export const adminOrdersRoutes: RouteModule = ({ db, config }) => {
       ok({ order: await orders.getAdminOrder(db, req.params.id, timeout) }),
     );
     route(app, 'PUT /admin/orders/:id/status', async (req) => {
-      const order = await orders.updateOrderStatus(db, authOf(req).user.id, req.params.id, req.body, timeout);
-      return ok({ order }, ORDER_STATUS_UPDATED);
+      const order = await orders.updateOrderStatus(db, authOf(req).user.id, req.params.id, req.body, shop);
+      return ok(
+        { order },
+        req.body.status === CANCELLED_ORDER_STATUS ? ORDER_CANCELLED_BY_SHOP : ORDER_STATUS_UPDATED,
+      );
     });
     route(app, 'PUT /admin/orders/:id/payment', async (req) => {
       const order = await orders.updateOrderPayment(
@@ -34,5 +47,17 @@ export const adminOrdersRoutes: RouteModule = ({ db, config }) => {
       );
       return ok({ order }, req.body.paid ? PAYMENT_RECORDED : PAYMENT_UNDONE);
     });
+    route(app, 'PUT /admin/orders/:id/refund', async (req) =>
+      ok(
+        { order: await orders.recordRefund(db, authOf(req).user.id, req.params.id, req.body, shop) },
+        REFUND_RECORDED,
+      ),
+    );
+    route(app, 'POST /admin/orders/:id/reinstate', async (req) =>
+      ok(
+        { order: await orders.reinstateReleasedOrder(db, authOf(req).user.id, req.params.id, shop) },
+        ORDER_REINSTATED,
+      ),
+    );
   };
 };

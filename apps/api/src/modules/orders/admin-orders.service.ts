@@ -7,18 +7,29 @@ import {
   PAYMENT_ALREADY_RECORDED,
   PAYMENT_NOT_RECORDED,
   PAYMENT_ON_CANCELLED,
+  REFUND_ALREADY_RECORDED,
+  REFUND_NOT_DUE,
+  REINSTATE_REFUSED,
+  type RecordRefundInput,
   transitionRefusal,
   type UpdateOrderPaymentInput,
   type UpdateOrderStatusInput,
 } from '@souk/domain/admin-orders';
-import { CANCELLED_ORDER_STATUS, canTransition } from '@souk/domain/order-status';
+import type { ShopContact } from '@souk/domain/order-messages';
+import {
+  CANCELLED_ORDER_STATUS,
+  canTransition,
+  INITIAL_ORDER_STATUS,
+  refundState,
+} from '@souk/domain/order-status';
 import { AppError, notFound } from '#shared/app-error.ts';
 import { csvStream } from '#shared/csv.ts';
 import { toPagination } from '#shared/mapping.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { findAccountNames } from '../auth/auth.service.ts';
 import * as repo from './admin-orders.repository.ts';
-import { moveOrder } from './order-moves.ts';
+import { cancelLockedOrder, moveOrderOn, reinstateOrder } from './order-moves.ts';
+import { queueOrderNotice } from './order-notices.ts';
 import {
   ORDER_CSV_HEADER,
   toAdminOrder,
@@ -129,22 +140,26 @@ export async function getAdminOrder(
  * changed). The order row is locked first, so two admins' changes (or an admin's and the
  * customer's cancellation) run one after the other and the second sees the first's status: an
  * order is cancelled, and its stock given back, once. The owner's 'continue without payment' is
- * recorded, so she is asked it only once per order.
+ * recorded, so she is asked it only once per order. A cancellation carries her reason, and the
+ * customer is told (e-mail queued with the change).
  */
 export async function updateOrderStatus(
   db: Db,
   adminId: number,
   id: number,
-  { status: to, confirmed_unpaid }: UpdateOrderStatusInput,
-  unpaidTimeoutMs: number,
+  { status: to, confirmed_unpaid, reason }: UpdateOrderStatusInput,
+  shop: ShopContact,
 ): Promise<AdminOrderDetail> {
   await db.transaction(async (tx) => {
     const order = await repo.lockOrder(tx, id);
     if (!order) throw notFound(NOT_FOUND);
     if (!canTransition(order.status, to)) throw new AppError('conflict', transitionRefusal(order.status, to));
-    await moveOrder(tx, order, to, adminId, confirmed_unpaid === true);
+    if (to === CANCELLED_ORDER_STATUS) {
+      const line = await cancelLockedOrder(tx, order, adminId, { by: 'shop', reason: reason ?? null });
+      await queueOrderNotice(tx, id, line, shop);
+    } else await moveOrderOn(tx, order, to, adminId, confirmed_unpaid === true);
   });
-  return getAdminOrder(db, id, unpaidTimeoutMs);
+  return getAdminOrder(db, id, shop.unpaidTimeoutMs);
 }
 
 /**
@@ -167,6 +182,7 @@ export async function updateOrderPayment(
       if (order.status === CANCELLED_ORDER_STATUS) throw new AppError('conflict', PAYMENT_ON_CANCELLED);
       if (paid) throw new AppError('conflict', PAYMENT_ALREADY_RECORDED);
     } else if (!paid) throw new AppError('conflict', PAYMENT_NOT_RECORDED);
+    else if (order.refunded_at !== null) throw new AppError('conflict', REFUND_ALREADY_RECORDED);
     await repo.setPaid(tx, id, input.paid);
     await insertHistory(tx, {
       order_id: id,
@@ -178,4 +194,70 @@ export async function updateOrderPayment(
     });
   });
   return getAdminOrder(db, id, unpaidTimeoutMs);
+}
+
+/**
+ * 'Remboursé': a paid order cancelled is 'À rembourser' until the owner records its refund and
+ * how (its history keeps who, when and how; the customer is told). Any other order, or a refund
+ * recorded already, is refused (409), nothing changed.
+ */
+export async function recordRefund(
+  db: Db,
+  adminId: number,
+  id: number,
+  { method }: RecordRefundInput,
+  shop: ShopContact,
+): Promise<AdminOrderDetail> {
+  await db.transaction(async (tx) => {
+    const order = await repo.lockOrder(tx, id);
+    if (!order) throw notFound(NOT_FOUND);
+    const state = refundState(order);
+    if (state === 'done') throw new AppError('conflict', REFUND_ALREADY_RECORDED);
+    if (state !== 'due') throw new AppError('conflict', REFUND_NOT_DUE);
+    await repo.setRefunded(tx, id, method);
+    const line = await insertHistory(tx, {
+      order_id: id,
+      event: 'refunded',
+      from_status: order.status,
+      to_status: order.status,
+      changed_by: adminId,
+      note: method,
+    });
+    await queueOrderNotice(tx, id, line.id, shop);
+  });
+  return getAdminOrder(db, id, shop.unpaidTimeoutMs);
+}
+
+/**
+ * 'Rétablir': an order the shop released unpaid comes back when its payment arrives late — back
+ * to 'en_attente' with its payment recorded and its units taken from the stock again, while the
+ * stock allows (409 with what is short otherwise). Only the shop's own release is undone this way:
+ * an order the customer or the owner cancelled was meant to be (409). The customer is told.
+ */
+export async function reinstateReleasedOrder(
+  db: Db,
+  adminId: number,
+  id: number,
+  shop: ShopContact,
+): Promise<AdminOrderDetail> {
+  await db.transaction(async (tx) => {
+    const order = await repo.lockOrder(tx, id);
+    if (!order) throw notFound(NOT_FOUND);
+    if (order.status !== CANCELLED_ORDER_STATUS || order.cancelled_by !== 'system')
+      throw new AppError('conflict', REINSTATE_REFUSED);
+    let line = await reinstateOrder(tx, order, adminId);
+    // Released unpaid, so recorded now: the late payment is why it comes back.
+    if (order.paid_at === null) {
+      await repo.setPaid(tx, id, true);
+      ({ id: line } = await insertHistory(tx, {
+        order_id: id,
+        event: 'paid',
+        from_status: INITIAL_ORDER_STATUS,
+        to_status: INITIAL_ORDER_STATUS,
+        changed_by: adminId,
+      }));
+    }
+    await queueOrderNotice(tx, id, line, shop);
+  });
+  return getAdminOrder(db, id, shop.unpaidTimeoutMs);
 }

@@ -1,4 +1,5 @@
 import { formatFcfa } from '@souk/domain/money';
+import { orderStatusMessage } from '@souk/domain/order-messages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
@@ -156,7 +157,7 @@ describe.each(engines)('unpaid orders released on %s', (engine) => {
   it('cancels an order left unpaid past the timeout, as the shop: stock back once, history, e-mail', async () => {
     const variant = argan100().variantId;
     await setStock(t, variant, 6);
-    const { order, user } = await orderAs(t, argan100(), 2);
+    const { order, user, auth } = await orderAs(t, argan100(), 2);
     const young = (await orderAs(t, argan100(), 1)).order;
     const paid = (await orderAs(t, argan100(), 1)).order;
     expect(await stockOf(t, variant)).toBe(2);
@@ -184,8 +185,23 @@ describe.each(engines)('unpaid orders released on %s', (engine) => {
     const [mail] = t.mail.to(user.email as string);
     expect(mail?.subject).toBe(`Votre commande ${order.order_number} — Souk`);
     expect(mail?.text).toContain(
-      `votre commande ${order.order_number} d'un montant de ${formatFcfa(28_000)} a été annulée : nous n'avons pas reçu son paiement dans les 30 min qui ont suivi.`,
+      `votre commande ${order.order_number} d'un montant de ${formatFcfa(28_000)} a été annulée : nous n'avons reçu ni son paiement ni votre confirmation dans les 30 min qui ont suivi.`,
     );
+    // The e-mail is the message the orders screen offers for WhatsApp: the same words, one writer.
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/orders/${order.id}`,
+      headers: (await signedInUser(t.db, { role: 'admin' })).auth,
+    });
+    const shown = detail.json().data.order;
+    expect(shown.cancellation).toEqual({ by: 'system', reason: null });
+    expect(mail?.text).toBe(orderStatusMessage(shown, t.config.shopContact));
+    // 'Mes Commandes' says why.
+    const mine = await t.app.inject({ method: 'GET', url: '/api/orders', headers: auth });
+    expect(mine.json().data.orders.find((o: { id: number }) => o.id === order.id).cancellation).toEqual({
+      by: 'system',
+      reason: null,
+    });
 
     // Run again (the next minute): nothing more comes back, nothing more is sent.
     await t.app.jobs.dueNow(RELEASE_UNPAID_JOB);
@@ -283,7 +299,7 @@ describeOnPostgres('unpaid orders released by two processes at once on postgres'
       for (const o of placed) await placedMinutesAgo(t, o.id, 1);
       expect(await stockOf(t, variant.variantId)).toBe(10);
       const other = await t.secondProcess();
-      const shop = { shopContact: t.config.shopContact, unpaidTimeoutMs: 20_000 };
+      const shop = { shopContact: t.config.shopContact };
       // Both processes' schedulers, and both releasing directly, at the same moment.
       await t.app.jobs.dueNow(RELEASE_UNPAID_JOB);
       const [released] = await Promise.all([

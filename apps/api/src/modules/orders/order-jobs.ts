@@ -1,17 +1,13 @@
-import {
-  newOrderMail,
-  orderMessageSubject,
-  type ShopContact,
-  unpaidReleaseMessage,
-} from '@souk/domain/order-messages';
-import { CANCELLED_ORDER_STATUS, INITIAL_ORDER_STATUS } from '@souk/domain/order-status';
+import { newOrderMail, type ShopContact } from '@souk/domain/order-messages';
+import { INITIAL_ORDER_STATUS } from '@souk/domain/order-status';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { findAdminEmails } from '../auth/accounts.service.ts';
 import type { JobHandler, RecurringJob } from '../jobs/job-runner.ts';
 import { queueMail } from '../mail/mail-jobs.ts';
 import { lockOrder } from './admin-orders.repository.ts';
-import { moveOrder } from './order-moves.ts';
+import { cancelLockedOrder } from './order-moves.ts';
+import { queueOrderNotice } from './order-notices.ts';
 import * as repo from './orders.repository.ts';
 
 // What the shop does about its orders after the answer (docs/decisions/0034): tell the owner of
@@ -29,18 +25,17 @@ export type OrderJobsDeps = {
   publicUrl: string;
   /** ORDER_NOTIFY_EMAIL; null: every active admin with an e-mail. */
   notifyEmails: string[] | null;
+  /** The shop's details its messages give, and UNPAID_ORDER_TIMEOUT (0: off). */
   shopContact: ShopContact;
-  /** UNPAID_ORDER_TIMEOUT; 0: off. */
-  unpaidTimeoutMs: number;
 };
 
 /** Under a minute, checked every 10 s (a demo, a test); otherwise every minute. */
 export const releaseCheckEveryMs = (timeoutMs: number) => (timeoutMs < 60_000 ? 10_000 : 60_000);
 
-export const orderRecurringJobs = (deps: Pick<OrderJobsDeps, 'unpaidTimeoutMs'>): RecurringJob[] =>
-  deps.unpaidTimeoutMs > 0
-    ? [{ kind: RELEASE_UNPAID_JOB, everyMs: releaseCheckEveryMs(deps.unpaidTimeoutMs) }]
-    : [];
+export const orderRecurringJobs = ({
+  shopContact: { unpaidTimeoutMs },
+}: Pick<OrderJobsDeps, 'shopContact'>): RecurringJob[] =>
+  unpaidTimeoutMs > 0 ? [{ kind: RELEASE_UNPAID_JOB, everyMs: releaseCheckEveryMs(unpaidTimeoutMs) }] : [];
 
 const NewOrderJobSchema = z.object({ order_id: z.number().int() });
 
@@ -49,12 +44,14 @@ export const orderJobHandlers = (deps: OrderJobsDeps): Record<string, JobHandler
     await notifyNewOrder(db, deps, NewOrderJobSchema.parse(payload).order_id);
   },
   // With the timeout off, no process takes the recurring job (one left by an earlier setting waits).
-  ...(deps.unpaidTimeoutMs > 0
+  ...(deps.shopContact.unpaidTimeoutMs > 0
     ? {
         [RELEASE_UNPAID_JOB]: async (_payload, { db, log }) => {
           const released = await releaseUnpaidOrders(db, deps);
           if (released)
-            log(`${released} commande(s) non payée(s) annulée(s) après ${deps.unpaidTimeoutMs / 1000} s`);
+            log(
+              `${released} commande(s) non payée(s) annulée(s) après ${deps.shopContact.unpaidTimeoutMs / 1000} s`,
+            );
         },
       }
     : {}),
@@ -84,36 +81,23 @@ async function notifyNewOrder(db: Db, deps: OrderJobsDeps, orderId: number) {
 
 /**
  * Cancels, as the shop ('Système' in its history), every order still waiting and unpaid
- * `unpaidTimeoutMs` after it was placed: its stock back, the customer told by e-mail when she gave
- * one, with why and what to do if she paid after all. Each order is locked and checked again
+ * UNPAID_ORDER_TIMEOUT after it was placed: its stock back, the customer told by e-mail when she gave
+ * one, with why and what to do if she paid after all (the owner may reinstate it then). Each order is locked and checked again
  * first, as the owner's own cancellation does, so an order paid, accepted or cancelled meanwhile
  * is left as it is, and the stock comes back once whichever process runs this. Answers how many
  * were cancelled.
  */
-export async function releaseUnpaidOrders(
-  db: Db,
-  deps: Pick<OrderJobsDeps, 'shopContact' | 'unpaidTimeoutMs'>,
-): Promise<number> {
-  if (deps.unpaidTimeoutMs <= 0) return 0;
-  const due = await repo.findUnpaidWaitingIds(db, deps.unpaidTimeoutMs, RELEASE_BATCH);
+export async function releaseUnpaidOrders(db: Db, deps: Pick<OrderJobsDeps, 'shopContact'>): Promise<number> {
+  const { unpaidTimeoutMs } = deps.shopContact;
+  if (unpaidTimeoutMs <= 0) return 0;
+  const due = await repo.findUnpaidWaitingIds(db, unpaidTimeoutMs, RELEASE_BATCH);
   let released = 0;
   for (const id of due) {
     const done = await db.transaction(async (tx) => {
       const order = await lockOrder(tx, id);
       if (!order || order.status !== INITIAL_ORDER_STATUS || order.paid_at !== null) return false;
-      await moveOrder(tx, order, CANCELLED_ORDER_STATUS, null);
-      if (order.contact_email) {
-        const cancelled = { ...order, status: CANCELLED_ORDER_STATUS, client: { name: order.contact_name } };
-        await queueMail(
-          tx,
-          {
-            to: order.contact_email,
-            subject: orderMessageSubject(order),
-            text: unpaidReleaseMessage(cancelled, deps.shopContact, deps.unpaidTimeoutMs),
-          },
-          `order-released:${order.id}`,
-        );
-      }
+      const line = await cancelLockedOrder(tx, order, null, { by: 'system', reason: null });
+      await queueOrderNotice(tx, order.id, line, deps.shopContact);
       return true;
     });
     if (done) released += 1;

@@ -6,10 +6,18 @@ import {
   perStatusFigures,
 } from '@souk/domain/admin-orders';
 import { formatDateTime } from '@souk/domain/dates';
-import { INITIAL_ORDER_STATUS, ORDER_STATUS_LABELS, paymentLabel } from '@souk/domain/order-status';
+import type { OrderForMessage } from '@souk/domain/order-messages';
+import {
+  CANCELLED_ORDER_STATUS,
+  INITIAL_ORDER_STATUS,
+  ORDER_STATUS_LABELS,
+  paymentLabel,
+  refundState,
+} from '@souk/domain/order-status';
 import type { Order, OrderItem } from '@souk/domain/orders';
 import { oneLine, withoutBidiControls } from '@souk/domain/text';
 import type { CsvCell } from '#shared/csv.ts';
+import { iso } from '#shared/mapping.ts';
 import type { HistoryRow, StatusTotals } from './admin-orders.repository.ts';
 import type { OrderItemRow, OrderRow } from './orders.repository.ts';
 
@@ -27,6 +35,40 @@ export const toOrderItem = (row: OrderItemRow): OrderItem => ({
   total_price: row.total_price,
 });
 
+const isoOrNull = (stamp: string | null) => (stamp === null ? null : iso(stamp));
+
+/** Who cancelled and why; an order cancelled before that was recorded reads as the shop's. */
+const cancellationOf = (row: OrderRow): Order['cancellation'] =>
+  row.status === CANCELLED_ORDER_STATUS
+    ? {
+        by: row.cancelled_by ?? 'shop',
+        reason: row.cancel_reason === null ? null : withoutBidiControls(row.cancel_reason),
+      }
+    : null;
+
+const refundOf = (row: OrderRow): Order['refund'] => {
+  const state = refundState(row);
+  return state
+    ? {
+        state,
+        refunded_at: isoOrNull(row.refunded_at),
+        method: row.refund_method === null ? null : withoutBidiControls(row.refund_method),
+      }
+    : null;
+};
+
+/** What the status messages name of an order (the e-mails sent from the server). */
+export const toOrderForMessage = (row: OrderRow): OrderForMessage => ({
+  order_number: row.order_number,
+  total_amount: row.total_amount,
+  status: row.status,
+  client: { name: row.contact_name },
+  notes: row.notes,
+  paid_at: isoOrNull(row.paid_at),
+  cancellation: cancellationOf(row),
+  refund: refundOf(row),
+});
+
 export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
   const mapped = items.filter((i) => i.order_id === row.id).map(toOrderItem);
   return {
@@ -36,7 +78,9 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     total_amount: row.total_amount,
     total_items: row.total_items,
     notes: row.notes === null ? null : withoutBidiControls(row.notes),
-    paid_at: row.paid_at === null ? null : new Date(row.paid_at).toISOString(),
+    paid_at: isoOrNull(row.paid_at),
+    cancellation: cancellationOf(row),
+    refund: refundOf(row),
     contact: { name: oneLine(row.contact_name), phone: row.contact_phone, email: row.contact_email },
     created_at: new Date(row.created_at).toISOString(),
     items: mapped,

@@ -47,8 +47,11 @@ export async function insertItems(tx: DbOrTx, items: (typeof order_items.$inferI
   return tx.insert(order_items).values(items).returning();
 }
 
+/** One line of the order's history; answers it (its id keys a message about this change). */
 export async function insertHistory(tx: DbOrTx, entry: typeof order_status_history.$inferInsert) {
-  await tx.insert(order_status_history).values(entry);
+  const [line] = await tx.insert(order_status_history).values(entry).returning();
+  if (!line) throw new Error('history line not inserted');
+  return line;
 }
 
 export async function findUserOrders(db: DbOrTx, userId: number): Promise<OrderRow[]> {

@@ -8,7 +8,7 @@ import {
 } from '@souk/domain/cart-changes';
 import { CART_MAX_LINES, ORDER_TOTAL_MAX } from '@souk/domain/limits';
 import { formatFcfa } from '@souk/domain/money';
-import { CANCELLED_ORDER_STATUS, customerMayCancel, INITIAL_ORDER_STATUS } from '@souk/domain/order-status';
+import { customerMayCancel, INITIAL_ORDER_STATUS } from '@souk/domain/order-status';
 import { customerCancelRefusal, type Order, type OrderList } from '@souk/domain/orders';
 import { AppError } from '#shared/app-error.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -25,7 +25,7 @@ import * as stock from '../catalog/stock.service.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
 import { lockOrder } from './admin-orders.repository.ts';
 import { NEW_ORDER_JOB } from './order-jobs.ts';
-import { moveOrder } from './order-moves.ts';
+import { cancelLockedOrder } from './order-moves.ts';
 import { toOrder } from './orders.mapper.ts';
 import * as repo from './orders.repository.ts';
 
@@ -220,7 +220,7 @@ export async function cancelOrder(db: Db, userId: number, orderId: number): Prom
     const order = await lockOrder(tx, orderId);
     if (!order || order.user_id !== userId) throw new AppError('not_found', NOT_FOUND);
     if (!customerMayCancel(order)) throw new AppError('conflict', customerCancelRefusal(order));
-    await moveOrder(tx, order, CANCELLED_ORDER_STATUS, userId);
+    await cancelLockedOrder(tx, order, userId, { by: 'customer', reason: null });
   });
   return getOrder(db, userId, orderId);
 }
