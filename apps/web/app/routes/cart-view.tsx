@@ -4,6 +4,7 @@ import type { CartSuggestions } from '@souk/domain/catalog';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '~/components/ui/empty-state';
+import { type CartChanged, CartChangedAlert } from '~/features/cart/cart-changed-alert';
 import { CartLine } from '~/features/cart/cart-line';
 import { CartSummary } from '~/features/cart/cart-summary';
 import { ClearCartButton } from '~/features/cart/clear-cart-button';
@@ -16,7 +17,7 @@ import { useShopConfig } from '~/lib/shop-config';
 // composes two features, as routes do.
 
 // The suggestions, under the cart, come as they near the screen; the order's failure dialog with a
-// failure.
+// failure. A cart changed since it was shown is said in the page itself, not in the dialog.
 const ProductRow = island(
   () => import('~/features/catalog/product-suggestions').then((m) => m.ProductRow),
   'visible',
@@ -40,11 +41,13 @@ export function CartView({
   suggestions,
   registered,
   failure,
+  changed,
 }: {
   cart: Cart;
   suggestions: CartSuggestions | null;
   registered: boolean;
   failure: { orderError: string } | null;
+  changed: CartChanged | null;
 }) {
   const { deliveryTerms } = useShopConfig();
   const view = useOptimisticCart(cart);
@@ -70,6 +73,8 @@ export function CartView({
         </p>
       )}
 
+      {changed && <CartChangedAlert changed={changed} cartEmpty={view.items.length === 0} />}
+
       {view.items.length === 0 ? (
         <EmptyState
           title="Votre panier est vide"
@@ -94,6 +99,7 @@ export function CartView({
             </ul>
           </section>
           <CartSummary
+            items={view.items}
             totalItems={view.totalItems}
             totalPrice={view.totalPrice}
             sessionId={cart.session_id}

@@ -1,3 +1,4 @@
+import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { ErrorState } from '~/components/ui/error-state';
 import { cartAction, loadCartPage } from '~/features/cart/cart.server';
 import { CART_LOAD_ERROR } from '~/features/cart/cart-messages';
@@ -20,6 +21,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   return cartAction(request, context);
 }
 
+// A refused action (4xx) does not reload the page's data by default; a cart that changed since it
+// was shown must be reloaded, so the page shows its new prices and 'Commander' sends them.
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionResult && typeof actionResult === 'object' && 'cartChanged' in actionResult
+    ? true
+    : defaultShouldRevalidate;
+}
+
 export function meta() {
   // A private page: no canonical nor Open Graph, and kept out of search engines.
   return [
@@ -34,7 +43,8 @@ export function meta() {
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const failure = actionData && 'orderError' in actionData ? actionData : null;
-  return <CartViewIsland {...loaderData} failure={failure} />;
+  const changed = actionData && 'cartChanged' in actionData ? actionData.cartChanged : null;
+  return <CartViewIsland {...loaderData} failure={failure} changed={changed} />;
 }
 
 export function ErrorBoundary() {

@@ -1,11 +1,29 @@
+import type { CartItem } from '@souk/domain/cart';
+import type { ShownCart } from '@souk/domain/cart-changes';
 import { ORDER_NOTES_MAX_LENGTH } from '@souk/domain/limits';
 import { formatFcfa } from '@souk/domain/money';
 import { deliveryShortForm } from '@souk/domain/shop';
 import { useId } from 'react';
 import { Form, useNavigation } from 'react-router';
 
+/**
+ * The cart as this page shows it, for 'Commander' (ADR 0037): one hidden field of compact JSON, so
+ * it goes with the form before or without JavaScript; the checkout refuses a cart that differs.
+ */
+const shownCart = (items: CartItem[], totalPrice: number): string =>
+  JSON.stringify({
+    lines: items.map((item) => ({
+      product_id: item.product_id,
+      variant_id: item.variant_id,
+      quantity: item.quantity,
+      unit_price: item.unit_price,
+    })),
+    total_amount: totalPrice,
+  } satisfies ShownCart);
+
 /** Totals and the order button (delivery as the shop's terms say, taxes included, whole FCFA). */
 export function CartSummary({
+  items,
   totalItems,
   totalPrice,
   sessionId,
@@ -14,6 +32,8 @@ export function CartSummary({
   deliveryTerms,
   notes,
 }: {
+  /** The lines as shown (quantities being changed included): what 'Commander' orders. */
+  items: CartItem[];
   totalItems: number;
   totalPrice: number;
   sessionId: string | null;
@@ -61,6 +81,7 @@ export function CartSummary({
       </dl>
       <Form method="post" className="flex flex-col gap-3">
         <input type="hidden" name="intent" value="checkout" />
+        <input type="hidden" name="expected" value={shownCart(items, totalPrice)} />
         {sessionId && <input type="hidden" name="session_id" value={sessionId} />}
         {registered && <input type="hidden" name="registered" value="1" />}
         <div className="flex flex-col gap-1.5">
