@@ -148,6 +148,11 @@ test('a guest fills the cart, registers at checkout with her note kept, orders, 
   ).toBeVisible();
   // Paying at the agency: where it is and when it opens, then the map.
   const payment = page.getByRole('region', { name: 'Choisissez votre mode de paiement' });
+  // Before she chooses: what becomes of an order left unpaid (UNPAID_ORDER_TIMEOUT, 72 h by
+  // default), in words that agree with paying at the agency.
+  await expect(payment).toContainText(
+    "Une commande ni payée ni confirmée par la boutique dans les 72 h est annulée et ses articles remis en vente. Vous paierez à l'agence ? Dites-le-nous sur WhatsApp",
+  );
   await expect(payment.getByText(AGENCY_ADDRESS, { exact: true })).toBeVisible();
   await expect(payment.getByText(AGENCY_HOURS, { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: /Voir l'agence/ })).toHaveAttribute(
@@ -172,6 +177,7 @@ test('a guest fills the cart, registers at checkout with her note kept, orders, 
   await page.goto('/profile?tab=orders');
   const card = page.getByRole('article', { name: `Commande ${order.order_number}` });
   await expect(card).toContainText('Non payée');
+  await expect(card).toContainText('ni payée ni confirmée par la boutique dans les 72 h est annulée');
   const payAgain = card.getByRole('link', { name: /Payer maintenant/ });
   await expect(payAgain).toHaveAttribute('href', payHref);
   await card.getByRole('link', { name: /Annuler la commande/ }).click();
@@ -182,6 +188,9 @@ test('a guest fills the cart, registers at checkout with her note kept, orders, 
     page.getByRole('status').filter({ hasText: `La commande ${order.order_number} est annulée` }),
   ).toBeVisible();
   await expect(card).toContainText('Annulée');
+  // Who cancelled it, said on the card; nothing left to pay, no deadline.
+  await expect(card).toContainText('Annulée à votre demande');
+  await expect(card).not.toContainText('ni payée ni confirmée');
   await expect(card.getByRole('link', { name: /Payer maintenant|Annuler la commande/ })).toHaveCount(0);
   expect(
     ((await (await page.request.get(`/api/orders/${order.id}`)).json()).data.order as { status: string })
@@ -305,6 +314,15 @@ test("an order the stock can no longer serve shows 'Erreur de validation' and on
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByRole('region', { name: 'Articles du panier' }).getByRole('listitem')).toHaveCount(1);
+});
+
+test('the terms say when an unpaid order is cancelled, and that paying at the agency is confirmed first', async ({
+  page,
+}) => {
+  await page.goto('/terms');
+  await expect(page.getByRole('main')).toContainText(
+    "Une commande ni payée ni confirmée par la boutique dans les 72 h est annulée et ses articles remis en vente. Vous paierez à l'agence ? Dites-le-nous sur WhatsApp : nous la confirmons et elle vous attend.",
+  );
 });
 
 test('/order-success needs a signed-in owner and an order', async ({ page, baseURL }) => {

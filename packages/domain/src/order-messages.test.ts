@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cancellationLine,
   newOrderMail,
   type OrderForMessage,
   orderMailLink,
@@ -235,5 +236,28 @@ describe('newOrderMail', () => {
       'Voir la commande : https://boutique.example/admin/orders?details=1',
     ]);
     expect(text).toContain('Note du client : « Appelez avant »');
+  });
+});
+
+describe('cancellationLine', () => {
+  it("says who cancelled and why, as 'Mes Commandes' shows it", () => {
+    expect(cancellationLine({ by: 'customer', reason: null }, 0)).toBe('Annulée à votre demande');
+    expect(cancellationLine({ by: 'system', reason: null }, 72 * 3_600_000)).toBe(
+      'Annulée faute de paiement dans les 72 h',
+    );
+    expect(cancellationLine({ by: 'shop', reason: ' Rupture\nde stock ' }, 0)).toBe(
+      'Annulée par la boutique : Rupture de stock',
+    );
+    expect(cancellationLine({ by: 'shop', reason: null }, 0)).toBe('Annulée par la boutique');
+  });
+
+  it("says it as the shop reads it on the orders screen: the client, not 'votre demande'", () => {
+    expect(cancellationLine({ by: 'customer', reason: null }, 0, 'shop')).toBe('Annulée par le client');
+    expect(cancellationLine({ by: 'system', reason: null }, 72 * 3_600_000, 'shop')).toBe(
+      'Annulée faute de paiement dans les 72 h',
+    );
+    expect(cancellationLine({ by: 'shop', reason: 'Client injoignable' }, 0, 'shop')).toBe(
+      'Annulée par la boutique : Client injoignable',
+    );
   });
 });

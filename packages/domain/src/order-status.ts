@@ -17,7 +17,7 @@ export const CANCELLED_ORDER_STATUS: OrderStatus = 'annulée';
  * Allowed admin transitions; final states allow none. The original shop allowed 'annulée' only
  * from 'en_attente'; an order that has not left the shop ('acceptée', 'prête') may be cancelled
  * too, with a reason, so a customer who never pays or never comes does not hold its stock for good
- * (docs/decisions/0037).
+ * (docs/decisions/0038).
  */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   en_attente: ['acceptée', 'annulée'],

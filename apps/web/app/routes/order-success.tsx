@@ -16,14 +16,16 @@ export function meta() {
 }
 
 export default function OrderSuccessPage({ loaderData }: Route.ComponentProps) {
-  // The shop's number, agency and delivery terms: the shop layout's, loaded once for every page.
-  const { shopWhatsapp, agency, deliveryTerms } = useShopConfig();
+  // The shop's number, agency, delivery terms and unpaid-order timeout: the shop layout's, loaded
+  // once for every page.
+  const { shopWhatsapp, agency, deliveryTerms, unpaidTimeoutMs } = useShopConfig();
   return (
     <OrderSuccessView
       {...loaderData}
       shopWhatsapp={shopWhatsapp}
       agency={agency}
       deliveryTerms={deliveryTerms}
+      unpaidTimeoutMs={unpaidTimeoutMs}
     />
   );
 }

@@ -1,3 +1,4 @@
+import { unpaidDeadlineNotice } from '@souk/domain/order-messages';
 import { deliveryLine, whatsappLink } from '@souk/domain/shop';
 import { Link } from 'react-router';
 import { StaticPage } from '~/features/layout/static-page';
@@ -8,7 +9,8 @@ import { useShopConfig } from '~/lib/shop-config';
 // in the first load's JavaScript.
 
 export function TermsView() {
-  const { shopWhatsapp, agency, deliveryTerms } = useShopConfig();
+  const { shopWhatsapp, agency, deliveryTerms, unpaidTimeoutMs } = useShopConfig();
+  const deadline = unpaidDeadlineNotice(unpaidTimeoutMs);
   const delivery = deliveryLine(deliveryTerms);
   const number = shopWhatsapp.display;
   return (
@@ -54,6 +56,7 @@ export function TermsView() {
           <li>Par Orange Money, selon les instructions transmises dans la conversation WhatsApp ;</li>
           <li>ou directement à notre agence, lors du retrait de votre commande.</li>
         </ul>
+        {deadline && <p>{deadline}</p>}
         <p>Aucune donnée bancaire n’est demandée ni enregistrée sur le site.</p>
       </section>
       <section>
@@ -74,10 +77,11 @@ export function TermsView() {
       <section>
         <h2>7. Annulation, échange et remboursement</h2>
         <p>
-          Vous pouvez annuler gratuitement une commande tant qu’elle n’a pas été préparée. Un article
-          endommagé ou non conforme doit nous être signalé dans les 48 heures suivant la réception, photo à
-          l’appui, sur WhatsApp : il sera échangé ou remboursé. Pour des raisons d’hygiène, les produits
-          ouverts ou utilisés ne sont ni repris ni échangés.
+          Vous pouvez annuler gratuitement une commande tant qu’elle n’a pas été préparée. Si nous devons
+          annuler une commande que vous avez déjà payée, nous vous la remboursons et vous le confirmons. Un
+          article endommagé ou non conforme doit nous être signalé dans les 48 heures suivant la réception,
+          photo à l’appui, sur WhatsApp : il sera échangé ou remboursé. Pour des raisons d’hygiène, les
+          produits ouverts ou utilisés ne sont ni repris ni échangés.
         </p>
       </section>
       <section>

@@ -8,7 +8,7 @@ import { engines } from '../../test/database.ts';
 import { addOrder } from '../../test/order-fixtures.ts';
 import { signedInUser } from '../../test/user-fixtures.ts';
 
-// No order is stuck (docs/decisions/0037): the owner cancels an order that has not left the shop,
+// No order is stuck (docs/decisions/0038): the owner cancels an order that has not left the shop,
 // with a reason the customer reads; a paid one is 'À rembourser' until its refund is recorded; an
 // order the shop released unpaid comes back when its payment arrives late, while its stock allows.
 

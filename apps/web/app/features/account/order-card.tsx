@@ -1,10 +1,13 @@
 import { formatLongDate } from '@souk/domain/dates';
 import { formatFcfa } from '@souk/domain/money';
+import { cancellationLine, unpaidDeadlineNotice } from '@souk/domain/order-messages';
 import {
   CANCELLED_ORDER_STATUS,
   customerMayCancel,
+  INITIAL_ORDER_STATUS,
   type OrderStatus,
   paymentLabel,
+  REFUND_STATE_LABELS,
 } from '@souk/domain/order-status';
 import type { Order } from '@souk/domain/orders';
 import { orangeMoneyMessage } from '@souk/domain/payment-message';
@@ -15,6 +18,7 @@ import { OrderLines } from '~/components/ui/order-lines';
 import { WhatsappIcon } from '~/components/ui/page-icons';
 import { OrderStatusBadge } from '~/components/ui/status-badge';
 import { NEW_TAB } from '~/lib/new-tab';
+import { useShopConfig } from '~/lib/shop-config';
 import { articleCount, articlesLabel, orderNumber, ordersHref } from './order-status';
 
 const action =
@@ -40,6 +44,10 @@ export function OrderCard({
   const number = orderNumber(order);
   const cancelled = order.status === CANCELLED_ORDER_STATUS;
   const payable = !cancelled && order.paid_at === null;
+  const { unpaidTimeoutMs } = useShopConfig();
+  // Only an order waiting unpaid can be released by the shop: she is told so where she pays.
+  const deadline =
+    payable && order.status === INITIAL_ORDER_STATUS ? unpaidDeadlineNotice(unpaidTimeoutMs) : null;
   return (
     <article
       aria-labelledby={`order-${order.id}`}
@@ -57,6 +65,17 @@ export function OrderCard({
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <OrderStatusBadge status={order.status} />
+          {order.refund && (
+            <span
+              className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${
+                order.refund.state === 'done'
+                  ? 'bg-emerald-50 text-emerald-900 ring-emerald-300'
+                  : 'bg-amber-50 text-amber-950 ring-amber-300'
+              }`}
+            >
+              {REFUND_STATE_LABELS[order.refund.state]}
+            </span>
+          )}
           {!cancelled && (
             <span
               className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${
@@ -70,6 +89,12 @@ export function OrderCard({
           )}
         </div>
       </div>
+      {order.cancellation && (
+        <p className="mt-2 text-sm text-stone-700">
+          {cancellationLine(order.cancellation, unpaidTimeoutMs)}
+          {order.refund?.state === 'done' && order.refund.method && ` · Remboursée : ${order.refund.method}`}
+        </p>
+      )}
       <div className="mt-3">
         <OrderLines items={order.items} />
       </div>
@@ -77,6 +102,7 @@ export function OrderCard({
         <span className="text-stone-700">Total</span>
         <span className="text-base font-bold text-emerald-900">{formatFcfa(order.total_amount)}</span>
       </p>
+      {deadline && <p className="mt-2 text-xs text-stone-600">{deadline}</p>}
       {(payable || customerMayCancel(order)) && !confirmingCancel && (
         <div className="mt-3 flex flex-wrap gap-2">
           {payable && (

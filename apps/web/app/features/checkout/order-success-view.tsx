@@ -1,4 +1,5 @@
 import { formatFcfa } from '@souk/domain/money';
+import { unpaidDeadlineNotice } from '@souk/domain/order-messages';
 import type { Order } from '@souk/domain/orders';
 import { orangeMoneyMessage } from '@souk/domain/payment-message';
 import { type Agency, deliveryShortForm, mapsLink, type ShopPhone, whatsappLink } from '@souk/domain/shop';
@@ -18,6 +19,7 @@ export function OrderSuccessView({
   shopWhatsapp,
   agency,
   deliveryTerms,
+  unpaidTimeoutMs,
 }: {
   order: Order;
   orderDate: string;
@@ -28,8 +30,11 @@ export function OrderSuccessView({
   agency: Agency;
   /** DELIVERY_TERMS, said as the product page, the cart and the status messages say them. */
   deliveryTerms: string;
+  /** UNPAID_ORDER_TIMEOUT (0: off): said before she chooses how to pay. */
+  unpaidTimeoutMs: number;
 }) {
   const phone = shopWhatsapp.display;
+  const deadline = unpaidDeadlineNotice(unpaidTimeoutMs);
   return (
     <main id="main" className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-6 sm:py-10">
       <header className="flex flex-col items-center gap-3 text-center">
@@ -97,6 +102,11 @@ export function OrderSuccessView({
         <h2 id="payment-title" className="text-lg font-semibold text-stone-900">
           Choisissez votre mode de paiement
         </h2>
+        {deadline && (
+          <p className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+            {deadline}
+          </p>
+        )}
         <div className="grid gap-3 sm:grid-cols-2">
           <div className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
             <h3 className="font-semibold text-stone-900">Orange Money via WhatsApp</h3>
