@@ -49,11 +49,19 @@ export function unpaidDeadlineNotice(unpaidTimeoutMs: number): string | null {
   return `Une commande ni payée ni confirmée par la boutique dans les ${formatDelay(unpaidTimeoutMs)} est annulée et ses articles remis en vente. Vous paierez à l'agence ? Dites-le-nous sur WhatsApp : nous la confirmons et elle vous attend.`;
 }
 
-/** Why a cancelled order was cancelled, as the customer reads it ('Mes Commandes', the messages). */
-export function cancellationLine(cancellation: Cancellation, unpaidTimeoutMs: number): string {
+/**
+ * Why a cancelled order was cancelled: as the customer reads it ('Mes Commandes', the messages), or
+ * as the shop reads it (`reader` 'shop': the back office's orders screen), where 'à votre demande'
+ * would name the owner.
+ */
+export function cancellationLine(
+  cancellation: Cancellation,
+  unpaidTimeoutMs: number,
+  reader: 'customer' | 'shop' = 'customer',
+): string {
   switch (cancellation.by) {
     case 'customer':
-      return 'Annulée à votre demande';
+      return reader === 'shop' ? 'Annulée par le client' : 'Annulée à votre demande';
     case 'system':
       return unpaidTimeoutMs > 0
         ? `Annulée faute de paiement dans les ${formatDelay(unpaidTimeoutMs)}`
