@@ -37,13 +37,16 @@ test('an admin creates a product with a picture, finds it in the shop, changes i
   await form.getByRole('button', { name: 'Créer' }).click();
   await expect(form.getByText('Le nom du produit est obligatoire')).toBeVisible();
   await expect(form.getByText('La description du produit est obligatoire')).toBeVisible();
-  await expect(form.getByText('Le prix de base doit être un nombre positif')).toBeVisible();
+  await expect(
+    form.getByText('Écrivez le prix de base en FCFA, sans centimes : 3500, 3 500 ou 3.500'),
+  ).toBeVisible();
   await expect(form.getByText('La catégorie est obligatoire')).toBeVisible();
   await expect(form.getByLabel('Nom du produit')).toBeFocused();
 
   await form.getByLabel('Nom du produit').fill(name);
   await form.getByLabel('Description').fill('Savon traditionnel au ghassoul, pour le hammam.');
-  await form.getByLabel('Prix de base (FCFA)').fill('4500');
+  // A thousands dot, as many write it: 4500 FCFA.
+  await form.getByLabel('Prix de base (FCFA)').fill('4.500');
   await expect(form.getByLabel('Catégorie')).toHaveValue('');
   await form.getByLabel('Catégorie').selectOption({ label: CATEGORY });
   await expect(form.getByLabel('Produit actif (visible dans la boutique)')).toBeChecked();

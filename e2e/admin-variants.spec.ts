@@ -31,12 +31,14 @@ test('an admin adds two variants, one batch of two, deactivates one and the shop
   await expect(submit).toBeDisabled();
   await form.getByLabel('Nom de la variante').fill('30 ml');
   await expect(submit).toBeDisabled();
-  await form.getByLabel('Prix (FCFA)').fill('0');
+  // A price with a decimal comma is refused, with how to write it.
+  await form.getByLabel('Prix (FCFA)').fill('3,5');
   await expect(submit).toBeEnabled();
   await submit.click();
-  await expect(form.getByText('Le prix doit être supérieur à 0')).toBeVisible();
+  await expect(form.getByText('Écrivez le prix en FCFA, sans centimes : 3500, 3 500 ou 3.500')).toBeVisible();
   await expect(form.getByLabel('Prix (FCFA)')).toBeFocused();
-  await form.getByLabel('Prix (FCFA)').fill('5000');
+  // Written the French way, with a thousands space: read as 5000.
+  await form.getByLabel('Prix (FCFA)').fill('5 000');
   await form.getByLabel(/Code SKU/).fill(sku);
   await form.getByLabel(/Quantité en stock/).fill('3');
   await expect(form.getByRole('radio', { name: 'Active', exact: true })).toBeChecked();
@@ -110,7 +112,7 @@ test('an admin adds two variants, one batch of two, deactivates one and the shop
     await (await page.request.get(`/api/admin/products/${product.id}/variants`)).json()
   ).data.variants.find((v: { name: string }) => v.name === '100 ml');
   await page.goto(`/product/${product.slug}`);
-  const picker = page.getByRole('radiogroup', { name: 'Choisir une variante' });
+  const picker = page.getByRole('group', { name: 'Choisir une variante' });
   await expect(picker.getByRole('radio')).toHaveCount(2);
   await expect(picker.getByRole('radio', { name: /30 ml/ })).toBeVisible();
   await expect(picker.getByRole('radio', { name: /Recharge/ })).toBeVisible();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PRODUCT_PRICE_INVALID, ProductDescriptionSchema, ProductNameSchema } from './admin-catalog.ts';
 import { BULK_PRODUCTS_MAX, VARIANT_BATCH_MAX } from './admin-limits.ts';
 import { BatchVariantRowSchema } from './admin-variants.ts';
-import { booleanField, idSchema, priceSchema, sortOrderSchema } from './primitives.ts';
+import { booleanField, idSchema, sortOrderSchema, typedPriceSchema } from './primitives.ts';
 import { ImageUploadSchema } from './uploads.ts';
 
 // Bulk product creation ('Créer plusieurs produits'): a two-step
@@ -25,7 +25,7 @@ export const BatchParamsSchema = z.object({ batchId: BatchIdSchema });
 export const BulkProductRowSchema = z.object({
   name: ProductNameSchema,
   description: ProductDescriptionSchema,
-  base_price: priceSchema(PRODUCT_PRICE_INVALID),
+  base_price: typedPriceSchema(PRODUCT_PRICE_INVALID),
   image_main: z.unknown().transform((value, ctx) => {
     if (value === undefined || value === null || value === '') {
       ctx.addIssue({ code: 'custom', message: BULK_IMAGE_REQUIRED });

@@ -16,6 +16,7 @@ import {
   SearchTextSchema,
   SortOrderSchema,
 } from './catalog.ts';
+import { howToWriteAmount } from './money.ts';
 import { ORDER_STATUSES } from './order-status.ts';
 import {
   booleanField,
@@ -23,8 +24,8 @@ import {
   optionalId,
   optionalText,
   PageSchema,
-  priceSchema,
   sortOrderSchema,
+  typedPriceSchema,
 } from './primitives.ts';
 import { savedAs } from './text.ts';
 import { ImageUploadSchema } from './uploads.ts';
@@ -210,7 +211,7 @@ export const AdminProductIdParamsSchema = z.object({ id: idSchema('ID de produit
 
 export const PRODUCT_NAME_REQUIRED = 'Le nom du produit est obligatoire';
 export const PRODUCT_DESCRIPTION_REQUIRED = 'La description du produit est obligatoire';
-export const PRODUCT_PRICE_INVALID = 'Le prix de base doit être un nombre positif';
+export const PRODUCT_PRICE_INVALID = howToWriteAmount('le prix de base');
 export const PRODUCT_CATEGORY_REQUIRED = 'La catégorie est obligatoire';
 
 /** An additional image in JSON (images[] with data, alt_text, title, sort_order). */
@@ -253,7 +254,7 @@ export const ProductDescriptionSchema = z
 const productFields = {
   name: ProductNameSchema,
   description: ProductDescriptionSchema,
-  base_price: priceSchema(PRODUCT_PRICE_INVALID),
+  base_price: typedPriceSchema(PRODUCT_PRICE_INVALID),
   category_id: z
     .union([z.literal('').transform(() => undefined), z.undefined(), idSchema(PRODUCT_CATEGORY_REQUIRED)])
     .pipe(z.number({ error: PRODUCT_CATEGORY_REQUIRED })),

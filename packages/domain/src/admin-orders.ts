@@ -3,6 +3,7 @@ import { ORDERS_PER_PAGE } from './admin-limits.ts';
 import { PaginationSchema } from './api.ts';
 import { USER_ROLES } from './auth.ts';
 import { SearchTextSchema } from './catalog.ts';
+import { howToWriteAmount } from './money.ts';
 import {
   CANCELLED_ORDER_STATUS,
   ORDER_EVENTS,
@@ -11,7 +12,7 @@ import {
   type OrderStatus,
 } from './order-status.ts';
 import { OrderSchema } from './orders.ts';
-import { idSchema, PageSchema, priceSchema, wholeNumber } from './primitives.ts';
+import { idSchema, PageSchema, typedPriceSchema, wholeNumber } from './primitives.ts';
 
 // The back office's orders screen ('Commandes'): the list's query,
 // shared by the API's validation and the screen's URL, and the shapes the API answers.
@@ -55,7 +56,7 @@ const orderFilterFields = {
   period: z.enum(ORDER_PERIODS, { error: 'Période inconnue' }).optional(),
   date_from: daySchema('La date de début est invalide').optional(),
   date_to: daySchema('La date de fin est invalide').optional(),
-  min_amount: priceSchema('Le montant minimum doit être un nombre entier positif de FCFA').optional(),
+  min_amount: typedPriceSchema(howToWriteAmount('le montant minimum')).optional(),
   /** One customer's orders (the customers screen's 'Voir les commandes'). */
   customer_id: idSchema('Client invalide').optional(),
 };

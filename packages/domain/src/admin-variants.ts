@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { VARIANT_BATCH_MAX, VARIANT_NAME_MAX_LENGTH, VARIANT_SKU_MAX_LENGTH } from './admin-limits.ts';
 import { VariantSchema } from './catalog.ts';
-import { PRICE_MAX } from './limits.ts';
-import { formatFcfa } from './money.ts';
+import { howToWriteAmount } from './money.ts';
 import {
   booleanField,
   INT4_MAX,
   idSchema,
   optionalText,
   sortOrderSchema,
+  typedPriceSchema,
   wholeNumber,
 } from './primitives.ts';
 import { countLabel } from './text.ts';
@@ -24,7 +24,7 @@ export const VariantParamsSchema = z.object({
 export const VARIANT_NAME_REQUIRED = 'Le nom de la variante est obligatoire';
 /** The batch table's shorter wording for the same rule. */
 export const BATCH_VARIANT_NAME_REQUIRED = 'Le nom est obligatoire';
-export const VARIANT_PRICE_INVALID = 'Le prix doit être supérieur à 0';
+export const VARIANT_PRICE_INVALID = howToWriteAmount('le prix');
 export const VARIANT_STOCK_INVALID = 'Le stock doit être un nombre entier positif ou nul (vide = illimité)';
 export const VARIANT_SKU_TAKEN = 'Ce code SKU est déjà utilisé par une autre variante';
 export const VARIANT_SKU_REPEATED = 'Ce code SKU apparaît sur plusieurs lignes';
@@ -40,15 +40,10 @@ const variantName = (required: string) =>
     });
 
 /**
- * A variant's price: whole FCFA above 0 (no 0.01 step: that is for a currency with cents, which
- * the FCFA has not — ADR 0015).
+ * A variant's price: whole FCFA above 0, as typed ('3 500', '3.500'). No cents: the FCFA has none
+ * (ADR 0015).
  */
-export const variantPriceSchema = wholeNumber(VARIANT_PRICE_INVALID).pipe(
-  z
-    .number()
-    .min(1, { error: VARIANT_PRICE_INVALID })
-    .max(PRICE_MAX, { error: `Le prix ne peut pas dépasser ${formatFcfa(PRICE_MAX)}` }),
-);
+export const variantPriceSchema = typedPriceSchema(VARIANT_PRICE_INVALID);
 
 /** Stock: empty (a form's '') or null is unlimited; otherwise a whole number from 0. */
 export const variantStockSchema = z.union(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRICE_MAX } from './limits.ts';
-import { IdSchema, INT4_MAX, idSchema, PriceSchema, QuantitySchema } from './primitives.ts';
+import { howToWriteAmount } from './money.ts';
+import { IdSchema, INT4_MAX, idSchema, PriceSchema, QuantitySchema, typedPriceSchema } from './primitives.ts';
 
 const messageOf = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 
@@ -40,5 +41,25 @@ describe('PriceSchema and QuantitySchema', () => {
     expect(messageOf(QuantitySchema.safeParse([2]))).toBe('La quantité doit être un nombre entier');
     expect(messageOf(QuantitySchema.safeParse(true))).toBe('La quantité doit être un nombre entier');
     expect(messageOf(QuantitySchema.safeParse(10_000))).toBe('La quantité ne peut pas dépasser 9999');
+  });
+});
+
+describe('typedPriceSchema', () => {
+  const hint = howToWriteAmount('le prix');
+  const TypedPrice = typedPriceSchema(hint);
+
+  it('reads a typed price or a JSON number as whole FCFA', () => {
+    expect(TypedPrice.parse('3.500')).toBe(3500);
+    expect(TypedPrice.parse('3\u202f500 FCFA')).toBe(3500);
+    expect(TypedPrice.parse(3500)).toBe(3500);
+  });
+
+  it('refuses anything else with how to write it, and too much with the ceiling', () => {
+    expect(hint).toBe('Écrivez le prix en FCFA, sans centimes : 3500, 3 500 ou 3.500');
+    for (const value of ['3,5', '0', 0, 1.5, -1, '', null, undefined, [3500], true]) {
+      expect(messageOf(TypedPrice.safeParse(value)), JSON.stringify(value)).toBe(hint);
+    }
+    expect(messageOf(TypedPrice.safeParse('100.000.001'))).toMatch(/^Le prix ne peut pas dépasser/);
+    expect(messageOf(TypedPrice.safeParse(PRICE_MAX + 1))).toMatch(/^Le prix ne peut pas dépasser/);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CART_LINE_MAX_QUANTITY, PRICE_MAX } from './limits.ts';
-import { formatFcfa } from './money.ts';
+import { formatFcfa, parseFcfaAmount } from './money.ts';
+import { QUANTITY_NOT_WHOLE, QUANTITY_TOO_LARGE, QUANTITY_TOO_SMALL } from './quantity.ts';
 
 // One schema per kind of value (docs/architecture.md). Every id, price and quantity an API route or a
 // web loader reads goes through these, so a value the database cannot hold is refused with a
@@ -31,22 +32,34 @@ export const idSchema = (message = 'Identifiant invalide') =>
   wholeNumber(message).pipe(z.number().min(1, { error: message }).max(INT4_MAX, { error: message }));
 export const IdSchema = idSchema();
 
+export const PRICE_TOO_HIGH = `Le prix ne peut pas dépasser ${formatFcfa(PRICE_MAX)}`;
+
 /** A price in whole FCFA (XOF has no minor unit), from 0 to PRICE_MAX. */
 export const priceSchema = (message = 'Le prix doit être un nombre entier de FCFA') =>
-  wholeNumber(message).pipe(
-    z
-      .number()
-      .min(0, { error: message })
-      .max(PRICE_MAX, { error: `Le prix ne peut pas dépasser ${formatFcfa(PRICE_MAX)}` }),
-  );
+  wholeNumber(message).pipe(z.number().min(0, { error: message }).max(PRICE_MAX, { error: PRICE_TOO_HIGH }));
 export const PriceSchema = priceSchema();
 
-/** How many units of one cart line: 1 to CART_LINE_MAX_QUANTITY. */
-export const QuantitySchema = wholeNumber('La quantité doit être un nombre entier').pipe(
+/**
+ * A price the back office types: whole FCFA from 1 to PRICE_MAX, a number from JSON or text as
+ * she writes it ('3 500', '3.500 FCFA': parseFcfaAmount), so the API and the forms read '3.500' as
+ * 3500 alike. `message` says how to write it (howToWriteAmount).
+ */
+export const typedPriceSchema = (message: string) =>
   z
-    .number()
-    .min(1, { error: 'La quantité doit être au moins 1' })
-    .max(CART_LINE_MAX_QUANTITY, { error: `La quantité ne peut pas dépasser ${CART_LINE_MAX_QUANTITY}` }),
+    .union([z.number(), z.string().transform((text) => parseFcfaAmount(text) ?? Number.NaN)], {
+      error: message,
+    })
+    .pipe(
+      z
+        .number({ error: message })
+        .int({ error: message })
+        .min(1, { error: message })
+        .max(PRICE_MAX, { error: PRICE_TOO_HIGH }),
+    );
+
+/** How many units of one cart line: 1 to CART_LINE_MAX_QUANTITY. */
+export const QuantitySchema = wholeNumber(QUANTITY_NOT_WHOLE).pipe(
+  z.number().min(1, { error: QUANTITY_TOO_SMALL }).max(CART_LINE_MAX_QUANTITY, { error: QUANTITY_TOO_LARGE }),
 );
 
 /** A page number of a paginated list. */

@@ -96,6 +96,30 @@ describe.each(engines)('bulk product creation on %s', (engine) => {
     expect(progress.json().data).toEqual({ batch_id: id, status: 'done', total: 7, processed: 7 });
   });
 
+  it("reads the prices as the rows typed them ('3.500', '3 500 FCFA'), refusing '3,5' with how to write it", async () => {
+    const rows = [
+      row({ image_main: undefined, base_price: '3.500', variants: [{ name: '1 l', price: '12 500 F' }] }),
+    ];
+    const res = await upload('POST', '/admin/products/batch', {
+      category_id: String(catalog.cremes.id),
+      products: JSON.stringify(rows),
+      images: [await jpegFile()],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [made] = (await productsIn(catalog.cremes.id)).products.filter(
+      (p: Created) => p.name === rows[0]?.name,
+    );
+    expect(made).toMatchObject({ base_price: 3500, min_price: 12_500 });
+    const before = await fingerprint(t.db);
+    const refused = await call('POST', '/admin/products/batch', {
+      category_id: catalog.cremes.id,
+      products: [row({ base_price: '3,5' })],
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ 'products.0.base_price': [PRODUCT_PRICE_INVALID] });
+    expect(changedTables(before, await fingerprint(t.db))).toEqual([]);
+  });
+
   it('refuses images that do not match the rows one to one (they are matched by order)', async () => {
     const before = await fingerprint(t.db);
     const res = await upload('POST', '/admin/products/batch', {

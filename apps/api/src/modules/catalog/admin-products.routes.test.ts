@@ -1,3 +1,4 @@
+import { PRODUCT_PRICE_INVALID } from '@souk/domain/admin-catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
 import { putInCart } from '../../test/cart-fixtures.ts';
@@ -153,7 +154,7 @@ describe.each(engines)('admin products on %s', (engine) => {
       expect(res.json().errors).toMatchObject({
         name: ['Le nom du produit est obligatoire'],
         description: ['La description du produit est obligatoire'],
-        base_price: ['Le prix de base doit être un nombre positif'],
+        base_price: [PRODUCT_PRICE_INVALID],
         category_id: ['La catégorie est obligatoire'],
       });
       const unknown = await call('POST', '/admin/products', {
@@ -263,6 +264,49 @@ describe.each(engines)('admin products on %s', (engine) => {
       const first = (await call('POST', '/admin/products', body)).json().data.product;
       const second = (await call('POST', '/admin/products', body)).json().data.product;
       expect([first.slug, second.slug]).toEqual(['huile-de-baobab', 'huile-de-baobab-2']);
+    });
+  });
+
+  describe('a price typed the French way', () => {
+    it("reads '3.500' and '3 500 FCFA' as 3500, from the form and from JSON text, creating and updating", async () => {
+      const created = await upload('POST', '/admin/products', {
+        name: 'Savon au miel',
+        description: 'Savon doux au miel de Casamance.',
+        base_price: '3.500',
+        category_id: String(catalog.cremes.id),
+        image_main: await jpegFile(),
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const { id } = created.json().data.product;
+      expect(created.json().data.product.base_price).toBe(3500);
+      const updated = await upload('PUT', `/admin/products/${id}`, { base_price: '12.500.000' });
+      expect(updated.json().data.product.base_price).toBe(12_500_000);
+      const spaced = await call('PUT', `/admin/products/${id}`, { base_price: '3\u202f500 FCFA' });
+      expect(spaced.json().data.product.base_price).toBe(3500);
+      expect((await publicProduct(id)).statusCode).toBe(200);
+    });
+
+    it("refuses '3,5' with how to write the price, and changes nothing", async () => {
+      const id = catalog.lait.product.id;
+      const before = await fingerprint(t.db);
+      for (const base_price of ['3,5', '3.50', '0']) {
+        const res = await upload('PUT', `/admin/products/${id}`, { base_price });
+        expect(res.statusCode, base_price).toBe(422);
+        expect(res.json().errors, base_price).toEqual({ base_price: [PRODUCT_PRICE_INVALID] });
+      }
+      expect(PRODUCT_PRICE_INVALID).toBe(
+        'Écrivez le prix de base en FCFA, sans centimes : 3500, 3 500 ou 3.500',
+      );
+      const created = await call('POST', '/admin/products', {
+        name: 'Virgule',
+        description: 'Un prix à virgule.',
+        base_price: '3,5',
+        category_id: catalog.cremes.id,
+        image_main: dataUrl(await smallJpeg(), 'image/jpeg'),
+      });
+      expect(created.statusCode).toBe(422);
+      expect(created.json().errors).toEqual({ base_price: [PRODUCT_PRICE_INVALID] });
+      expect(await fingerprint(t.db)).toEqual(before);
     });
   });
 

@@ -177,6 +177,35 @@ describe.each(engines)('admin variants on %s', (engine) => {
       expect(await fingerprint(t.db)).toEqual(before);
     });
 
+    it("reads a price typed the French way ('3.500', '3 500 F') as whole FCFA, creating and updating", async () => {
+      const product = await newProduct();
+      const variant = await created(product.id, { name: '250 ml', price: '3.500' });
+      expect(variant.price).toBe(3500);
+      const url = `${variantsUrl(product.id)}/${variant.id}`;
+      const updated = await call('PUT', url, { price: '4\u00a0750 F' });
+      expect(updated.json().data.variant.price).toBe(4750);
+      const [row] = (
+        await call('POST', `${variantsUrl(product.id)}/batch`, {
+          variants: [{ name: '1 l', price: '12.500' }],
+        })
+      ).json().data.variants;
+      expect(row.price).toBe(12_500);
+    });
+
+    it("refuses '3,5' with how to write the price, creating or updating, and changes nothing", async () => {
+      const product = await newProduct();
+      const variant = await created(product.id, { name: 'Avant', price: 100 });
+      const before = await fingerprint(t.db);
+      expect(VARIANT_PRICE_INVALID).toBe('Écrivez le prix en FCFA, sans centimes : 3500, 3 500 ou 3.500');
+      const createdRes = await create(product.id, { name: 'Virgule', price: '3,5' });
+      expect(createdRes.statusCode).toBe(422);
+      expect(createdRes.json().errors).toEqual({ price: [VARIANT_PRICE_INVALID] });
+      const updatedRes = await call('PUT', `${variantsUrl(product.id)}/${variant.id}`, { price: '3,5' });
+      expect(updatedRes.statusCode).toBe(422);
+      expect(updatedRes.json().errors).toEqual({ price: [VARIANT_PRICE_INVALID] });
+      expect(await fingerprint(t.db)).toEqual(before);
+    });
+
     it('refuses an SKU any variant of any product holds, whatever its case, and keeps nothing', async () => {
       const first = await newProduct();
       const other = await newProduct();

@@ -1,4 +1,5 @@
 import { buffer } from 'node:stream/consumers';
+import { howToWriteAmount } from '@souk/domain/money';
 import {
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
@@ -391,6 +392,15 @@ describe.each(engines)('admin order list on %s', (engine) => {
   it('keeps orders of at least the minimum amount', async () => {
     expect(await names(`${MARCH}&min_amount=30000`)).toEqual(['Moussa Fall ; "le grand"', 'Aïssatou Ndiaye']);
     expect(await names(`${MARCH}&min_amount=100001`)).toEqual([]);
+    // Typed the French way in the filter: '30.000', '30 000 F'.
+    expect(await names(`${MARCH}&min_amount=30.000`)).toEqual([
+      'Moussa Fall ; "le grand"',
+      'Aïssatou Ndiaye',
+    ]);
+    expect(await names(`${MARCH}&min_amount=30%20000%20F`)).toEqual([
+      'Moussa Fall ; "le grand"',
+      'Aïssatou Ndiaye',
+    ]);
   });
 
   it('searches the order number, the client name (accents and case aside) and the phone', async () => {
@@ -444,7 +454,8 @@ describe.each(engines)('admin order list on %s', (engine) => {
         'date_from',
         'La date de début doit précéder la date de fin',
       ],
-      ['min_amount=-5', 'min_amount', 'Le montant minimum doit être un nombre entier positif de FCFA'],
+      ['min_amount=-5', 'min_amount', howToWriteAmount('le montant minimum')],
+      ['min_amount=12,5', 'min_amount', howToWriteAmount('le montant minimum')],
       ['period=year', 'period', 'Période inconnue'],
       ['status=livrée', 'status', 'Statut de commande inconnu'],
       ['per_page=1000', 'per_page', 'Nombre de commandes par page invalide'],

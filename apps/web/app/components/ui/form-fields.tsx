@@ -114,8 +114,8 @@ export function TextField({
 }
 
 /**
- * A whole-number input (prices in FCFA, stock): the phone shows its digit pad, and `min` (0 unless
- * told) keeps the spinner from going negative.
+ * A whole-number input (stock, an order): the phone shows its digit pad, and `min` (0 unless told)
+ * keeps the spinner from going negative. Not for prices: see PriceField.
  */
 export function NumberField({
   min = 0,
@@ -135,6 +135,24 @@ export function NumberField({
         min={min}
         step={step}
       />
+    </Field>
+  );
+}
+
+/**
+ * A price in FCFA as the shop writes it ('3 500', '3.500'): a text input, since a number input
+ * empties '3 500' before the form sees it, with the digit pad on a phone. The domain's price schema
+ * reads what was typed (parseFcfaAmount) and says how to write it otherwise.
+ */
+export function PriceField({
+  hint = 'Ex. : 3 500',
+  inputRef,
+  ...props
+}: FieldProps & NativeProps<'input'> & { inputRef?: Ref<HTMLInputElement> }) {
+  const { field, control, native } = fieldParts({ ...props, hint });
+  return (
+    <Field {...field}>
+      <input {...native} {...control} ref={inputRef} type="text" inputMode="numeric" autoComplete="off" />
     </Field>
   );
 }

@@ -80,9 +80,8 @@ function ProductRow({
         <Labelled id={id('price')} label="Prix (FCFA)">
           <input
             id={id('price')}
-            type="number"
             inputMode="numeric"
-            min={0}
+            placeholder="Ex. : 3 500"
             value={product.base_price}
             aria-invalid={invalid('base_price')}
             onChange={(event) => onChange({ ...product, base_price: event.currentTarget.value })}
@@ -169,9 +168,7 @@ function ProductRow({
                 <Labelled id={vid('price')} label={label('Prix')}>
                   <input
                     id={vid('price')}
-                    type="number"
                     inputMode="numeric"
-                    min={1}
                     value={variant.price}
                     aria-invalid={invalid(`variants.${at}.price`)}
                     onChange={(event) => setVariant(at, { ...variant, price: event.currentTarget.value })}

@@ -1,3 +1,5 @@
+import { PRODUCT_PRICE_INVALID } from '@souk/domain/admin-catalog';
+import { VARIANT_PRICE_INVALID } from '@souk/domain/admin-variants';
 import { describe, expect, it } from 'vitest';
 import { emptyVariantRow, rowProblemsFromApi } from '~/lib/draft-rows';
 import { emptyProduct, problemText, rowPayload, rowProblems } from './bulk-rows';
@@ -17,7 +19,7 @@ describe('the bulk creation rows', () => {
     expect(problems.map(problemText)).toEqual([
       'Produit 2: Le nom du produit est obligatoire',
       'Produit 2: La description du produit est obligatoire',
-      'Produit 2: Le prix de base doit être un nombre positif',
+      `Produit 2: ${PRODUCT_PRICE_INVALID}`,
       "Produit 2: L'image est obligatoire",
     ]);
   });
@@ -31,9 +33,24 @@ describe('the bulk creation rows', () => {
       image: picture,
       variants: [{ ...emptyVariantRow(), name: '10 ml', price: '0' }, emptyVariantRow()],
     };
-    expect(rowProblems([product]).map(problemText)).toEqual(['Produit 1: Le prix doit être supérieur à 0']);
+    expect(rowProblems([product]).map(problemText)).toEqual([`Produit 1: ${VARIANT_PRICE_INVALID}`]);
     expect(rowPayload(product).variants).toHaveLength(1);
     expect(rowPayload({ ...product, variants: [emptyVariantRow()] })).not.toHaveProperty('variants');
+  });
+
+  it("takes prices as typed ('3.500', '3 500 FCFA') and refuses '3,5' with how to write it", () => {
+    const product = {
+      ...emptyProduct(),
+      name: 'Huile',
+      description: 'Pure',
+      base_price: '3.500',
+      image: picture,
+      variants: [{ ...emptyVariantRow(), name: '1 l', price: '12\u00a0500 FCFA' }],
+    };
+    expect(rowProblems([product])).toEqual([]);
+    expect(rowProblems([{ ...product, base_price: '3,5' }]).map(problemText)).toEqual([
+      `Produit 1: ${PRODUCT_PRICE_INVALID}`,
+    ]);
   });
 
   it('needs at least one product', () => {

@@ -7,7 +7,7 @@ import { PRODUCT_IMAGES_MAX } from '@souk/domain/admin-limits';
 import { IMAGE_ACCEPT } from '@souk/domain/uploads';
 import { type ChangeEvent, useState } from 'react';
 import { CategoryOptions } from '~/components/ui/category-options';
-import { NumberField, SelectField, TextAreaField, TextField } from '~/components/ui/form-fields';
+import { PriceField, SelectField, TextAreaField, TextField } from '~/components/ui/form-fields';
 import { fileInputClass, ImageField, ShrinkingNotice, usePreviews } from '~/components/ui/image-field';
 import { SortOrderField, VisibleInShopField } from '~/components/ui/record-fields';
 import { SaveFormDialog } from '~/components/ui/save-form-dialog';
@@ -168,7 +168,7 @@ export function ProductFormDialog({
             error={errors.description}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <NumberField
+            <PriceField
               id="product-price"
               name="base_price"
               label="Prix de base (FCFA)"

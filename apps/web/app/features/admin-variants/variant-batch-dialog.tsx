@@ -30,7 +30,7 @@ function RowField({
   label,
   error,
   onChange,
-  numeric = false,
+  kind = 'text',
 }: {
   row: VariantRow;
   index: number;
@@ -38,7 +38,7 @@ function RowField({
   label: string;
   error?: string;
   onChange: (column: Column, value: string) => void;
-  numeric?: boolean;
+  kind?: 'text' | 'number' | 'price';
 }) {
   const id = `batch-${row.key}-${column}`;
   return (
@@ -49,9 +49,10 @@ function RowField({
       </label>
       <input
         id={id}
-        type={numeric ? 'number' : 'text'}
-        inputMode={numeric ? 'numeric' : undefined}
-        min={numeric ? (column === 'price' ? 1 : 0) : undefined}
+        // A price is text with the digit pad: a number input would empty '3 500' (the domain reads 3500).
+        type={kind === 'number' ? 'number' : 'text'}
+        inputMode={kind === 'text' ? undefined : 'numeric'}
+        min={kind === 'number' ? 0 : undefined}
         value={row[column]}
         onChange={(event) => onChange(column, event.currentTarget.value)}
         aria-invalid={error ? true : undefined}
@@ -182,7 +183,7 @@ export function VariantBatchDialog({
                   index={index}
                   column="price"
                   label="Prix (FCFA)"
-                  numeric
+                  kind="price"
                   error={errors[`${index}.price`]}
                   onChange={(column, value) => change(index, column, value)}
                 />
@@ -199,7 +200,7 @@ export function VariantBatchDialog({
                   index={index}
                   column="stock_quantity"
                   label="Stock"
-                  numeric
+                  kind="number"
                   error={errors[`${index}.stock_quantity`]}
                   onChange={(column, value) => change(index, column, value)}
                 />

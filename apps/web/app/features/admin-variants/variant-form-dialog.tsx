@@ -1,7 +1,7 @@
 import { CreateVariantInputSchema } from '@souk/domain/admin-variants';
 import type { Variant } from '@souk/domain/catalog';
 import { useState } from 'react';
-import { NumberField, RadioGroupField, TextField } from '~/components/ui/form-fields';
+import { NumberField, PriceField, RadioGroupField, TextField } from '~/components/ui/form-fields';
 import { SortOrderField } from '~/components/ui/record-fields';
 import { SaveFormDialog } from '~/components/ui/save-form-dialog';
 
@@ -54,11 +54,10 @@ export function VariantFormDialog({
             error={errors.name}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <NumberField
+            <PriceField
               id="variant-price"
               name="price"
               label="Prix (FCFA)"
-              min={1}
               value={price}
               onChange={(event) => setPrice(event.currentTarget.value)}
               error={errors.price}
