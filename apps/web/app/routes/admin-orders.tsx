@@ -11,11 +11,12 @@ export const loader = ({ request, context }: Route.LoaderArgs) => loadOrdersScre
 export const action = (args: Route.ActionArgs) => ordersScreenAction(args);
 
 /**
- * A refused status change (409: the order moved meanwhile, from another screen or admin) reads the
- * list again too, so it shows where the order now is; React Router skips that after a 4xx.
+ * A refused status change or reinstatement (409: the order moved meanwhile, from another screen or
+ * admin) reads the list again too, so it shows where the order now is; React Router skips that
+ * after a 4xx.
  */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formData?.get('intent') === 'status' || defaultShouldRevalidate;
+  return ['status', 'reinstate'].includes(String(formData?.get('intent'))) || defaultShouldRevalidate;
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {

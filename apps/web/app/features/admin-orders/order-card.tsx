@@ -10,8 +10,10 @@ import { buttonClass } from '~/components/ui/button';
 import { OrderLines } from '~/components/ui/order-lines';
 import { OrderStatusBadge, statusStyle } from '~/components/ui/status-badge';
 import { withParams } from '~/lib/url-params';
+import { CancellationNote } from './order-cancellation';
 import { OrderContactLinks } from './order-contact-links';
 import { PaymentBadge, PaymentReceivedButton } from './order-payment';
+import { RefundBadge } from './order-refund';
 import { OrderStatusActions } from './order-status-actions';
 import { awaitedStatus, type StatusControls } from './use-status-changes';
 
@@ -21,8 +23,9 @@ export function RecentlyUpdatedBadge() {
 }
 
 /**
- * One order: its head coloured by status (number, date and time, status), total, client,
- * lines, article count, contact, the status steps it may take, and 'Voir détails'.
+ * One order: its head coloured by status (number, date and time, status, payment, refund), total,
+ * client, who cancelled it and why, lines, article count, contact, the status steps it may take
+ * ('Rétablir' for one released unpaid), and 'Voir détails'.
  */
 export function OrderCard({
   order,
@@ -67,6 +70,7 @@ export function OrderCard({
           {recent && <RecentlyUpdatedBadge />}
           <OrderStatusBadge status={status} />
           <PaymentBadge order={order} />
+          <RefundBadge order={order} />
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
@@ -78,6 +82,7 @@ export function OrderCard({
           <p className="font-semibold break-words text-stone-900">{order.client.name}</p>
           {phone && <p className="text-stone-700">{formatPhone(phone)}</p>}
         </div>
+        <CancellationNote order={order} status={status} unpaidTimeoutMs={shop.unpaidTimeoutMs} />
         {order.notes && (
           <p className="rounded-xl bg-amber-50 px-3 py-2 text-sm break-words whitespace-pre-line text-stone-900 ring-1 ring-amber-200 ring-inset">
             <span className="font-semibold">Note du client : </span>

@@ -1,12 +1,11 @@
 import type { AdminOrder } from '@souk/domain/admin-orders';
 import { orderMailLink, orderStatusMessage, type ShopContact } from '@souk/domain/order-messages';
-import { ORDER_STATUS_LABELS } from '@souk/domain/order-status';
 import { phoneCallLink, whatsappLink } from '@souk/domain/shop';
 import { Button, buttonClass } from '~/components/ui/button';
 import { EmailContactLink, WhatsappContactLink } from '~/components/ui/contact-links';
 import { PhoneIcon, WhatsappIcon } from '~/components/ui/page-icons';
 import { NEW_TAB } from '~/lib/new-tab';
-import type { StatusChange } from './use-status-changes';
+import type { Told } from './use-status-changes';
 
 /**
  * Reaching the client: a call, an e-mail when they gave one, WhatsApp; the e-mail and
@@ -32,23 +31,25 @@ export function OrderContactLinks({ order, shop }: { order: AdminOrder; shop: Sh
 }
 
 /**
- * After a status change, the client is told in one tap: WhatsApp opens with the new status's
- * message. A live region there from the start, so the offer is read out when it appears; it stays
- * until it is closed or the next change replaces it. It floats over the list, or sits `inline` in
- * the details dialog (a modal hides whatever floats behind it).
+ * After a change — a status, a cancellation with its reason, a refund, a reinstatement — the client
+ * is told in one tap: WhatsApp opens with the message that fits the order as the server answered it
+ * (who cancelled and why, the refund and how). A customer without an e-mail hears of it only this
+ * way. A live region there from the start, so the offer is read out when it appears; it stays until
+ * it is closed or the next change replaces it. It floats over the list, or sits `inline` in the
+ * details dialog (a modal hides whatever floats behind it).
  */
 export function StatusMessageOffer({
-  change,
+  told,
   shop,
   onClose,
   inline = false,
 }: {
-  change: StatusChange | null;
+  told: Told | null;
   shop: ShopContact;
   onClose: () => void;
   inline?: boolean;
 }) {
-  const phone = change?.order.client.whatsapp_phone;
+  const phone = told?.order.client.whatsapp_phone;
   return (
     <div
       role="status"
@@ -56,15 +57,14 @@ export function StatusMessageOffer({
         inline ? '' : 'pointer-events-none fixed inset-x-3 bottom-3 z-40 md:right-4 md:left-auto md:w-96'
       }
     >
-      {change && phone && (
+      {told && phone && (
         <div className="pointer-events-auto flex flex-col gap-3 rounded-xl border border-emerald-200 bg-white p-4 text-sm shadow-lg">
           <p className="break-words text-stone-800">
-            Commande {change.order.order_number} : {ORDER_STATUS_LABELS[change.status]}. Prévenez{' '}
-            {change.order.client.name} du nouveau statut.
+            Commande {told.order.order_number} : {told.news}. Prévenez {told.order.client.name} sur WhatsApp.
           </p>
           <div className="flex flex-wrap gap-2">
             <a
-              href={whatsappLink(phone, orderStatusMessage({ ...change.order, status: change.status }, shop))}
+              href={whatsappLink(phone, orderStatusMessage(told.order, shop))}
               {...NEW_TAB}
               className={buttonClass('primary', 'sm')}
             >

@@ -1,17 +1,19 @@
-import type { AdminOrderDetail, OrderHistoryEntry } from '@souk/domain/admin-orders';
+import type { AdminOrderDetail } from '@souk/domain/admin-orders';
 import { formatDateTime } from '@souk/domain/dates';
 import { formatFcfa } from '@souk/domain/money';
 import type { ShopContact } from '@souk/domain/order-messages';
-import { ORDER_STATUS_LABELS } from '@souk/domain/order-status';
 import { formatPhone } from '@souk/domain/phone-format';
 import type { ReactNode } from 'react';
 import { DetailRow } from '~/components/ui/detail-row';
 import { Dialog } from '~/components/ui/dialog';
 import { OrderLines } from '~/components/ui/order-lines';
 import { OrderStatusBadge } from '~/components/ui/status-badge';
+import { CancellationNote } from './order-cancellation';
 import { RecentlyUpdatedBadge } from './order-card';
 import { OrderContactLinks } from './order-contact-links';
+import { StatusHistory } from './order-history';
 import { PaymentDetails } from './order-payment';
+import { RefundDetails } from './order-refund';
 import { OrderStatusActions } from './order-status-actions';
 import { awaitedStatus, type StatusControls } from './use-status-changes';
 
@@ -34,51 +36,6 @@ function Section({
       </h3>
       {children}
     </section>
-  );
-}
-
-/** Who moved the order: an admin by name, the client (her own order, her cancellation), a guest, or the shop itself. */
-function changedBy(entry: OrderHistoryEntry, order: AdminOrderDetail) {
-  if (entry.changed_by?.role === 'client') return `Client (${entry.changed_by.name})`;
-  if (entry.changed_by) return entry.changed_by.name;
-  return entry.from_status === null && order.client.id === null ? 'Client invité' : 'Système';
-}
-
-/** What an entry of the history says happened: the order placed, a step, a payment recorded or undone. */
-function HistoryEvent({ entry }: { entry: OrderHistoryEntry }) {
-  if (entry.event === 'paid') return <>Paiement reçu</>;
-  if (entry.event === 'unpaid') return <>Paiement annulé : {entry.note}</>;
-  if (entry.from_status === null) return <>Commande passée : {ORDER_STATUS_LABELS[entry.to_status]}</>;
-  return (
-    <>
-      {ORDER_STATUS_LABELS[entry.from_status]} <span aria-hidden="true">→</span>
-      <span className="sr-only">vers</span> {ORDER_STATUS_LABELS[entry.to_status]}
-    </>
-  );
-}
-
-/** The order's life, oldest first: each step from → to and each payment, who made it and when. */
-function StatusHistory({ order }: { order: AdminOrderDetail }) {
-  if (order.history.length === 0)
-    return <p className="text-sm text-stone-600">Aucun changement de statut enregistré.</p>;
-  return (
-    <ol className="flex flex-col gap-3 border-l-2 border-stone-200 pl-4">
-      {order.history.map((entry) => (
-        <li key={entry.id} className="relative text-sm">
-          <span
-            aria-hidden="true"
-            className="absolute top-1.5 -left-[1.3rem] h-2.5 w-2.5 rounded-full bg-emerald-700"
-          />
-          <p className="font-medium break-words text-stone-900">
-            <HistoryEvent entry={entry} />
-          </p>
-          <p className="text-stone-600">
-            Par {changedBy(entry, order)}, le{' '}
-            <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
-          </p>
-        </li>
-      ))}
-    </ol>
   );
 }
 
@@ -134,6 +91,11 @@ export function OrderDetailsDialog({
                   <OrderStatusBadge status={awaitedStatus(order, controls.pending)} />
                   {recent && <RecentlyUpdatedBadge />}
                 </span>
+                <CancellationNote
+                  order={order}
+                  status={awaitedStatus(order, controls.pending)}
+                  unpaidTimeoutMs={shop.unpaidTimeoutMs}
+                />
               </DetailRow>
               <DetailRow label="Total">
                 <span className="font-bold text-emerald-900">{formatFcfa(order.total_amount)}</span>
@@ -141,6 +103,11 @@ export function OrderDetailsDialog({
               <DetailRow label="Paiement">
                 <PaymentDetails order={order} />
               </DetailRow>
+              {order.refund && (
+                <DetailRow label="Remboursement">
+                  <RefundDetails order={order} />
+                </DetailRow>
+              )}
               <DetailRow label="Notes">
                 {order.notes ? (
                   <span className="whitespace-pre-line">{order.notes}</span>

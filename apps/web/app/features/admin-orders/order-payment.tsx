@@ -1,35 +1,43 @@
-import { type AdminOrder, type AdminOrderDetail, PAYMENT_REASON_MAX_LENGTH } from '@souk/domain/admin-orders';
+import {
+  type AdminOrder,
+  type AdminOrderDetail,
+  PAYMENT_REASON_MAX_LENGTH,
+  UpdateOrderPaymentInputSchema,
+} from '@souk/domain/admin-orders';
 import { formatDateTime } from '@souk/domain/dates';
 import { CANCELLED_ORDER_STATUS, paymentLabel } from '@souk/domain/order-status';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
 import { TextAreaField } from '~/components/ui/form-fields';
-import type { ActionOutcome } from '~/lib/form-action';
 import { useOutcomeToast } from '~/lib/use-form';
+import { useDialogForm } from './use-dialog-form';
+import type { OrderOutcome } from './use-status-changes';
 
 /**
- * Every payment form of the screen posts through this one fetcher, so one place hears the answers
- * (a toast each) and a button knows its order's payment is on its way.
+ * Every payment form of the screen ('Paiement reçu', its undoing, 'Remboursé') posts through this
+ * one fetcher, so one place hears the answers (a toast each) and a button knows its order's payment
+ * is on its way.
  */
 export const PAYMENT_FETCHER = 'order-payment';
 
 /**
- * The screen's payment answers, toasted once each (an undo's missing reason shows in its form);
- * `recorded` hears each payment recorded or undone: the order and its payment date (or null).
+ * The screen's payment answers — 'Paiement reçu', its undoing, 'Remboursé' — toasted once each (a
+ * missing reason or 'how' shows in its form); `heard` gets each new answer, with the order as the
+ * server answered it on success.
  */
-export function usePaymentOutcomes(recorded: (id: number, paidAt: string | null) => void) {
-  const { data } = useFetcher<ActionOutcome>({ key: PAYMENT_FETCHER });
-  // A refusal with field errors (an undo without its reason) is shown in the undo's form.
+export function usePaymentOutcomes(heard: (answer: OrderOutcome) => void) {
+  const { data } = useFetcher<OrderOutcome>({ key: PAYMENT_FETCHER });
+  // A refusal with field errors (an undo without its reason, a refund without how) is shown in its form.
   useOutcomeToast(data, () => Boolean(data && !data.ok && data.failure.errors));
-  const heard = useRef(data);
+  const seen = useRef(data);
   useEffect(() => {
-    if (data === heard.current) return;
-    heard.current = data;
-    if (data?.ok && data.details?.id) recorded(Number(data.details.id), data.details.paid_at || null);
-  }, [data, recorded]);
+    if (data === seen.current) return;
+    seen.current = data;
+    if (data) heard(data);
+  }, [data, heard]);
 }
 
 /** 'Payée' / 'Non payée' (a cancelled order takes no payment: nothing is said). */
@@ -70,6 +78,7 @@ export function PaymentReceivedButton({ order }: { order: AdminOrder }) {
  */
 export function PaymentDetails({ order }: { order: AdminOrderDetail }) {
   const [undoing, setUndoing] = useState(false);
+  const close = useCallback(() => setUndoing(false), []);
   const recorded = order.history.findLast((entry) => entry.event === 'paid');
   return (
     <div className="flex flex-col gap-2">
@@ -95,10 +104,16 @@ export function PaymentDetails({ order }: { order: AdminOrderDetail }) {
           </Button>
         )}
       </div>
-      <UndoPaymentDialog order={order} open={undoing} onClose={() => setUndoing(false)} />
+      <UndoPaymentDialog order={order} open={undoing} onClose={close} />
     </div>
   );
 }
+
+/** The undo's form, read by the API's own schema: `paid` is the hidden field's 'false'. */
+const undoSchema = {
+  safeParse: (value: unknown) =>
+    UpdateOrderPaymentInputSchema.safeParse({ ...(value as Record<string, unknown>), paid: false }),
+};
 
 /** Undoing a payment recorded by mistake: why, in a few words, kept in the order's history. */
 function UndoPaymentDialog({
@@ -110,23 +125,16 @@ function UndoPaymentDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const fetcher = useFetcher<ActionOutcome>({ key: PAYMENT_FETCHER });
+  const { Form, errors, pending, formProps } = useDialogForm({
+    key: PAYMENT_FETCHER,
+    schema: undoSchema,
+    open,
+    onClose,
+  });
   const reasonId = useId();
-  const sending = fetcher.state !== 'idle' && fetcher.formData?.get('paid') === 'false';
-  // Only the answer to a send from this opening of the dialog (the fetcher keeps its last one).
-  const [sent, setSent] = useState(false);
-  useEffect(() => {
-    if (open) setSent(false);
-  }, [open]);
-  const answer = sent && fetcher.state === 'idle' ? fetcher.data : undefined;
-  const error = answer && !answer.ok ? answer.failure.errors?.reason : undefined;
-  // Closed once its undo is recorded.
-  useEffect(() => {
-    if (open && answer?.ok && order.paid_at === null) onClose();
-  }, [open, answer, order.paid_at, onClose]);
   return (
     <Dialog open={open} onClose={onClose} title="Annuler le paiement">
-      <fetcher.Form method="post" className="flex flex-col gap-3" onSubmit={() => setSent(true)}>
+      <Form method="post" className="flex flex-col gap-3" {...formProps}>
         <input type="hidden" name="intent" value="payment" />
         <input type="hidden" name="id" value={order.id} />
         <input type="hidden" name="paid" value="false" />
@@ -138,7 +146,7 @@ function UndoPaymentDialog({
           id={reasonId}
           name="reason"
           label="Raison"
-          error={error}
+          error={errors.reason}
           rows={3}
           maxLength={PAYMENT_REASON_MAX_LENGTH}
         />
@@ -146,11 +154,11 @@ function UndoPaymentDialog({
           <Button variant="ghost" onClick={onClose}>
             Garder le paiement
           </Button>
-          <Button type="submit" variant="danger" pending={sending}>
+          <Button type="submit" variant="danger" pending={pending}>
             Annuler le paiement
           </Button>
         </div>
-      </fetcher.Form>
+      </Form>
     </Dialog>
   );
 }

@@ -3,6 +3,7 @@ import {
   ORDER_STATUS_UNKNOWN,
   ORDER_STATUS_UPDATE_FAILED,
   PAYMENT_UPDATE_FAILED,
+  RecordRefundInputSchema,
   UpdateOrderPaymentInputSchema,
   UpdateOrderStatusInputSchema,
 } from '@souk/domain/admin-orders';
@@ -10,7 +11,14 @@ import type { ActionFunctionArgs, RouterContextProvider } from 'react-router';
 import { throwIfRefused } from '~/lib/admin-access.server';
 import { api, dataOrThrow, shopContact } from '~/lib/api.server';
 import { type ApiResult, failureMessage, failureWithReason } from '~/lib/api-client';
-import { type FormRequest, formAction, formText, handler, refusedBeforeSending } from '~/lib/form-action';
+import {
+  type FormRequest,
+  type FormSuccess,
+  formAction,
+  formText,
+  handler,
+  refusedBeforeSending,
+} from '~/lib/form-action';
 import { orderListQuery, readOrderScreen } from './order-params';
 
 /** The orders screen's load failure, also when the asked order's details cannot be read. */
@@ -47,22 +55,55 @@ export async function loadOrdersScreen(request: Request, context: Readonly<Route
   };
 }
 
+/** The screen's words when a refund or a reinstatement fails without a reason of the API's own. */
+const REFUND_FAILED = "Erreur lors de l'enregistrement du remboursement";
+const REINSTATE_FAILED = 'Erreur lors du rétablissement de la commande';
+
+/** A form the API's own schema refused before sending: each field's first message under its field. */
+const refusedFields = (failure: string, issues: readonly { path: PropertyKey[]; message: string }[]) =>
+  refusedBeforeSending(
+    failure,
+    Object.fromEntries(issues.map((issue) => [String(issue.path[0]), [issue.message]])),
+  );
+
 /**
- * A status button's post: the status read by the API's own schema, then PUT
- * /admin/orders/:id/status. A refusal reads 'Erreur lors de la mise à jour du statut : ' and why
- * (a 409 says the step is not allowed from where the order now is).
+ * A refusal the owner can fix in the form (a 422 on one of `fields`: the reason of a cancellation,
+ * how a refund was made) stays a field error, shown under its field; any other reads `wording`
+ * and why ('Erreur lors de la mise à jour du statut : La commande est déjà « Acceptée »').
  */
-async function changeStatus({ client, id, form }: FormRequest): Promise<ApiResult<unknown>> {
+function refusedWithReason<T>(
+  result: ApiResult<T>,
+  wording: string,
+  fields: readonly string[],
+): ApiResult<T> {
+  if (result.ok) return result;
+  if (result.status === 422 && fields.some((field) => result.errors?.[field])) return result;
+  return { ...result, errors: undefined, message: failureWithReason(result, wording) };
+}
+
+/**
+ * A status button's post: the status, and the reason of a cancellation, read by the API's own
+ * schema, then PUT /admin/orders/:id/status. A cancellation without its reason stays a field error
+ * (the cancel dialog shows it under the field); any other refusal reads 'Erreur lors de la mise à
+ * jour du statut : ' and why (a 409 says the step is not allowed from where the order now is).
+ */
+async function changeStatus({ client, id, form }: FormRequest): Promise<ApiResult<AdminOrderDetailEnvelope>> {
   const parsed = UpdateOrderStatusInputSchema.safeParse({
     status: formText(form, 'status'),
     confirmed_unpaid: formText(form, 'confirmed_unpaid') === 'true' || undefined,
+    reason: formText(form, 'reason'),
   });
-  const result: ApiResult<unknown> = parsed.success
-    ? await client.put('/admin/orders/:id/status', { params: { id }, body: parsed.data })
-    : refusedBeforeSending(ORDER_STATUS_UNKNOWN);
-  return result.ok
-    ? result
-    : { ...result, errors: undefined, message: failureWithReason(result, ORDER_STATUS_UPDATE_FAILED) };
+  if (!parsed.success) {
+    const { issues } = parsed.error;
+    return issues.every((issue) => issue.path[0] === 'reason')
+      ? refusedFields(ORDER_STATUS_UPDATE_FAILED, issues)
+      : refusedWithReason(refusedBeforeSending(ORDER_STATUS_UNKNOWN), ORDER_STATUS_UPDATE_FAILED, []);
+  }
+  return refusedWithReason(
+    await client.put('/admin/orders/:id/status', { params: { id }, body: parsed.data }),
+    ORDER_STATUS_UPDATE_FAILED,
+    ['reason'],
+  );
 }
 
 /**
@@ -79,19 +120,45 @@ async function changePayment({
     paid: formText(form, 'paid') === 'true',
     reason: formText(form, 'reason'),
   });
-  if (!parsed.success)
-    return refusedBeforeSending(
-      PAYMENT_UPDATE_FAILED,
-      Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), [issue.message]])),
-    );
-  const result = await client.put('/admin/orders/:id/payment', {
-    params: { id },
-    body: parsed.data,
-  });
-  return result.ok || result.status === 422
-    ? result
-    : { ...result, errors: undefined, message: failureWithReason(result, PAYMENT_UPDATE_FAILED) };
+  if (!parsed.success) return refusedFields(PAYMENT_UPDATE_FAILED, parsed.error.issues);
+  return refusedWithReason(
+    await client.put('/admin/orders/:id/payment', { params: { id }, body: parsed.data }),
+    PAYMENT_UPDATE_FAILED,
+    ['reason'],
+  );
 }
+
+/**
+ * 'Remboursé' on a paid order cancelled: how it was refunded, read by the API's own schema, then
+ * PUT /admin/orders/:id/refund. A missing 'how' stays a field error; a refusal (409: not due, or
+ * recorded already) says why after 'Erreur lors de l'enregistrement du remboursement'.
+ */
+async function recordRefund({ client, id, form }: FormRequest): Promise<ApiResult<AdminOrderDetailEnvelope>> {
+  const parsed = RecordRefundInputSchema.safeParse({ method: formText(form, 'method') });
+  if (!parsed.success) return refusedFields(REFUND_FAILED, parsed.error.issues);
+  return refusedWithReason(
+    await client.put('/admin/orders/:id/refund', { params: { id }, body: parsed.data }),
+    REFUND_FAILED,
+    ['method'],
+  );
+}
+
+/**
+ * 'Rétablir (paiement reçu)': POST /admin/orders/:id/reinstate. A refusal is the API's own
+ * sentence as it stands ('Stock insuffisant pour « X » : 1 disponible(s)'): it says what to do.
+ */
+const reinstate = ({ client, id }: FormRequest) =>
+  client.post('/admin/orders/:id/reinstate', { params: { id } });
+
+/**
+ * The order as the API answered it, with the toast's message: the screen keeps an order moved from
+ * here in sight with it, and writes the message to tell the client from it (who cancelled, why, the
+ * refund), never from the order as it was before.
+ */
+const withOrder = ({ data: { order }, saved }: FormSuccess<AdminOrderDetailEnvelope>) => ({
+  ...saved,
+  order,
+});
 
 /** The orders screen's action, with its own notices when the session ended or the role went meanwhile. */
 export const ordersScreenAction = ({ request, context }: ActionFunctionArgs) =>
@@ -99,16 +166,10 @@ export const ordersScreenAction = ({ request, context }: ActionFunctionArgs) =>
     request,
     api(context),
     {
-      status: { failure: ORDER_STATUS_UPDATE_FAILED, send: changeStatus },
-      // The order's payment as recorded, so a card kept in sight out of its list shows it too.
-      payment: handler({
-        failure: PAYMENT_UPDATE_FAILED,
-        send: changePayment,
-        done: ({ data: { order }, saved }) => ({
-          ...saved,
-          details: { id: String(order.id), paid_at: order.paid_at ?? '' },
-        }),
-      }),
+      status: handler({ failure: ORDER_STATUS_UPDATE_FAILED, send: changeStatus, done: withOrder }),
+      payment: handler({ failure: PAYMENT_UPDATE_FAILED, send: changePayment, done: withOrder }),
+      refund: handler({ failure: REFUND_FAILED, send: recordRefund, done: withOrder }),
+      reinstate: handler({ failure: REINSTATE_FAILED, send: reinstate, done: withOrder }),
     },
     (refused) => throwIfRefused(request, context, refused),
   );

@@ -10,6 +10,7 @@ import { Pagination } from '~/components/ui/pagination';
 import { showToast } from '~/components/ui/toast';
 import { useDropParams, withParams } from '~/lib/url-params';
 import { ORDERS_LIST_ID } from '~/lib/waiting-orders';
+import { CancelOrderDialog } from './cancel-order-dialog';
 import { OrderCard } from './order-card';
 import { StatusMessageOffer } from './order-contact-links';
 import { OrderDetailsDialog } from './order-details-dialog';
@@ -43,8 +44,9 @@ export function OrdersHeaderActions({ screen }: { screen: OrderScreen }) {
 
 /**
  * 'Commandes': the counters, search and filters, the orders as cards (stacked on a phone, a grid
- * on wider screens), pages of 20, the details of one order, and the status changes with their
- * confirmation, marker and offer to tell the client.
+ * on wider screens), pages of 20, the details of one order, and the status changes (a cancellation
+ * with its reason, a reinstatement, a refund) with their confirmation, marker and offer to tell the
+ * client.
  */
 export function OrdersScreen({
   screen,
@@ -65,8 +67,8 @@ export function OrdersScreen({
   const closeOverview = useDropParams('overview');
   // The list's own address: opening an order's details or the overview keeps what is in sight.
   const changes = useStatusChanges(list.orders, withParams(search, { details: null, overview: null }));
-  const { cancellation, unpaidStep, controls, recentId, shown, paymentChanged } = changes;
-  usePaymentOutcomes(paymentChanged);
+  const { cancellation, reinstatement, unpaidStep, controls, recentId, shown } = changes;
+  usePaymentOutcomes(changes.paymentAnswered);
   // Once per order asked (a second failed one is told again).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when another order is asked
   useEffect(() => {
@@ -111,7 +113,7 @@ export function OrdersScreen({
         offer={
           <StatusMessageOffer
             inline
-            change={changes.done?.order.id === details?.id ? changes.done : null}
+            told={changes.done?.order.id === details?.id ? changes.done : null}
             shop={shop}
             onClose={changes.closeOffer}
           />
@@ -119,19 +121,24 @@ export function OrdersScreen({
         onClose={closeDetails}
       />
       <OrderOverviewDialog open={screen.overview} summary={list.summary} onClose={closeOverview} />
+      <CancelOrderDialog
+        order={cancellation.order}
+        onSending={cancellation.sending}
+        onClose={cancellation.close}
+      />
       <ConfirmDialog
-        open={cancellation.order !== null}
-        title="Annuler la commande"
+        open={reinstatement.order !== null}
+        title="Rétablir la commande"
         message={
-          cancellation.order
-            ? `Êtes-vous sûr de vouloir annuler la commande ${cancellation.order.order_number} de ${cancellation.order.client.name} ? Le stock de ses variantes sera remis en vente.`
+          reinstatement.order
+            ? `Le paiement de la commande ${reinstatement.order.order_number} de ${reinstatement.order.client.name} est arrivé ? La commande repasse en attente, payée, et ses articles sont repris du stock.`
             : ''
         }
-        confirmLabel="Annuler la commande"
-        cancelLabel="Garder la commande"
-        tone="danger"
-        onConfirm={cancellation.confirm}
-        onCancel={cancellation.cancel}
+        confirmLabel="Rétablir (paiement reçu)"
+        cancelLabel="Laisser annulée"
+        tone="success"
+        onConfirm={reinstatement.confirm}
+        onCancel={reinstatement.cancel}
       />
       <ConfirmDialog
         open={unpaidStep.change !== null}
@@ -149,7 +156,7 @@ export function OrdersScreen({
         onCancel={unpaidStep.cancel}
       />
       {details === null && (
-        <StatusMessageOffer change={changes.done} shop={shop} onClose={changes.closeOffer} />
+        <StatusMessageOffer told={changes.done} shop={shop} onClose={changes.closeOffer} />
       )}
     </>
   );

@@ -1,6 +1,6 @@
 import type { AdminOrder } from '@souk/domain/admin-orders';
 import { describe, expect, it } from 'vitest';
-import { inSight, type Kept } from './use-status-changes';
+import { inSight, type Kept } from './orders-in-sight';
 
 // Only what inSight reads of an order matters here: its id and status.
 const order = (id: number, status: AdminOrder['status'] = 'en_attente') => ({ id, status }) as AdminOrder;

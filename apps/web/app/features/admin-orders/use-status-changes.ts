@@ -1,21 +1,34 @@
 import { RECENTLY_UPDATED_MS } from '@souk/domain/admin-limits';
 import { type AdminOrder, asksUnpaidConfirmation } from '@souk/domain/admin-orders';
-import { CANCELLED_ORDER_STATUS, type OrderStatus } from '@souk/domain/order-status';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  CANCELLED_ORDER_STATUS,
+  INITIAL_ORDER_STATUS,
+  ORDER_STATUS_LABELS,
+  type OrderStatus,
+  REFUND_STATE_LABELS,
+} from '@souk/domain/order-status';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import type { ActionOutcome } from '~/lib/form-action';
 import { useOutcomeToast } from '~/lib/use-form';
+import { useOrdersInSight } from './orders-in-sight';
 
 /**
- * Every status button of the screen, on a card or in the details, posts through this one fetcher:
- * one place hears the answers (one toast each, the marker, the WhatsApp offer). A second change
- * posted before the first is answered takes over the fetcher; the first is still made, and the
- * list read again shows it.
+ * Every status change of the screen — a status button on a card or in the details, the
+ * cancellation with its reason, 'Rétablir' — posts through this one fetcher: one place hears the
+ * answers (one toast each, the marker, the WhatsApp offer). A second change posted before the first
+ * is answered takes over the fetcher; the first is still made, and the list read again shows it.
  */
 export const STATUS_FETCHER = 'order-status';
 
+/** What the screen's order forms answer: on success, the order as the API answered it. */
+export type OrderOutcome = ActionOutcome & { order?: AdminOrder };
+
 /** One change asked: the order as it was, and the status it goes to. */
 export type StatusChange = { order: AdminOrder; status: OrderStatus };
+
+/** A change made, to tell the client of: the order as answered, and what became of it in a word or two. */
+export type Told = { order: AdminOrder; news: string };
 
 /** What an order's status buttons need from the screen. */
 export type StatusControls = {
@@ -23,8 +36,10 @@ export type StatusControls = {
   pending: { id: number; status: OrderStatus } | null;
   /** A status form calls it as it posts: the order the answer will be about. */
   sending: (change: StatusChange) => void;
-  /** 'Annuler la commande' asks before it posts. */
+  /** 'Annuler la commande' asks for the reason before it posts. */
   askCancel: (order: AdminOrder) => void;
+  /** 'Rétablir (paiement reçu)' asks before it posts. */
+  askReinstate: (order: AdminOrder) => void;
   /**
    * A step forward asks first when the order is unpaid and the owner has not yet moved it on
    * unpaid (asksUnpaidConfirmation); true when it asked (the form must not post).
@@ -35,6 +50,14 @@ export type StatusControls = {
 /** The status an order shows: the one it goes to while the change is awaited (then the answer's). */
 export const awaitedStatus = (order: AdminOrder, pending: StatusControls['pending']) =>
   pending?.id === order.id ? pending.status : order.status;
+
+/** The change a status form being sent asks: its order and the status it goes to, if it moves one. */
+function pendingOf(form: FormData | undefined): StatusControls['pending'] {
+  const id = Number(form?.get('id'));
+  if (form?.get('intent') === 'reinstate') return { id, status: INITIAL_ORDER_STATUS };
+  if (form?.get('intent') === 'status') return { id, status: form.get('status') as OrderStatus };
+  return null;
+}
 
 /** The last value given, for `ms`, then null: a timer, so the marker goes even if nothing else renders. */
 function useFleeting<T>(ms: number) {
@@ -47,54 +70,39 @@ function useFleeting<T>(ms: number) {
   return [value, setValue] as const;
 }
 
-/** An order moved from this screen and where it stood in the list: kept in sight there. */
-export type Kept = { order: AdminOrder; index: number };
-const NONE_KEPT: ReadonlyMap<number, Kept> = new Map();
-
 /**
  * The screen's status changes: the outcome toasted ('Statut de la commande mis à jour', or why
- * not), the order just changed marked for RECENTLY_UPDATED_MS (2 s), the last change kept
- * for the offer to tell the client, the cancellation and the unpaid step waiting for their
- * confirmation. An order moved from here stays where it was, with its new status, when the list
- * read again no longer holds it (filtered on 'en attente', it has just been accepted), until the
- * filters or the page change or the screen is loaded again: the owner can take it on to 'prête'.
- * `listKey` is the list's address (filters and page).
+ * not; a cancellation's missing reason shows in its dialog instead), the order just changed marked
+ * for RECENTLY_UPDATED_MS (2 s), the last change kept for the offer to tell the client, the
+ * cancellation, the reinstatement and the unpaid step waiting for their confirmation. An order
+ * moved from here stays where it was, as the server answered it, when the list read again no
+ * longer holds it (filtered on 'en attente', it has just been accepted), until the filters or the
+ * page change or the screen is loaded again: the owner can take it on to 'prête'. `listKey` is the
+ * list's address (filters and page).
  */
 export function useStatusChanges(orders: AdminOrder[], listKey: string) {
-  const fetcher = useFetcher<ActionOutcome>({ key: STATUS_FETCHER });
-  useOutcomeToast(fetcher.data);
+  const fetcher = useFetcher<OrderOutcome>({ key: STATUS_FETCHER });
+  const outcome = fetcher.data;
+  useOutcomeToast(outcome, () => Boolean(outcome && !outcome.ok && outcome.failure.errors));
   const asked = useRef<StatusChange | null>(null);
-  const answered = useRef(fetcher.data);
-  const [done, setDone] = useState<StatusChange | null>(null);
-  const [recent, setRecent] = useFleeting<StatusChange>(RECENTLY_UPDATED_MS);
+  const answered = useRef(outcome);
+  const [done, setDone] = useState<Told | null>(null);
+  const [recent, setRecent] = useFleeting<number>(RECENTLY_UPDATED_MS);
   const [cancelling, setCancelling] = useState<AdminOrder | null>(null);
+  const [reinstating, setReinstating] = useState<AdminOrder | null>(null);
   const [unpaid, setUnpaid] = useState<StatusChange | null>(null);
-  const [kept, setKept] = useState<{ listKey: string; byId: ReadonlyMap<number, Kept> }>({
-    listKey,
-    byId: NONE_KEPT,
-  });
-  // Another list (other filters, another page): what was kept for the last one is let go.
-  if (kept.listKey !== listKey) setKept({ listKey, byId: NONE_KEPT });
-  const keptNow = kept.listKey === listKey ? kept.byId : NONE_KEPT;
-  const shown = useMemo(() => inSight(orders, keptNow), [orders, keptNow]);
+  const { shown, keep } = useOrdersInSight(orders, listKey);
   const shownRef = useRef(shown);
   shownRef.current = shown;
 
-  const keep = useCallback(
-    (id: number, update: (entry: Kept | undefined) => Kept | null) =>
-      setKept((current) => {
-        const byId = new Map(current.byId);
-        const next = update(byId.get(id));
-        if (next) byId.set(id, next);
-        else byId.delete(id);
-        return { ...current, byId };
-      }),
-    [],
-  );
-  const paymentChanged = useCallback(
-    (id: number, paid_at: string | null) =>
-      keep(id, (entry) => (entry ? { ...entry, order: { ...entry.order, paid_at } } : null)),
-    [keep],
+  /** A change made: the order kept in sight as answered, marked, and offered to tell the client. */
+  const made = useCallback(
+    (order: AdminOrder, news: string) => {
+      keep(order.id, (entry) => (entry ? { ...entry, order } : null));
+      setDone({ order, news });
+      setRecent(order.id);
+    },
+    [keep, setRecent],
   );
 
   /**
@@ -116,18 +124,18 @@ export function useStatusChanges(orders: AdminOrder[], listKey: string) {
 
   useEffect(() => {
     // Once the list has been read again (the fetcher idle), so the marker lands on the new status.
-    if (fetcher.state !== 'idle' || fetcher.data === answered.current) return;
-    answered.current = fetcher.data;
+    if (fetcher.state !== 'idle' || outcome === answered.current) return;
+    answered.current = outcome;
     const change = asked.current;
     if (!change) return;
-    if (fetcher.data?.ok) {
-      setDone(change);
-      setRecent(change);
+    if (outcome?.ok) {
+      const order = outcome.order ?? { ...change.order, status: change.status };
+      made(order, outcome.intent === 'reinstate' ? 'Rétablie' : ORDER_STATUS_LABELS[order.status]);
     } else {
       // Refused: where the order now is, the list read again tells (or it left this list).
       keep(change.order.id, () => null);
     }
-  }, [fetcher.state, fetcher.data, setRecent, keep]);
+  }, [fetcher.state, outcome, made, keep]);
 
   const post = (change: StatusChange, confirmedUnpaid: boolean) =>
     fetcher.submit(
@@ -140,11 +148,11 @@ export function useStatusChanges(orders: AdminOrder[], listKey: string) {
       { method: 'post' },
     );
 
-  const sent = fetcher.formData;
   const controls: StatusControls = {
-    pending: sent ? { id: Number(sent.get('id')), status: sent.get('status') as OrderStatus } : null,
+    pending: pendingOf(fetcher.formData),
     sending: (change) => send(change, false),
     askCancel: setCancelling,
+    askReinstate: setReinstating,
     asksFirst: (change) => {
       if (!asksUnpaidConfirmation(change.order, change.status)) return false;
       setUnpaid(change);
@@ -156,23 +164,42 @@ export function useStatusChanges(orders: AdminOrder[], listKey: string) {
     controls,
     /** The orders as shown: the list read, and those moved from here kept where they were. */
     shown,
-    /** A kept order's payment as the server answered it ('Paiement reçu' on a kept card). */
-    paymentChanged,
+    /**
+     * A payment form's answer (order-payment.tsx, order-refund.tsx): a kept order as the server
+     * answered it; a refund recorded is marked and offered to tell the client, like a status.
+     */
+    paymentAnswered: useCallback(
+      (answer: OrderOutcome) => {
+        if (!answer.ok || !answer.order) return;
+        const { order } = answer;
+        if (answer.intent === 'refund') made(order, REFUND_STATE_LABELS.done);
+        else keep(order.id, (entry) => (entry ? { ...entry, order } : null));
+      },
+      [made, keep],
+    ),
     /** The order marked 'Mis à jour', if any. */
-    recentId: recent?.order.id ?? null,
+    recentId: recent,
     /** The last change made, until the offer is closed. */
     done,
     closeOffer: () => setDone(null),
+    /** The order whose cancellation dialog is open; its form posts itself (cancel-order-dialog.tsx). */
     cancellation: {
       order: cancelling,
-      confirm: () => {
-        if (!cancelling) return;
-        const change = { order: cancelling, status: CANCELLED_ORDER_STATUS };
-        send(change, false);
-        post(change, false);
-        setCancelling(null);
+      sending: () => {
+        if (cancelling) send({ order: cancelling, status: CANCELLED_ORDER_STATUS }, false);
       },
-      cancel: () => setCancelling(null),
+      close: () => setCancelling(null),
+    },
+    /** An order released unpaid, waiting for 'Rétablir' to be confirmed. */
+    reinstatement: {
+      order: reinstating,
+      confirm: () => {
+        if (!reinstating) return;
+        send({ order: reinstating, status: INITIAL_ORDER_STATUS }, false);
+        fetcher.submit({ intent: 'reinstate', id: String(reinstating.id) }, { method: 'post' });
+        setReinstating(null);
+      },
+      cancel: () => setReinstating(null),
     },
     /** A step forward of an unpaid order, waiting for 'continue without payment'. */
     unpaidStep: {
@@ -186,19 +213,4 @@ export function useStatusChanges(orders: AdminOrder[], listKey: string) {
       cancel: () => setUnpaid(null),
     },
   };
-}
-
-/**
- * The list read, with each order moved from this screen that it no longer holds put back where it
- * stood (in the order of those places, so each lands where it was).
- */
-export function inSight(orders: AdminOrder[], kept: ReadonlyMap<number, Kept>): AdminOrder[] {
-  if (kept.size === 0) return orders;
-  const read = new Map(orders.map((o) => [o.id, o]));
-  const shown = [...orders];
-  for (const entry of [...kept.values()].sort((a, b) => a.index - b.index)) {
-    if (read.has(entry.order.id)) continue;
-    shown.splice(Math.min(entry.index, shown.length), 0, entry.order);
-  }
-  return shown;
 }
