@@ -1,6 +1,14 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { rmSync } from 'node:fs';
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Locator,
+  type Page,
+  test,
+} from '@playwright/test';
 import { ORDER_STATUS_LABELS } from '../packages/domain/src/order-status.ts';
-import { logInAsAdmin } from './admin-helpers.ts';
+import { ADMIN, logInAsAdmin } from './admin-helpers.ts';
 import {
   expectAccessible,
   expectLive,
@@ -10,6 +18,7 @@ import {
   registerThroughApi,
 } from './helpers.ts';
 import { placeOrder } from './order-helpers.ts';
+import { killLeftovers, startShop, untilReady } from './shop-process.ts';
 
 // The order workflow from the owner's phone or desk (docs/decisions/0018): a customer orders, the admin finds
 // the order from the bell, moves it through every status up to 'disponible' telling the client on
@@ -22,6 +31,52 @@ async function whatsappText(link: Locator) {
   const href = (await link.getAttribute('href')) ?? '';
   expect(href).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
   return new URL(href).searchParams.get('text') ?? '';
+}
+
+type AdminOrderRead = {
+  id: number;
+  status: string;
+  paid_at: string | null;
+  cancellation: { by: string; reason: string | null } | null;
+  items: { product_id: number; variant_id: number | null }[];
+};
+
+/** The order `number` as the admin's API reads it. */
+async function adminOrder(request: APIRequestContext, number: string): Promise<AdminOrderRead> {
+  const res = await request.get(`/api/admin/orders?search=${encodeURIComponent(number)}`);
+  expect(res.status()).toBe(200);
+  return (await res.json()).data.orders[0];
+}
+
+/**
+ * The counted stock of the variant the order holds, as its product's page reads it; `set` first
+ * gives it a count of the journey's own (a demo variant may be unlimited, which shows nothing).
+ */
+async function orderedStock(request: APIRequestContext, order: AdminOrderRead, set?: number) {
+  const [item] = order.items;
+  expect(item?.variant_id, 'the order holds a variant').toBeTruthy();
+  const { product_id: product, variant_id: variant } = item as { product_id: number; variant_id: number };
+  if (set !== undefined) {
+    const res = await request.put(`/api/admin/products/${product}/variants/${variant}`, {
+      data: { stock_quantity: set },
+    });
+    expect(res.status()).toBe(200);
+  }
+  const { variants } = (await (await request.get(`/api/products/${product}`)).json()).data as {
+    variants: { id: number; stock_quantity: number | null }[];
+  };
+  return variants.find((v) => v.id === variant)?.stock_quantity;
+}
+
+/**
+ * A customer's order placed (her browser closed since), and the admin on the orders screen
+ * searching for it: its number and its card.
+ */
+async function adminFindsNewOrder(page: Page, browser: Browser, baseURL: string | undefined, name: string) {
+  const { context, number } = await placeOrder(browser, baseURL, name);
+  await context.close();
+  await logInAsAdmin(page, `/admin/orders?search=${encodeURIComponent(number)}`);
+  return { number, card: page.getByRole('article', { name: `Commande ${number}` }) };
 }
 
 /** One status step from the details dialog: the button, the toast, the marker, the offer's message. */
@@ -123,9 +178,12 @@ test('a customer orders; the admin finds it from the bell and takes it to the ag
   await expect(dialog.getByRole('button', { name: `Annuler le paiement, commande ${number}` })).toBeVisible();
   await expect(dialog).toContainText('Payée');
   await expectAccessible(page);
-  expect(
-    await whatsappText(dialog.getByRole('link', { name: `WhatsApp à ${client.name} (nouvel onglet)` })),
-  ).toContain(`référence ${number}`);
+  // Paid, the acceptance's message thanks her for the payment instead of asking for it.
+  const paidMessage = await whatsappText(
+    dialog.getByRole('link', { name: `WhatsApp à ${client.name} (nouvel onglet)` }),
+  );
+  expect(paidMessage).toContain('nous avons bien reçu son paiement');
+  expect(paidMessage).not.toContain(`référence ${number}`);
   await moveTo(page, dialog, number, 'Marquer prête', /est prête et part en livraison/);
   await moveTo(page, dialog, number, 'Mettre en livraison', /est en route vers notre agence/);
   await moveTo(
@@ -198,17 +256,21 @@ test('an order cancelled after a confirmation, a stale step refused with the rea
   baseURL,
   isMobile,
 }) => {
-  const { context, number } = await placeOrder(browser, baseURL, 'Moussa Annulation');
-  await context.close();
-  await logInAsAdmin(page, `/admin/orders?search=${encodeURIComponent(number)}`);
-  const card = page.getByRole('article', { name: `Commande ${number}` });
+  const { number, card } = await adminFindsNewOrder(page, browser, baseURL, 'Moussa Annulation');
   await card.getByRole('button', { name: `Annuler la commande, commande ${number}` }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Annuler la commande' });
   await expect(confirm).toContainText('Le stock de ses variantes sera remis en vente.');
+  // Unpaid: nothing to refund.
+  await expect(confirm).not.toContainText('À rembourser');
   await expectAccessible(page);
+  // One tap on a frequent reason writes it.
+  await confirm.getByRole('button', { name: 'Client injoignable' }).click();
+  await expect(confirm.getByLabel("Raison de l'annulation (dite au client)")).toHaveValue(
+    'Client injoignable',
+  );
   await confirm.getByRole('button', { name: 'Annuler la commande' }).click();
-  await expect(page.getByText('Statut de la commande mis à jour')).toBeVisible();
-  await expect(card).toContainText('Annulée');
+  await expect(page.getByText('Commande annulée, son stock remis en vente')).toBeVisible();
+  await expect(card).toContainText('Annulée par la boutique : Client injoignable');
   await expect(card.getByRole('button')).toHaveCount(0);
 
   // A step another admin took meanwhile: the stale button is refused with the screen's words and why.
@@ -322,4 +384,191 @@ test("the orders screen's own notices: a guest, an ended session and a client ar
   await expect(plain.getByRole('alert')).toHaveText('Vous devez être connecté pour accéder à cette page');
   await expect(plain).toHaveURL('/auth/login?redirectTo=%2Fadmin%2Forders');
   await noScript.close();
+});
+
+test('the owner cancels an accepted order with the reason the client is told: refused without one, changing nothing; its stock comes back and the WhatsApp offer says why', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const { number, card } = await adminFindsNewOrder(page, browser, baseURL, 'Fatou Rupture');
+  const order = await adminOrder(page.request, number);
+  expect(await orderedStock(page.request, order, 10)).toBe(10);
+  const accepted = await page.request.put(`/api/admin/orders/${order.id}/status`, {
+    data: { status: 'acceptée' },
+  });
+  expect(accepted.status()).toBe(200);
+  await page.reload();
+  await expectLive(page);
+  await expect(card).toContainText('Acceptée');
+
+  // Accepted, it may still be cancelled: the dialog opens on the reason it asks for.
+  await card.getByRole('button', { name: `Annuler la commande, commande ${number}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Annuler la commande' });
+  const reason = confirm.getByLabel("Raison de l'annulation (dite au client)");
+  await expect(reason).toBeFocused();
+  // Without a reason: refused in French under the field, announced with it, and nothing changes.
+  await confirm.getByRole('button', { name: 'Annuler la commande' }).click();
+  const error = confirm.getByText("Indiquez la raison de l'annulation : elle est dite au client");
+  await expect(error).toBeVisible();
+  await expect(reason).toHaveAttribute('aria-invalid', 'true');
+  await expect(reason).toHaveAttribute('aria-describedby', (await error.getAttribute('id')) ?? '');
+  await expect(reason).toBeFocused();
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Garder la commande' }).click();
+  await expect(confirm).toBeHidden();
+  expect((await adminOrder(page.request, number)).status).toBe('acceptée');
+  expect(await orderedStock(page.request, order)).toBe(10);
+  await expect(card).toContainText('Acceptée');
+
+  // With one: cancelled, said on the card, its two units back in stock, the client's message ready.
+  await card.getByRole('button', { name: `Annuler la commande, commande ${number}` }).click();
+  await reason.fill('Rupture chez notre fournisseur');
+  await confirm.getByRole('button', { name: 'Annuler la commande' }).click();
+  await expect(page.getByText('Commande annulée, son stock remis en vente')).toBeVisible();
+  await expect(confirm).toBeHidden();
+  await expect(card).toContainText('Annulée par la boutique : Rupture chez notre fournisseur');
+  expect(await orderedStock(page.request, order)).toBe(12);
+  const told = await whatsappText(page.getByRole('link', { name: 'Envoyer le message WhatsApp' }));
+  expect(told).toContain(`nous avons dû annuler votre commande ${number}`);
+  expect(told).toContain('Raison : Rupture chez notre fournisseur');
+});
+
+test("a paid order cancelled is 'À rembourser' until 'Remboursé' records how; the history and the client's message say it", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const { number, card } = await adminFindsNewOrder(page, browser, baseURL, 'Aminata Remboursement');
+  const { id } = await adminOrder(page.request, number);
+  expect((await page.request.put(`/api/admin/orders/${id}/payment`, { data: { paid: true } })).status()).toBe(
+    200,
+  );
+  const me = (await (await page.request.get('/api/auth/me')).json()).data as { name: string };
+  await page.reload();
+  await expectLive(page);
+  await card.getByRole('button', { name: `Annuler la commande, commande ${number}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Annuler la commande' });
+  await expect(confirm).toContainText('Elle est payée : elle sera « À rembourser »');
+  await confirm.getByRole('button', { name: 'À la demande du client' }).click();
+  await confirm.getByRole('button', { name: 'Annuler la commande' }).click();
+  await expect(page.getByText('Commande annulée, son stock remis en vente')).toBeVisible();
+  await expect(card).toContainText('À rembourser');
+  await expect(card).toContainText('Annulée par la boutique : À la demande du client');
+  expect(await whatsappText(page.getByRole('link', { name: 'Envoyer le message WhatsApp' }))).toContain(
+    'nous vous remboursons',
+  );
+  await page.getByRole('status').getByRole('button', { name: 'Fermer' }).click();
+
+  await card.getByRole('link', { name: `Voir détails, commande ${number}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Commande ${number}` });
+  await expect(dialog).toContainText('À rembourser');
+  await dialog.getByRole('button', { name: `Remboursé, commande ${number}` }).click();
+  const refund = page.getByRole('dialog', { name: 'Enregistrer le remboursement' });
+  const how = refund.getByLabel('Comment avez-vous remboursé ?');
+  await expect(how).toBeFocused();
+  await refund.getByRole('button', { name: 'Enregistrer le remboursement' }).click();
+  await expect(refund.getByText('Indiquez comment la commande a été remboursée')).toBeVisible();
+  await expect(how).toHaveAttribute('aria-invalid', 'true');
+  await how.fill('Orange Money, réf. MP2611');
+  await refund.getByRole('button', { name: 'Enregistrer le remboursement' }).click();
+  await expect(page.getByText('Remboursement enregistré')).toBeVisible();
+  await expect(refund).toBeHidden();
+  await expect(dialog.getByRole('button', { name: `Remboursé, commande ${number}` })).toHaveCount(0);
+  await expect(dialog).toContainText('Remboursée');
+  // The history: the cancellation's reason, and the refund, how, by whom.
+  const history = dialog.getByRole('region', { name: 'Historique des statuts' });
+  await expect(history).toContainText('Raison : À la demande du client');
+  const last = history.getByRole('listitem').last();
+  await expect(last).toContainText('Remboursée (Orange Money, réf. MP2611)');
+  await expect(last).toContainText(`Par ${me.name}, le`);
+  expect(await whatsappText(dialog.getByRole('link', { name: 'Envoyer le message WhatsApp' }))).toContain(
+    'Nous vous avons remboursé',
+  );
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(card).toContainText('Remboursée');
+  await expect(card).not.toContainText('À rembourser');
+});
+
+// A shop of this journey's own, whose unpaid orders are released after 2 s (checked every 10 s).
+const RELEASE_PORT = Number(process.env.E2E_PORT ?? 3100) + 90;
+const RELEASE_DATA_DIR = `var/e2e-release-${RELEASE_PORT}`;
+
+test("an order the shop released unpaid comes back when its payment arrives late: 'Rétablir (paiement reçu)' asks once, a stock sold since refuses it with why, then it waits again, paid", async ({
+  browser,
+  viewport,
+  isMobile,
+  hasTouch,
+}) => {
+  // A first start (migrate and seed the catalogue), and the release's wait.
+  test.setTimeout(240_000);
+  rmSync(RELEASE_DATA_DIR, { recursive: true, force: true });
+  const shop = startShop(RELEASE_PORT, {
+    DATA_DIR: RELEASE_DATA_DIR,
+    PUBLIC_URL: `http://127.0.0.1:${RELEASE_PORT}`,
+    SEED: 'catalogue',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    UNPAID_ORDER_TIMEOUT: '2s',
+  });
+  const admin = await browser.newContext({
+    baseURL: shop.url,
+    viewport,
+    isMobile,
+    hasTouch,
+    locale: 'fr-FR',
+    serviceWorkers: 'block',
+  });
+  try {
+    await untilReady(shop);
+    const { context, number } = await placeOrder(browser, shop.url, 'Khadija Retard');
+    await context.close();
+    const page = await admin.newPage();
+    await logInAsAdmin(page, '/admin/orders');
+    await expect
+      .poll(async () => (await adminOrder(page.request, number)).cancellation?.by, { timeout: 60_000 })
+      .toBe('system');
+    const order = await adminOrder(page.request, number);
+    // Sold since: one unit left of the two it holds.
+    await orderedStock(page.request, order, 1);
+    await page.goto(`/admin/orders?search=${encodeURIComponent(number)}`);
+    await expectLive(page);
+    const card = page.getByRole('article', { name: `Commande ${number}` });
+    await expect(card).toContainText('Annulée faute de paiement dans les 2 s');
+    const reinstate = card.getByRole('button', { name: `Rétablir (paiement reçu), commande ${number}` });
+    await reinstate.click();
+    const confirm = page.getByRole('alertdialog', { name: 'Rétablir la commande' });
+    await expect(confirm).toContainText(
+      'est arrivé ? La commande repasse en attente, payée, et ses articles sont repris du stock.',
+    );
+    await expectAccessible(page);
+    await confirm.getByRole('button', { name: 'Rétablir (paiement reçu)' }).click();
+    await expect(page.getByText(/Stock insuffisant pour « .+ » : 1 disponible/)).toBeVisible();
+    await expect(card).toContainText('Annulée faute de paiement');
+    expect((await adminOrder(page.request, number)).status).toBe('annulée');
+
+    // Restocked: it comes back, waiting and paid, its units taken again; the client's message says so.
+    await orderedStock(page.request, order, 5);
+    await reinstate.click();
+    await confirm.getByRole('button', { name: 'Rétablir (paiement reçu)' }).click();
+    await expect(page.getByText('Commande rétablie, paiement enregistré')).toBeVisible();
+    await expect(card).toContainText('En attente');
+    await expect(card).toContainText('Payée');
+    await expect(card).not.toContainText('Annulée faute de paiement');
+    await expect(card.getByRole('button', { name: `Accepter, commande ${number}` })).toBeVisible();
+    expect(await orderedStock(page.request, order)).toBe(3);
+    const back = await adminOrder(page.request, number);
+    expect(back.status).toBe('en_attente');
+    expect(back.paid_at).not.toBeNull();
+    expect(await whatsappText(page.getByRole('link', { name: 'Envoyer le message WhatsApp' }))).toContain(
+      `nous avons bien reçu votre commande ${number} et son paiement`,
+    );
+  } finally {
+    await admin.close();
+    await shop.stop();
+    killLeftovers([shop]);
+    rmSync(RELEASE_DATA_DIR, { recursive: true, force: true });
+  }
 });
