@@ -18,6 +18,11 @@ export const RESET_LINK_SENT_BY_EMAIL =
 export const RESET_LINK_SENT_BY_PHONE =
   "Si un compte correspond à ce numéro et a un email, un lien de réinitialisation vient d'y être envoyé. Sinon, écrivez-nous sur WhatsApp : nous vous enverrons un lien.";
 
+// A registration with a contact another account holds: said under the field. The registration
+// pages read PHONE_TAKEN to offer logging in with that number (the API says it is taken anyway).
+export const EMAIL_TAKEN = 'Cet email est déjà utilisé';
+export const PHONE_TAKEN = 'Ce numéro WhatsApp est déjà utilisé';
+
 // An attempt past its limit (429, ADR 0012). The API says it; a page shows the API's words when
 // they are these (a proxy's own 429 says something else, in English).
 const TOO_MANY = 'Trop de tentatives.';

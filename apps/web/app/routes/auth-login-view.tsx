@@ -41,7 +41,7 @@ export function LoginView({
   loaderData,
   actionData,
 }: Pick<Route.ComponentProps, 'loaderData' | 'actionData'>) {
-  const { redirectTo, expired, reset } = loaderData;
+  const { redirectTo, identifier, expired, reset } = loaderData;
   const form = usePageForm(accountSchema('LoginInputSchema'), actionData);
   const { errors, message, values, pending } = form;
 
@@ -68,7 +68,11 @@ export function LoginView({
         }
       >
         {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
-        <IdentifierField id="login-email" defaultValue={values.email} error={errors.email} />
+        <IdentifierField
+          id="login-email"
+          defaultValue={values.email ?? identifier ?? undefined}
+          error={errors.email}
+        />
         <PasswordField
           id="login-password"
           name="password"

@@ -4,6 +4,7 @@ import { createStaticHandler, type DataRouteObject, RouterContextProvider } from
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverContext } from '#api-context';
 import { injectTransport } from '~/lib/inject-transport.server';
+import { loginWith } from '~/lib/login-url';
 import * as loginRoute from './auth-login';
 
 // ADR 0012: the device cookie that lets a customer in whatever strangers typed makes the round
@@ -78,5 +79,44 @@ describe('the login page', () => {
         message: 'Trop de tentatives. Réessayez dans 12 minutes ou utilisez « Mot de passe oublié ».',
       },
     });
+  });
+});
+
+// A registration refused because the number has an account links here (loginWith): the page
+// fills in that number and keeps where she was going (the cart), so only her password is left.
+// It fills in only what reads as a phone or an e-mail: a link anyone can share never makes the
+// shop's page say what it likes.
+describe('the login page opened with an identifier', () => {
+  const open = async (href: string) => {
+    const context = new RouterContextProvider();
+    context.set(serverContext, { publicUrl: 'http://souk.test' } as never);
+    const route = { id: 'login', path: '/auth/login', loader: loginRoute.loader } as DataRouteObject;
+    const data = await createStaticHandler([route]).queryRoute(new Request(`http://souk.test${href}`), {
+      requestContext: context,
+    });
+    return data as { identifier: string | null; redirectTo: string | null };
+  };
+
+  it('fills in a number the shop reads, written the way its country writes it, and keeps the return', async () => {
+    expect(loginWith('77 123 45 67', '/cart')).toBe('/auth/login?identifier=77+123+45+67&redirectTo=%2Fcart');
+    expect(await open(loginWith('77 123 45 67', '/cart'))).toMatchObject({
+      identifier: '+221 77 123 45 67',
+      redirectTo: '/cart',
+    });
+    expect((await open(loginWith('+221771234567', null))).identifier).toBe('+221 77 123 45 67');
+    expect((await open(loginWith(' Awa@Exemple.SN ', '/profile'))).identifier).toBe('awa@exemple.sn');
+  });
+
+  it('fills in nothing else: free text, a bad number or e-mail, markup', async () => {
+    for (const text of [
+      'Votre compte est bloqué, appelez le 0800',
+      '12',
+      'awa@',
+      '<script>alert(1)</script>@x.sn',
+      '',
+    ]) {
+      expect((await open(loginWith(text, '/cart'))).identifier, text).toBeNull();
+    }
+    expect((await open('/auth/login?redirectTo=%2Fcart')).identifier).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { redirect } from 'react-router';
 import { api, serverConfig } from '~/lib/api.server';
 import { formAction, formTexts, handler } from '~/lib/form-action';
 import { island } from '~/lib/island';
+import { identifierToFill } from '~/lib/login-url.server';
 import { accountPageHeaders } from '~/lib/no-store';
 import { pageMeta } from '~/lib/seo';
 import { homeOf } from '~/lib/session';
@@ -18,6 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     publicUrl: serverConfig(context).publicUrl,
     redirectTo,
+    identifier: identifierToFill(url),
     expired: url.searchParams.get('expired') === '1',
     reset: url.searchParams.get('reset') === '1',
   };

@@ -40,6 +40,7 @@ export function QuickRegisterView({
           idPrefix="quick"
           values={values}
           errors={errors}
+          loginReturn={loginTarget}
           phoneHint="Nous vous contactons sur ce numéro pour votre commande."
         />
         <SubmitButton pending={pending} pendingLabel="Inscription…">

@@ -32,6 +32,7 @@ export function RegisterView({
           idPrefix="register"
           values={values}
           errors={errors}
+          loginReturn={redirectTo}
           emailHint="Utile pour recevoir un lien si vous oubliez votre mot de passe."
           confirmLabel="Confirmer le mot de passe"
         />

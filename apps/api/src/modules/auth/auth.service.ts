@@ -1,3 +1,4 @@
+import { EMAIL_TAKEN, PHONE_TAKEN } from '@souk/domain/account-messages';
 import {
   type ChangePasswordInput,
   type ForgotPasswordInput,
@@ -38,8 +39,6 @@ export { deleteDeadResetTokens, deleteDeadSessions } from './sessions.repository
 export const BLOCKED_MESSAGE = 'Votre compte a été bloqué. Contactez la boutique sur WhatsApp.';
 const BAD_CREDENTIALS = 'Identifiants incorrects';
 const INVALID_RESET = 'Lien de réinitialisation invalide ou expiré';
-const EMAIL_TAKEN = 'Cet email est déjà utilisé';
-const PHONE_TAKEN = 'Ce numéro WhatsApp est déjà utilisé';
 
 export type AuthDeps = { db: Db; mailer: Mailer; publicUrl: string; log: (line: string) => void };
 export type ClientMeta = { userAgent?: string; guestSessionId?: string };
