@@ -31,12 +31,12 @@ test('a visitor goes from home to a category, a subcategory and a product, and t
   const breadcrumb = page.getByRole('navigation', { name: /fil d'ariane/i });
   await expect(breadcrumb.getByRole('link', { name: 'Huiles essentielles pures' })).toBeVisible();
 
-  const variants = page.getByRole('radiogroup', { name: 'Choisir une variante' });
-  await expect(variants.getByRole('radio', { name: /10 ml/ })).toHaveAttribute('aria-checked', 'true');
+  const variants = page.getByRole('group', { name: 'Choisir une variante' });
+  await expect(variants.getByRole('radio', { name: /10 ml/ })).toBeChecked();
   const price = page.locator('main p', { hasText: 'Prix :' });
   await expect(price).toContainText(fcfa(3500));
   await variants.getByRole('radio', { name: /30 ml/ }).click();
-  await expect(variants.getByRole('radio', { name: /30 ml/ })).toHaveAttribute('aria-checked', 'true');
+  await expect(variants.getByRole('radio', { name: /30 ml/ })).toBeChecked();
   await expect(price).toContainText(fcfa(8500));
   await expectNoHorizontalScroll(page);
 });

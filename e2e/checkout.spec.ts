@@ -29,7 +29,7 @@ async function addLavender30(page: Page, id: number) {
   await page.goto(`/products/${id}`);
   await expectLive(page);
   await page
-    .getByRole('radiogroup', { name: 'Choisir une variante' })
+    .getByRole('group', { name: 'Choisir une variante' })
     .getByRole('radio', { name: /30 ml/ })
     .click();
   await page.getByRole('button', { name: 'Ajouter au panier' }).click();

@@ -1,7 +1,9 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { CART_LINE_MAX_QUANTITY } from '@souk/domain/limits';
 import type { ShopContact } from '@souk/domain/order-messages';
 import { isShopCountry, phoneCountry, phoneExample, readPhone } from '@souk/domain/phone';
+import { DEFAULT_LARGE_QUANTITY } from '@souk/domain/quantity';
 import {
   DEFAULT_AGENCY_ADDRESS,
   DEFAULT_AGENCY_HOURS,
@@ -150,6 +152,15 @@ const ConfigSchema = z.object({
     .min(1, { error: 'RESPONSE_CACHE_MB doit être au moins 1' })
     .max(4096, { error: 'RESPONSE_CACHE_MB doit être au plus 4096' })
     .default(64),
+  // Above this many units of one product, 'Ajouter au panier' asks once (docs/decisions/0039).
+  LARGE_QUANTITY_CONFIRM: z.coerce
+    .number({ error: 'LARGE_QUANTITY_CONFIRM doit être un nombre entier d’unités (20)' })
+    .int({ error: 'LARGE_QUANTITY_CONFIRM doit être un nombre entier d’unités (20)' })
+    .min(1, { error: 'LARGE_QUANTITY_CONFIRM doit être au moins 1' })
+    .max(CART_LINE_MAX_QUANTITY, {
+      error: `LARGE_QUANTITY_CONFIRM doit être au plus ${CART_LINE_MAX_QUANTITY}`,
+    })
+    .default(DEFAULT_LARGE_QUANTITY),
   // Server processes `npm start` runs on one port (Node's cluster), docs/decisions/0033.
   WEB_CONCURRENCY: z.coerce
     .number({ error: 'WEB_CONCURRENCY doit être un nombre entier de processus (1, 2, 4…)' })

@@ -70,3 +70,7 @@ export function quotedNote(notes: string | null): string | null {
     .join('')
     .trimEnd()}…`;
 }
+
+/** How a product line is named to a customer, its variant after a dash: 'Huile d’argan – 50 ml'. */
+export const itemLabel = (productName: string, variantName: string | null) =>
+  variantName ? `${productName} – ${variantName}` : productName;

@@ -84,6 +84,7 @@ async function visit(visitor: Visitor, path: string, { only }: { only?: string }
     agency: { location: '', address: '', hours: '' },
     deliveryTerms: '',
     unpaidTimeoutMs: 0,
+    largeQuantity: 20,
     cspNonce: 'test',
     pageKept: false,
     saveData: false,

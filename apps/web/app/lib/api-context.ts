@@ -19,6 +19,8 @@ export type ServerContext = {
   deliveryTerms: string;
   /** UNPAID_ORDER_TIMEOUT in ms (0: off): what the pages and messages say of an order left unpaid. */
   unpaidTimeoutMs: number;
+  /** LARGE_QUANTITY_CONFIRM: above this many units, 'Ajouter au panier' asks once. */
+  largeQuantity: number;
   /** Fresh for each request: allows React Router's inline scripts under the page's CSP (entry.server). */
   cspNonce: string;
   /**

@@ -20,8 +20,9 @@ export function dataOrThrow<T>(result: ApiResult<T>): T {
 }
 
 export const serverConfig = (context: Context) => {
-  const { publicUrl, shopWhatsapp, agency, deliveryTerms, unpaidTimeoutMs } = context.get(serverContext);
-  return { publicUrl, shopWhatsapp, agency, deliveryTerms, unpaidTimeoutMs };
+  const { publicUrl, shopWhatsapp, agency, deliveryTerms, unpaidTimeoutMs, largeQuantity } =
+    context.get(serverContext);
+  return { publicUrl, shopWhatsapp, agency, deliveryTerms, unpaidTimeoutMs, largeQuantity };
 };
 
 /** The shop's details the status messages point to (the orders screen's WhatsApp and e-mail). */

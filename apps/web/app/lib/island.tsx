@@ -89,6 +89,26 @@ function sameData(a: unknown, b: unknown): boolean {
 }
 
 /**
+ * Marks a promise with its outcome as React's `use` reads it (`status`, `value`), so a promise that
+ * has come is read at once, without suspending a render to find out.
+ */
+function tracked<T>(promise: Promise<T>): Promise<T> {
+  const thenable = promise as Promise<T> & { status?: string; value?: T; reason?: unknown };
+  thenable.status = 'pending';
+  promise.then(
+    (value) => {
+      thenable.status = 'fulfilled';
+      thenable.value = value;
+    },
+    (reason) => {
+      thenable.status = 'rejected';
+      thenable.reason = reason;
+    },
+  );
+  return promise;
+}
+
+/**
  * An island's code, what lets it come before its moment, and what says the island no longer holds
  * route discovery (it is live, or gone).
  */
@@ -108,10 +128,12 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
   let component: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const fetchCode = () => {
-    loading ??= load().then((loaded) => {
-      component = loaded;
-      return loaded;
-    });
+    loading ??= tracked(
+      load().then((loaded) => {
+        component = loaded;
+        return loaded;
+      }),
+    );
     return loading;
   };
   // The server renders every island whole: its code is read when the server build is.
@@ -127,7 +149,10 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
     props: P;
     onLive: (live: true) => void;
   }) {
-    const Component = component ?? use(gate.code);
+    // Always through `use`: a render that suspended on the code must read it the same way when
+    // React tries again (reading the module's copy instead made React give up the server's HTML,
+    // error #422). The code marked as come is read at once, without suspending.
+    const Component = use(gate.code);
     useEffect(() => onLive(true), [onLive]);
     return <Component {...props} />;
   }
@@ -148,9 +173,11 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
         code:
           component || pageHydrated || import.meta.env.SSR
             ? fetchCode()
-            : new Promise<void>((done) => {
-                resolve = done;
-              }).then(fetchCode),
+            : tracked(
+                new Promise<void>((done) => {
+                  resolve = done;
+                }).then(fetchCode),
+              ),
         // Woken: route discovery waits for it from now on.
         release: () => {
           if (discoveryHeld && !settled) coming.add(token);

@@ -1,9 +1,10 @@
+import { DEFAULT_LARGE_QUANTITY } from '@souk/domain/quantity';
 import { DEFAULT_AGENCY, DEFAULT_DELIVERY_TERMS, DEFAULT_SHOP_WHATSAPP_NUMBER } from '@souk/domain/shop';
 import { type ShopLayoutData, useShopLayoutData } from '~/lib/shop-layout-data';
 
 export type ShopConfig = Pick<
   ShopLayoutData,
-  'shopWhatsapp' | 'publicUrl' | 'agency' | 'deliveryTerms' | 'unpaidTimeoutMs'
+  'shopWhatsapp' | 'publicUrl' | 'agency' | 'deliveryTerms' | 'unpaidTimeoutMs' | 'largeQuantity'
 >;
 
 /**
@@ -20,6 +21,7 @@ export function useShopConfig(): ShopConfig {
       agency: DEFAULT_AGENCY,
       deliveryTerms: DEFAULT_DELIVERY_TERMS,
       unpaidTimeoutMs: 0,
+      largeQuantity: DEFAULT_LARGE_QUANTITY,
     }
   );
 }

@@ -20,6 +20,8 @@ export type ShopLayoutData = {
   deliveryTerms: string;
   /** UNPAID_ORDER_TIMEOUT in ms (0: off), said where the customer pays (unpaidDeadlineNotice). */
   unpaidTimeoutMs: number;
+  /** LARGE_QUANTITY_CONFIRM: above this many units of one product, 'Ajouter au panier' asks once. */
+  largeQuantity: number;
   year: number;
   cart: CartBadge;
   user: User | null;

@@ -26,6 +26,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       key={loaderData.product.id}
       {...loaderData}
       addToCartError={actionData?.addToCartError}
+      formState={actionData?.formState}
     />
   );
 }

@@ -18,7 +18,8 @@ import type { Route } from './+types/shop-layout';
 const ShopFooter = island(() => import('~/features/layout/shop-footer').then((m) => m.ShopFooter), 'visible');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { shopWhatsapp, publicUrl, agency, deliveryTerms, unpaidTimeoutMs } = serverConfig(context);
+  const { shopWhatsapp, publicUrl, agency, deliveryTerms, unpaidTimeoutMs, largeQuantity } =
+    serverConfig(context);
   const cart = await loadCartBadge(request, context);
   const user = await getCurrentUser(request, context);
   // The year comes from the server so the client renders the same text (no hydration mismatch),
@@ -31,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     agency,
     deliveryTerms,
     unpaidTimeoutMs,
+    largeQuantity,
     year,
     cart,
     user,

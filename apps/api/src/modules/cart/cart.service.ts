@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddToCartInput, Cart, CartItem } from '@souk/domain/cart';
 import { CART_LINE_MAX_QUANTITY, CART_MAX_LINES } from '@souk/domain/limits';
+import { itemLabel } from '@souk/domain/text';
 import { AppError } from '#shared/app-error.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { sellability } from '../catalog/catalog-rules.ts';
@@ -20,8 +21,8 @@ export const TOO_MANY_LINES = `Votre panier ne peut pas contenir plus de ${CART_
 /** A guest cart id: 144 random bits, base64url. */
 export const newSessionId = () => randomBytes(18).toString('base64url');
 
-export const itemLabel = (productName: string, variantName: string | null) =>
-  variantName ? `${productName} – ${variantName}` : productName;
+// The orders module names its lines as the cart does.
+export { itemLabel };
 export const insufficientStock = (label: string, left: number) =>
   new AppError('conflict', `Stock insuffisant pour « ${label} » : ${left} disponible(s)`);
 

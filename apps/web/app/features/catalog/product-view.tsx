@@ -1,6 +1,8 @@
 import type { ProductDetail, ProductSuggestions as Suggestions, Variant } from '@souk/domain/catalog';
+import { onlyLeft, readQuantity } from '@souk/domain/quantity';
 import { deliveryLine } from '@souk/domain/shop';
-import { useState } from 'react';
+import { itemLabel } from '@souk/domain/text';
+import { useEffect, useRef, useState } from 'react';
 import { Breadcrumb, type BreadcrumbItem, CATALOG_TRAIL } from '~/components/ui/breadcrumb';
 import { Svg } from '~/components/ui/icons';
 import { Price } from '~/components/ui/price';
@@ -8,9 +10,10 @@ import { island } from '~/lib/island';
 import { useShopConfig } from '~/lib/shop-config';
 import { AddToCartToast } from './add-to-cart-toast';
 import { FavoriteButton } from './favorite-button';
+import { LargeQuantityQuestion } from './large-quantity-question';
+import { keptVariant, type ProductFormState } from './product-form-state';
 import { ProductJsonLd } from './product-json-ld';
-import { defaultVariant, displayedPrice, variantPricesDiffer } from './product-pricing';
-import { quantityOf } from './quantity';
+import { displayedPrice, variantPricesDiffer } from './product-pricing';
 import { QuantityPicker } from './quantity-picker';
 import { useAddToCart } from './use-add-to-cart';
 import { VariantPicker } from './variant-picker';
@@ -42,28 +45,80 @@ export function ProductView({
   suggestions,
   publicUrl,
   addToCartError,
+  formState,
 }: {
   product: ProductDetail;
   suggestions: Suggestions | null;
   publicUrl: string;
   /** Why the add-to-cart form, posted before the script had loaded, was refused (the page's action). */
   addToCartError?: string;
+  /** The choice a form posted before the script had loaded left (a − or +, a question to confirm). */
+  formState?: ProductFormState;
 }) {
   // DELIVERY_TERMS, said as the cart and the status messages say them.
-  const { deliveryTerms } = useShopConfig();
-  const [selected, setSelected] = useState<Variant | null>(() => defaultVariant(product));
-  const [quantity, setQuantity] = useState('1');
+  const { deliveryTerms, largeQuantity } = useShopConfig();
+  const [selected, setSelected] = useState<Variant | null>(() => keptVariant(product, formState));
+  const [quantity, setQuantity] = useState(formState?.quantity ?? '1');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<number | null>(formState?.confirm_quantity ?? null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const quantityRef = useRef<HTMLInputElement>(null);
   const images = product.images.length > 0 ? product.images : product.image ? [product.image] : [];
   const price = displayedPrice(product, selected);
   const hasVariants = product.variants.length > 0;
   const needsVariant = hasVariants && !selected;
   const cart = useAddToCart(addToCartError);
-  const add = () => {
-    if (cart.busy) return;
+  const label = itemLabel(product.name, hasVariants ? (selected?.name ?? null) : null);
+  const stock = hasVariants ? (selected?.stock_quantity ?? null) : null;
+  const read = readQuantity(quantity);
+  const current = 'quantity' in read ? read.quantity : 1;
+
+  // What she chose before the script had loaded is in the form (the browser's own radios and
+  // field, left alone by hydration): read back, so the price shown and the add follow it. From
+  // here on the page says its own French messages rather than the browser's.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    form.noValidate = true;
+    const checked = form.querySelector<HTMLInputElement>('input[name="variant_id"]:checked');
+    const chosen = checked && product.variants.find((v) => String(v.id) === checked.value);
+    if (chosen) setSelected(chosen);
+    if (quantityRef.current) setQuantity(quantityRef.current.value);
+  }, [product]);
+
+  /** A quantity typed or stepped to, for the variant `of`: over its stock, brought down and said. */
+  const changeQuantity = (text: string, of = selected) => {
+    setConfirming(null);
+    const typed = readQuantity(text);
+    const left = hasVariants ? (of?.stock_quantity ?? null) : null;
+    if ('quantity' in typed && left !== null && left > 0 && typed.quantity > left) {
+      setQuantity(String(left));
+      setProblem(onlyLeft(left, itemLabel(product.name, of?.name ?? null)));
+      return;
+    }
+    setQuantity(text);
+    setProblem('problem' in typed && text.trim() !== '' ? typed.problem : null);
+  };
+
+  const submit = () => {
+    if (cart.busy || needsVariant) return;
+    const typed = readQuantity(quantityRef.current?.value ?? quantity);
+    if ('problem' in typed) {
+      setProblem(typed.problem);
+      quantityRef.current?.focus();
+      return;
+    }
+    if (stock !== null && typed.quantity > stock) return changeQuantity(String(typed.quantity));
+    // Many units at once: asked once for this quantity, then added.
+    if (typed.quantity > largeQuantity && confirming !== typed.quantity) {
+      setConfirming(typed.quantity);
+      return;
+    }
+    setConfirming(null);
     cart.add({
       product_id: product.id,
       variant_id: hasVariants ? selected?.id : undefined,
-      quantity: quantityOf(quantity),
+      quantity: typed.quantity,
     });
   };
 
@@ -103,28 +158,54 @@ export function ProductView({
           <p className="text-sm leading-relaxed whitespace-pre-line text-stone-700">{product.description}</p>
 
           {/* A real form: posted before the script has loaded (slow phones) or without it, the
-              page's action adds to the cart and opens it; with the script, the browser adds
-              in place (the form is never sent). */}
+              page's action adds to the cart and opens it (docs/decisions/0039); with the script,
+              the browser adds in place (the form is never sent). */}
           <form
+            ref={formRef}
             method="post"
             onSubmit={(event) => {
               event.preventDefault();
-              add();
+              submit();
             }}
             className="flex flex-col gap-5"
           >
+            {/* The form's default button (the first in it): Enter in the quantity adds, it does
+                not press the − that comes first on screen. */}
+            <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
             <input type="hidden" name="product_id" value={product.id} />
-            {hasVariants && selected && <input type="hidden" name="variant_id" value={selected.id} />}
             {hasVariants && (
               <VariantPicker
                 variants={product.variants}
-                selectedId={selected?.id ?? null}
-                onSelect={setSelected}
+                defaultId={selected?.id ?? null}
+                onSelect={(variant) => {
+                  setSelected(variant);
+                  changeQuantity(quantity, variant);
+                }}
                 showPrices={variantPricesDiffer(product)}
               />
             )}
 
-            <QuantityPicker value={quantity} onChange={setQuantity} name="quantity" />
+            <QuantityPicker
+              value={quantity}
+              current={current}
+              max={stock}
+              problem={problem}
+              onChange={(text) => changeQuantity(text)}
+              onStep={(delta) => changeQuantity(String(Math.max(1, current + delta)))}
+              inputRef={quantityRef}
+            />
+
+            {confirming !== null && (
+              <LargeQuantityQuestion
+                quantity={confirming}
+                label={label}
+                unitPrice={price.amount}
+                onChange={() => {
+                  setConfirming(null);
+                  quantityRef.current?.focus();
+                }}
+              />
+            )}
 
             <button
               type="submit"
