@@ -23,11 +23,15 @@ export const RESET_LINK_SENT_BY_PHONE =
 export const EMAIL_TAKEN = 'Cet email est déjà utilisé';
 export const PHONE_TAKEN = 'Ce numéro WhatsApp est déjà utilisé';
 
-// An attempt past its limit (429, ADR 0012). The API says it; a page shows the API's words when
-// they are these (a proxy's own 429 says something else, in English).
+// An attempt past its limit (429, ADR 0012). The API says it, with when to try again; a page shows
+// the API's words when they start as these do (a proxy's own 429 says something else, in English).
 const TOO_MANY = 'Trop de tentatives.';
+/** Orders are limited in orders placed, not attempts: said as such. */
+const TOO_MANY_ORDERS = 'Trop de commandes en peu de temps.';
+/** A 429 without a wait to tell (a page's fallback when the words are not the API's). */
 export const TOO_MANY_ATTEMPTS = `${TOO_MANY} Veuillez réessayer plus tard.`;
-export const isTooManyAttempts = (message: string) => message.startsWith(TOO_MANY);
+export const isTooManyAttempts = (message: string) =>
+  message.startsWith(TOO_MANY) || message.startsWith(TOO_MANY_ORDERS);
 /** The login page's link to a new password: what gets a customer in whatever strangers typed. */
 export const FORGOT_PASSWORD = 'Mot de passe oublié';
 
@@ -37,6 +41,17 @@ function waitOf(seconds: number): string {
   if (minutes <= 60) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
   return `${Math.ceil(minutes / 60)} heures`;
 }
+
+/** Any limited action past its limit: 'Trop de tentatives. Réessayez dans 12 minutes.' */
+export const tooManyAttempts = (seconds: number) => `${TOO_MANY} Réessayez dans ${waitOf(seconds)}.`;
+
+/**
+ * Orders past their limit: when to try again, and the shop's WhatsApp, where she can order at
+ * once (`shopNumber` as the page writes it: formatPhone, kept out of this zod- and
+ * libphonenumber-free file).
+ */
+export const ordersTooMany = (seconds: number, shopNumber: string) =>
+  `${TOO_MANY_ORDERS} Réessayez dans ${waitOf(seconds)} ou commandez directement sur WhatsApp au ${shopNumber}.`;
 
 /** A login past its limit: when to try again, and the way in that does not wait. */
 export const loginTooMany = (seconds: number) =>

@@ -1,5 +1,11 @@
-import { loginTooMany } from '@souk/domain/account-messages';
+import {
+  isTooManyAttempts,
+  loginTooMany,
+  ordersTooMany,
+  tooManyAttempts,
+} from '@souk/domain/account-messages';
 import { operations } from '@souk/domain/contract';
+import { formatPhone } from '@souk/domain/phone-format';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../test/app.ts';
 import { putInCart } from '../test/cart-fixtures.ts';
@@ -15,11 +21,21 @@ import { WindowStore } from './rate-limit-stores.ts';
 
 const MINUTE = 60_000;
 const LOW = { perIdentifier: { max: 3, windowMs: MINUTE }, perIp: { max: 5, windowMs: MINUTE } };
-const TOO_MANY = { success: false, message: 'Trop de tentatives. Veuillez réessayer plus tard.' };
+type Answered = { headers: Record<string, unknown> };
 /** A refused login says when to try again: the wait of its Retry-After. */
-const loginRefusal = (res: { headers: Record<string, unknown> }) => ({
+const loginRefusal = (res: Answered) => ({
   success: false,
   message: loginTooMany(Number(res.headers['retry-after'])),
+});
+/** Any other refusal past a limit says when to try again too. */
+const refusal = (res: Answered) => ({
+  success: false,
+  message: tooManyAttempts(Number(res.headers['retry-after'])),
+});
+/** An order refused past the limit adds where to order at once: the shop's WhatsApp (the test default's). */
+const orderRefusal = (res: Answered) => ({
+  success: false,
+  message: ordersTooMany(Number(res.headers['retry-after']), formatPhone('+221770000000')),
 });
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -263,7 +279,7 @@ describe.each(engines)('rate limits on %s', (engine) => {
       }
       const res = await edit('221760000001', '203.0.113.89');
       expect(res.statusCode).toBe(429);
-      expect(res.json()).toEqual(TOO_MANY);
+      expect(res.json()).toEqual(refusal(res));
     });
 
     it('limits password changes per account, so the current password cannot be guessed', async () => {
@@ -305,7 +321,7 @@ describe.each(engines)('rate limits on %s', (engine) => {
       for (const phone of phones) expect((await guestOrder(phone, '198.51.100.10')).statusCode).toBe(201);
       const res = await guestOrder('+221 771 230 001', '198.51.100.10');
       expect(res.statusCode).toBe(429);
-      expect(res.json()).toEqual(TOO_MANY);
+      expect(res.json()).toEqual(orderRefusal(res));
       // Someone else typing that number elsewhere is not refused for it.
       expect((await guestOrder('+221 771 230 001', '198.51.100.19')).statusCode).toBe(201);
     });
@@ -319,7 +335,7 @@ describe.each(engines)('rate limits on %s', (engine) => {
         expect((await guestOrder(phone(i), '198.51.100.30', { emptyCart: true })).statusCode).toBe(422);
       const res = await guestOrder(phone(99), '198.51.100.30');
       expect(res.statusCode).toBe(429);
-      expect(res.json()).toEqual(TOO_MANY);
+      expect(res.json()).toEqual(orderRefusal(res));
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       expect((await guestOrder(phone(99), '198.51.100.31')).statusCode).toBe(201);
     });
@@ -369,6 +385,76 @@ describe.each(engines)('rate limits on %s', (engine) => {
       expect((await customerOrder({ emptyCart: true })).statusCode).toBe(422);
       expect((await customerOrder()).statusCode).toBe(429);
       expect((await guestOrder('221771250099', '198.51.100.60')).statusCode).toBe(429);
+    });
+  });
+
+  // A 429 says when to try again, in the shop's words, with Retry-After; an order's also gives the
+  // shop's WhatsApp (SHOP_WHATSAPP_NUMBER, written as the pages write it), where she can order at once.
+  describe('what a refusal past the limit says', () => {
+    let t: TestApp;
+    let c: Awaited<ReturnType<typeof seedCatalog>>;
+    beforeAll(async () => {
+      t = await createTestApp(engine, {
+        // One registration per number and address in 15 minutes; one order an hour.
+        authRateLimits: { perIdentifier: { max: 1, windowMs: 15 * MINUTE } },
+        orderRateLimits: { perIdentifier: { max: 1, windowMs: 60 * MINUTE } },
+        env: { SHOP_WHATSAPP_NUMBER: '221785551234' },
+      });
+      c = await seedCatalog(t.db);
+    });
+    afterAll(() => t?.close());
+
+    it('an order: the wait in minutes, and the shop’s WhatsApp number to order by', async () => {
+      const { auth, user } = await signedInUser(t.db);
+      const order = async () => {
+        await putInCart(t.db, { userId: user.id }, { productId: c.nuit.product.id });
+        return send(t, 'POST', '/api/orders', {}, { headers: auth, ip: '198.51.100.220' });
+      };
+      expect((await order()).statusCode).toBe(201);
+      const res = await order();
+      expect(res.statusCode).toBe(429);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(59 * 60);
+      expect(res.json()).toEqual({
+        success: false,
+        message:
+          'Trop de commandes en peu de temps. Réessayez dans 60 minutes ou commandez directement sur WhatsApp au +221 78 555 12 34.',
+      });
+      // The pages still tell it for the API's own words.
+      expect(isTooManyAttempts(res.json().message)).toBe(true);
+    });
+
+    it('a registration, quick or not: the wait in minutes', async () => {
+      const register = (path: string) =>
+        send(
+          t,
+          'POST',
+          path,
+          {
+            name: 'Awa Pressée',
+            whatsapp_phone: '77 123 99 01',
+            password: PASSWORD,
+            password_confirmation: PASSWORD,
+          },
+          { ip: '198.51.100.221' },
+        );
+      expect((await register('/api/auth/register')).statusCode).toBe(201);
+      for (const path of ['/api/auth/register', '/api/auth/quick-register']) {
+        const res = await register(path);
+        expect(res.statusCode, path).toBe(429);
+        expect(Number(res.headers['retry-after']), path).toBeGreaterThan(14 * 60);
+        expect(res.json(), path).toEqual({
+          success: false,
+          message: 'Trop de tentatives. Réessayez dans 15 minutes.',
+        });
+      }
+    });
+
+    it('a password reset asked for too often: the wait', async () => {
+      const forgot = () => send(t, 'POST', '/api/auth/forgot-password', { email: 'presse@exemple.sn' });
+      expect((await forgot()).statusCode).toBe(200);
+      const res = await forgot();
+      expect(res.statusCode).toBe(429);
+      expect(res.json().message).toMatch(/^Trop de tentatives\. Réessayez dans 1[45] minutes\.$/);
     });
   });
 

@@ -3,7 +3,7 @@ import rateLimit, {
   type FastifyRateLimitStoreCtor,
   normalizeIP,
 } from '@fastify/rate-limit';
-import { TOO_MANY_ATTEMPTS } from '@souk/domain/account-messages';
+import { tooManyAttempts } from '@souk/domain/account-messages';
 import { parseLoginIdentifier } from '@souk/domain/auth';
 import type {
   FastifyInstance,
@@ -134,7 +134,7 @@ export type AttemptLimiterOptions = {
    * a product sold out under a crowd refuses honest customers, not an abuser.
    */
   countsAgainstAddress?: (status: number) => boolean;
-  /** The 429's message, from the seconds to wait. */
+  /** The 429's message, from the seconds to wait (by default, when to try again). */
   tooManyMessage?: (seconds: number) => string;
 };
 
@@ -182,7 +182,7 @@ export function attemptLimiter(
     knownDevice,
     identifierCounts = 'attempts',
     countsAgainstAddress = isRefusal,
-    tooManyMessage = () => TOO_MANY_ATTEMPTS,
+    tooManyMessage = tooManyAttempts,
   }: AttemptLimiterOptions = {},
 ): AttemptHooks {
   // An IPv6 client holds a whole /64: it counts as one address.

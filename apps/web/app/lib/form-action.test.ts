@@ -1,4 +1,4 @@
-import { loginTooMany } from '@souk/domain/account-messages';
+import { loginTooMany, ordersTooMany, tooManyAttempts } from '@souk/domain/account-messages';
 import { redirect } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient, ApiResult } from './api-client';
@@ -118,6 +118,11 @@ describe('a page action', () => {
       [
         refusal(429, loginTooMany(720)),
         'Trop de tentatives. Réessayez dans 12 minutes ou utilisez « Mot de passe oublié ».',
+      ],
+      [refusal(429, tooManyAttempts(720)), 'Trop de tentatives. Réessayez dans 12 minutes.'],
+      [
+        refusal(429, ordersTooMany(90, '+221 77 000 00 00')),
+        'Trop de commandes en peu de temps. Réessayez dans 2 minutes ou commandez directement sur WhatsApp au +221 77 000 00 00.',
       ],
     ];
     for (const [result, message] of cases) {

@@ -1,5 +1,7 @@
+import { ordersTooMany } from '@souk/domain/account-messages';
 import { ORDER_PHONE_COOKIE } from '@souk/domain/cookies';
 import { ORDER_CANCELLED, ORDER_CREATED } from '@souk/domain/orders';
+import { formatPhone } from '@souk/domain/phone-format';
 import type { RouteModule } from '#shared/module.ts';
 import { ok, route } from '#shared/route.ts';
 import { authOf, hasDigestCookie, setDigestCookie } from '../../plugins/auth.ts';
@@ -28,6 +30,10 @@ export const ordersRoutes: RouteModule = ({ db, config, rateLimits }) => {
     // crowd (409) refuses honest customers: that is not counted against their address, nor is a
     // cart that changed since she was shown it (409, ADR 0037): she is to look and order again.
     const refusedOrder = (status: number) => isRefusal(status) && status !== 409;
+    // Past the limit she is told when to order again, and where she can order at once: the
+    // shop's WhatsApp.
+    const shopNumber = formatPhone(config.shopContact.whatsappNumber);
+    const tooManyMessage = (seconds: number) => ordersTooMany(seconds, shopNumber);
 
     route(
       app,
@@ -49,6 +55,7 @@ export const ordersRoutes: RouteModule = ({ db, config, rateLimits }) => {
         identifierOf: (req) => `user:${authOf(req).user.id}`,
         identifierCounts: 'successes',
         countsAgainstAddress: refusedOrder,
+        tooManyMessage,
       }),
     );
 
@@ -68,6 +75,7 @@ export const ordersRoutes: RouteModule = ({ db, config, rateLimits }) => {
         knownDevice: orderedWithNumber,
         identifierCounts: 'successes',
         countsAgainstAddress: refusedOrder,
+        tooManyMessage,
       }),
     );
 
