@@ -268,7 +268,8 @@ export function FilterInput({
   id: string;
   name: string;
   label: string;
-  type: 'date' | 'number';
+  /** 'amount': FCFA as the shop writes them ('3 500', '3.500'): text with the digit pad, since a number field drops a space. */
+  type: 'date' | 'amount';
   defaultValue: string;
 }) {
   return (
@@ -276,9 +277,9 @@ export function FilterInput({
       <input
         id={id}
         name={name}
-        type={type}
+        type={type === 'amount' ? 'text' : type}
         defaultValue={defaultValue}
-        {...(type === 'number' ? { inputMode: 'numeric', min: 0, step: 1 } : {})}
+        {...(type === 'amount' ? { inputMode: 'numeric', placeholder: 'Ex. : 3 500' } : {})}
         className={controlClass}
       />
     </FilterField>

@@ -89,6 +89,9 @@ describe('the orders screen read from its URL', () => {
       ),
     ).toEqual(read(''));
     expect(read('min_amount=12.5').minAmount).toBeUndefined();
+    // The amount as the shop writes it, sent by the text field as typed.
+    expect(read('min_amount=3+500').minAmount).toBe(3500);
+    expect(read('min_amount=3.500').minAmount).toBe(3500);
     expect(read('customer_id=99999999999').customerId).toBeUndefined();
     expect(read('date_from=25/11/2026').dateFrom).toBeUndefined();
     // The empty fields a GET form sends are no filter.

@@ -115,7 +115,7 @@ export function OrderToolbar({ screen }: { screen: OrderScreen }) {
             id="order-min-amount"
             name="min_amount"
             label="Montant minimum (FCFA)"
-            type="number"
+            type="amount"
             defaultValue={screen.minAmount?.toString() ?? ''}
           />
         </ListToolbar>
