@@ -348,7 +348,11 @@ describe.each(engines)('the public reads cache on %s', (engine) => {
 
       // A cancellation puts the stock back, and the page shows it.
       const orderId = order.json().data.order.id;
-      await call('PUT', `/admin/orders/${orderId}/status`, { status: 'annulée' });
+      const cancelled = await call('PUT', `/admin/orders/${orderId}/status`, {
+        status: 'annulée',
+        reason: 'Rupture de stock',
+      });
+      expect(cancelled.statusCode).toBe(200);
       const restored = (await anonymous(url))
         .json()
         .data.variants.find((v: { id: number }) => v.id === stocked.id);
