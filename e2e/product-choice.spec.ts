@@ -139,6 +139,17 @@ test('without JavaScript, the size, the − and + and a large quantity confirmed
     await expect(page).toHaveURL(/\/cart$/);
     expect(await cartOf(page)).toEqual({ [product.variants['50 ml'] as number]: 2 });
 
+    // More than the 50 ml has left: brought down to it and said, nothing added.
+    await page.goto(`/products/${product.id}`);
+    await sizes(page).getByRole('radio', { name: /50 ml/ }).check();
+    await page.getByRole('spinbutton', { name: 'Quantité' }).fill('9');
+    await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      `Il ne reste que 5 « ${product.name} – 50 ml » en stock : la quantité est ramenée à 5.`,
+    );
+    await expect(page.getByRole('spinbutton', { name: 'Quantité' })).toHaveValue('5');
+    expect(await cartOf(page)).toEqual({ [product.variants['50 ml'] as number]: 2 });
+
     // 25 of the 30 ml: asked once, then added.
     await page.goto(`/products/${product.id}`);
     await sizes(page).getByRole('radio', { name: /30 ml/ }).check();
@@ -193,7 +204,8 @@ test('a quantity is read as typed: 2.5 refused, more than the stock brought down
 });
 
 test('from landing to order, the browser meets no uncaught error (hydration included)', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
+  await slowPhone(page);
   // Uncaught exceptions, and what React reports as it recovers (a hydration mismatch is sent to
   // reportError, which lands here too).
   const errors: string[] = [];

@@ -90,8 +90,12 @@ const CATALOG_WRITERS = [`${API_PREFIX}${ADMIN_PATH}/`, `${API_PREFIX}/orders`];
 
 const INVALID_URL = 'Adresse de requête invalide';
 
-/** The request as logged: a token in a query string (a reset link) never reaches the log. */
-export const redactUrl = (url: string) => url.replace(/([?&](?:token|session_id)=)[^&#]*/gi, '$1[masqué]');
+/**
+ * The request as logged: a token in a query string (a reset link) never reaches the log, nor a
+ * customer's number or e-mail carried to the login page ('Se connecter avec ce numéro').
+ */
+export const redactUrl = (url: string) =>
+  url.replace(/([?&](?:token|session_id|identifier)=)[^&#]*/gi, '$1[masqué]');
 const logRequest = (req: FastifyRequest) => ({
   method: req.method,
   url: redactUrl(req.url),

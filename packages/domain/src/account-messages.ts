@@ -45,13 +45,20 @@ function waitOf(seconds: number): string {
 /** Any limited action past its limit: 'Trop de tentatives. Réessayez dans 12 minutes.' */
 export const tooManyAttempts = (seconds: number) => `${TOO_MANY} Réessayez dans ${waitOf(seconds)}.`;
 
+/** Where she can order at once, whatever the limit: the shop's WhatsApp. */
+const orderOnWhatsapp = (shopNumber: string) => `ou commandez directement sur WhatsApp au ${shopNumber}`;
+
 /**
  * Orders past their limit: when to try again, and the shop's WhatsApp, where she can order at
  * once (`shopNumber` as the page writes it: formatPhone, kept out of this zod- and
  * libphonenumber-free file).
  */
 export const ordersTooMany = (seconds: number, shopNumber: string) =>
-  `${TOO_MANY_ORDERS} Réessayez dans ${waitOf(seconds)} ou commandez directement sur WhatsApp au ${shopNumber}.`;
+  `${TOO_MANY_ORDERS} Réessayez dans ${waitOf(seconds)} ${orderOnWhatsapp(shopNumber)}.`;
+
+/** A registration past its limit (often on the way to an order): when to try again, or order on WhatsApp. */
+export const registrationTooMany = (seconds: number, shopNumber: string) =>
+  `${TOO_MANY} Réessayez dans ${waitOf(seconds)} ${orderOnWhatsapp(shopNumber)}.`;
 
 /** A login past its limit: when to try again, and the way in that does not wait. */
 export const loginTooMany = (seconds: number) =>

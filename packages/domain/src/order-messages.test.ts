@@ -158,9 +158,7 @@ describe('orderStatusMessage', () => {
       order('annulée', null, { cancellation: { by: 'system', reason: null } }),
       shop,
     );
-    expect(text).toContain(
-      "nous n'avons reçu ni son paiement ni votre confirmation dans les 72 h qui ont suivi.",
-    );
+    expect(text).toContain("elle n'a été ni payée ni confirmée par la boutique dans les 72 h qui ont suivi.");
     expect(text).toContain('au +221 77 000 00 00 : nous la rétablissons');
     // The same order's one text, by e-mail and by WhatsApp alike: never a refund it did not pay.
     expect(text).not.toContain('rembours');

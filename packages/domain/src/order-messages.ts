@@ -101,7 +101,7 @@ function cancelledMessage(order: OrderForMessage, shop: ShopContact, hello: stri
   if (by === 'system')
     return [
       hello,
-      `votre commande ${number} d'un montant de ${formatFcfa(order.total_amount)} a été annulée : nous n'avons reçu ni son paiement ni votre confirmation${shop.unpaidTimeoutMs > 0 ? ` dans les ${formatDelay(shop.unpaidTimeoutMs)} qui ont suivi` : ''}.`,
+      `votre commande ${number} d'un montant de ${formatFcfa(order.total_amount)} a été annulée : elle n'a été ni payée ni confirmée par la boutique${shop.unpaidTimeoutMs > 0 ? ` dans les ${formatDelay(shop.unpaidTimeoutMs)} qui ont suivi` : ''}.`,
       `Si vous l'avez payée, envoyez-nous la capture du paiement sur WhatsApp au ${formatPhone(shop.whatsappNumber)} : nous la rétablissons tant que ses articles sont en stock.`,
       again,
       SIGNATURE,

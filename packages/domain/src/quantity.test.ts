@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { largeQuantityQuestion, onlyLeft, readQuantity } from './quantity.ts';
+import { asksToConfirm, largeQuantityQuestion, onlyLeft, readQuantity } from './quantity.ts';
 
 describe('readQuantity', () => {
   it('reads a whole number as typed', () => {
@@ -15,6 +15,14 @@ describe('readQuantity', () => {
   it('refuses 0 and more than a line may hold', () => {
     expect(readQuantity('0')).toEqual({ problem: 'La quantité doit être au moins 1' });
     expect(readQuantity('10000')).toEqual({ problem: 'La quantité ne peut pas dépasser 9999' });
+  });
+});
+
+describe('asksToConfirm', () => {
+  it('asks above the threshold until that quantity is confirmed', () => {
+    expect(asksToConfirm(20, 20, false)).toBe(false);
+    expect(asksToConfirm(21, 20, false)).toBe(true);
+    expect(asksToConfirm(21, 20, true)).toBe(false);
   });
 });
 

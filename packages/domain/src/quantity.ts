@@ -23,6 +23,10 @@ export function readQuantity(text: string): { quantity: number } | { problem: st
   return { quantity };
 }
 
+/** Whether adding `quantity` units asks first: above the shop's `threshold`, until she confirmed this quantity. */
+export const asksToConfirm = (quantity: number, threshold: number, confirmed: boolean) =>
+  quantity > threshold && !confirmed;
+
 /** Said when a quantity typed is more than the stock holds: it is brought down to what is left. */
 export const onlyLeft = (left: number, label: string) =>
   `Il ne reste que ${left} « ${label} » en stock : la quantité est ramenée à ${left}.`;

@@ -423,7 +423,7 @@ describe.each(engines)('rate limits on %s', (engine) => {
       expect(isTooManyAttempts(res.json().message)).toBe(true);
     });
 
-    it('a registration, quick or not: the wait in minutes', async () => {
+    it('a registration, quick or not: the wait in minutes, and the shop’s WhatsApp to order by', async () => {
       const register = (path: string) =>
         send(
           t,
@@ -444,7 +444,8 @@ describe.each(engines)('rate limits on %s', (engine) => {
         expect(Number(res.headers['retry-after']), path).toBeGreaterThan(14 * 60);
         expect(res.json(), path).toEqual({
           success: false,
-          message: 'Trop de tentatives. Réessayez dans 15 minutes.',
+          message:
+            'Trop de tentatives. Réessayez dans 15 minutes ou commandez directement sur WhatsApp au +221 78 555 12 34.',
         });
       }
     });

@@ -85,6 +85,12 @@ describe('the demo shop with its orders', () => {
            group by o.id having coalesce(sum(i.total_price), 0) <> max(o.total_amount)`,
     );
     expect(broken).toEqual([]);
+    // Its cancelled orders say who cancelled them, as their history does ('Système').
+    const unsaid = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from orders where status = 'annulée' and cancelled_by is distinct from 'system'`,
+    );
+    expect(unsaid).toEqual([{ n: 0 }]);
     await t.app.jobs.runDue();
     const released = await queryRows<{ n: number }>(
       t.db,

@@ -9,7 +9,9 @@ import {
   REGISTERED,
   RESET_LINK_SENT_BY_EMAIL,
   RESET_LINK_SENT_BY_PHONE,
+  registrationTooMany,
 } from '@souk/domain/account-messages';
+import { formatPhone } from '@souk/domain/phone-format';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteModule } from '#shared/module.ts';
 import { done, ok, route } from '#shared/route.ts';
@@ -41,6 +43,12 @@ export const authRoutes: RouteModule = ({ db, config, rateLimits }) => {
     const perAccount: IdentifierOf = (req) => `user:${authOf(req).user.id}`;
     // A device that logged in to the account before is held neither by the ceiling strangers fill
     // nor by its address's count; the refusal says when to try again, and the way that never waits.
+    // Registering is often the way to an order: past the limit she is told where to order at once.
+    const shopNumber = formatPhone(config.shopContact.whatsappNumber);
+    const registrationLimits = () =>
+      limited('registration', undefined, {
+        tooManyMessage: (seconds) => registrationTooMany(seconds, shopNumber),
+      });
     const loginLimits = limited('login', undefined, {
       knownDevice: knownDevice(db),
       tooManyMessage: loginTooMany,
@@ -62,14 +70,14 @@ export const authRoutes: RouteModule = ({ db, config, rateLimits }) => {
       app,
       'POST /auth/register',
       async (req, reply) => signedIn(req, reply, await auth.register(db, req.body, metaOf(req)), REGISTERED),
-      limited('registration'),
+      registrationLimits(),
     );
     route(
       app,
       'POST /auth/quick-register',
       async (req, reply) =>
         signedIn(req, reply, await auth.register(db, req.body, metaOf(req)), QUICK_REGISTERED),
-      limited('registration'),
+      registrationLimits(),
     );
     route(
       app,

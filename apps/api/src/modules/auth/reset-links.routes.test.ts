@@ -108,8 +108,11 @@ describe.each(engines)('password-reset links on %s', (engine) => {
 });
 
 describe('the request log', () => {
-  it('never holds a reset token or a cart id from a query string', () => {
+  it('never holds a reset token, a cart id or a customer’s number from a query string', () => {
     expect(redactUrl('/auth/reset-password?token=AbC_123-xyz')).toBe('/auth/reset-password?token=[masqué]');
+    expect(redactUrl('/auth/login?redirectTo=%2Fcart&identifier=%2B221771234567')).toBe(
+      '/auth/login?redirectTo=%2Fcart&identifier=[masqué]',
+    );
     expect(redactUrl('/x?a=1&token=s3cr3t&b=2')).toBe('/x?a=1&token=[masqué]&b=2');
     expect(redactUrl('/api/products?search=argan')).toBe('/api/products?search=argan');
   });

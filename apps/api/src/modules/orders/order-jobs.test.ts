@@ -185,7 +185,7 @@ describe.each(engines)('unpaid orders released on %s', (engine) => {
     const [mail] = t.mail.to(user.email as string);
     expect(mail?.subject).toBe(`Votre commande ${order.order_number} — Souk`);
     expect(mail?.text).toContain(
-      `votre commande ${order.order_number} d'un montant de ${formatFcfa(28_000)} a été annulée : nous n'avons reçu ni son paiement ni votre confirmation dans les 30 min qui ont suivi.`,
+      `votre commande ${order.order_number} d'un montant de ${formatFcfa(28_000)} a été annulée : elle n'a été ni payée ni confirmée par la boutique dans les 30 min qui ont suivi.`,
     );
     // The e-mail is the message the orders screen offers for WhatsApp: the same words, one writer.
     const detail = await t.app.inject({

@@ -17,8 +17,10 @@ export function CartChangedAlert({ changed, cartEmpty }: { changed: CartChanged;
       <p className="font-semibold">{changed.message}</p>
       {changed.changes.length > 0 && (
         <ul className="list-disc pl-5">
-          {changed.changes.map((change) => (
-            <li key={change}>{change}</li>
+          {changed.changes.map((change, index) => (
+            // Two lines may read alike (two products gone, both unnamed): keyed by place.
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list is drawn once, never reordered
+            <li key={index}>{change}</li>
           ))}
         </ul>
       )}

@@ -1,7 +1,8 @@
 import { AddToCartInputSchema } from '@souk/domain/cart';
 import { CART_LINE_MAX_QUANTITY } from '@souk/domain/limits';
-import { readQuantity } from '@souk/domain/quantity';
+import { asksToConfirm, onlyLeft, readQuantity } from '@souk/domain/quantity';
 import { isSessionId } from '@souk/domain/session-id';
+import { itemLabel } from '@souk/domain/text';
 import { data, type RouterContextProvider, redirect } from 'react-router';
 import { api, serverConfig } from '~/lib/api.server';
 import { cartSessionCookie } from '~/lib/cart-session';
@@ -15,6 +16,18 @@ type Context = Readonly<RouterContextProvider>;
 export type AddToCartActionData = { addToCartError?: string; formState: ProductFormState } | undefined;
 
 const STEPS: Record<string, 1 | -1> = { '1': 1, '-1': -1 };
+
+/** What the size posted has left, and its name; null when unlimited, unknown or not found. */
+async function stockOf(context: Context, form: FormData) {
+  const productId = Number(form.get('product_id'));
+  const variantId = Number(form.get('variant_id'));
+  if (!Number.isSafeInteger(productId) || productId < 1 || !Number.isSafeInteger(variantId)) return null;
+  const product = await api(context).get('/products/:id', { params: { id: productId } });
+  if (!product.ok) return null;
+  const variant = product.data.variants.find((v) => v.id === variantId);
+  if (!variant || variant.stock_quantity === null) return null;
+  return { left: variant.stock_quantity, label: itemLabel(product.data.name, variant.name) };
+}
 
 /**
  * The product page's add-to-cart form, posted before the page's script has loaded (a slow phone)
@@ -36,18 +49,25 @@ export async function addToCartAction(request: Request, context: Context) {
   };
 
   const step = STEPS[String(form.get(QUANTITY_STEP_FIELD))];
-  if (step) {
-    const from = 'quantity' in read ? read.quantity : 1;
-    const quantity = Math.min(CART_LINE_MAX_QUANTITY, Math.max(1, from + step));
-    return data<AddToCartActionData>({ formState: { ...formState, quantity: String(quantity) } });
-  }
+  const wanted = step ? Math.max(1, ('quantity' in read ? read.quantity : 1) + step) : null;
+  // More than the chosen size has left: brought down to it and said, as the live page does.
+  const stock = wanted !== null || 'quantity' in read ? await stockOf(context, form) : null;
+  const asked = wanted ?? ('quantity' in read ? read.quantity : 0);
+  if (stock && stock.left > 0 && asked > stock.left)
+    return data<AddToCartActionData>({
+      formState: { ...formState, quantity: String(stock.left), notice: onlyLeft(stock.left, stock.label) },
+    });
+  if (wanted !== null)
+    return data<AddToCartActionData>({
+      formState: { ...formState, quantity: String(Math.min(CART_LINE_MAX_QUANTITY, wanted)) },
+    });
   if ('problem' in read)
     return data<AddToCartActionData>(
       { addToCartError: addToCartError(read.problem), formState },
       { status: 422 },
     );
   const confirmed = form.get(CONFIRMED_QUANTITY_FIELD) === String(read.quantity);
-  if (read.quantity > serverConfig(context).largeQuantity && !confirmed)
+  if (asksToConfirm(read.quantity, serverConfig(context).largeQuantity, confirmed))
     return data<AddToCartActionData>({ formState: { ...formState, confirm_quantity: read.quantity } });
 
   const parsed = AddToCartInputSchema.safeParse({

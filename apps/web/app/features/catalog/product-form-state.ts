@@ -10,6 +10,8 @@ export type ProductFormState = {
   variant_id: number | null;
   quantity: string;
   confirm_quantity?: number;
+  /** Said under the quantity: it was brought down to the stock left. */
+  notice?: string;
 };
 
 /** The hidden field carrying the quantity she confirmed, so the same quantity is not asked twice. */

@@ -1,5 +1,5 @@
 import type { ProductDetail, ProductSuggestions as Suggestions, Variant } from '@souk/domain/catalog';
-import { onlyLeft, readQuantity } from '@souk/domain/quantity';
+import { asksToConfirm, onlyLeft, readQuantity } from '@souk/domain/quantity';
 import { deliveryLine } from '@souk/domain/shop';
 import { itemLabel } from '@souk/domain/text';
 import { useEffect, useRef, useState } from 'react';
@@ -59,7 +59,7 @@ export function ProductView({
   const { deliveryTerms, largeQuantity } = useShopConfig();
   const [selected, setSelected] = useState<Variant | null>(() => keptVariant(product, formState));
   const [quantity, setQuantity] = useState(formState?.quantity ?? '1');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(formState?.notice ?? null);
   const [confirming, setConfirming] = useState<number | null>(formState?.confirm_quantity ?? null);
   const formRef = useRef<HTMLFormElement>(null);
   const quantityRef = useRef<HTMLInputElement>(null);
@@ -110,7 +110,7 @@ export function ProductView({
     }
     if (stock !== null && typed.quantity > stock) return changeQuantity(String(typed.quantity));
     // Many units at once: asked once for this quantity, then added.
-    if (typed.quantity > largeQuantity && confirming !== typed.quantity) {
+    if (asksToConfirm(typed.quantity, largeQuantity, confirming === typed.quantity)) {
       setConfirming(typed.quantity);
       return;
     }

@@ -1,5 +1,6 @@
 import { formatFcfa } from '@souk/domain/money';
 import { unpaidDeadlineNotice } from '@souk/domain/order-messages';
+import { INITIAL_ORDER_STATUS } from '@souk/domain/order-status';
 import type { Order } from '@souk/domain/orders';
 import { orangeMoneyMessage } from '@souk/domain/payment-message';
 import { type Agency, deliveryShortForm, mapsLink, type ShopPhone, whatsappLink } from '@souk/domain/shop';
@@ -34,7 +35,11 @@ export function OrderSuccessView({
   unpaidTimeoutMs: number;
 }) {
   const phone = shopWhatsapp.display;
-  const deadline = unpaidDeadlineNotice(unpaidTimeoutMs);
+  // Only an order still waiting unpaid can be released (a later visit may find it paid or accepted).
+  const deadline =
+    order.status === INITIAL_ORDER_STATUS && order.paid_at === null
+      ? unpaidDeadlineNotice(unpaidTimeoutMs)
+      : null;
   return (
     <main id="main" className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-6 sm:py-10">
       <header className="flex flex-col items-center gap-3 text-center">
