@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { type Db, migrationsFolder, openDatabase, queryRows } from '../../db/client.ts';
 import { migrationLevel } from '../../db/snapshot.ts';
-import { addOrder } from '../../test/order-fixtures.ts';
 import { createBackup } from './backup-archive.ts';
 import { migrationsUpTo, restoreBackup } from './restore.ts';
 
@@ -39,12 +38,21 @@ describe('a backup from an older version of the shop', () => {
   };
 
   it('restores into this version: migrated to its level, loaded, then migrated forward', async () => {
-    // A shop one migration behind this code, with an order.
-    const older = journal.entries.length - 1;
+    // A shop from before migration 0023 (who cancelled an order), with orders.
+    const older = journal.entries.findIndex((e) => e.tag === '0023_order_cancellation');
+    expect(older).toBeGreaterThan(0);
     const old = await openDatabase({});
     await old.migrate(await migrationsUpTo(older, path.join(root, 'migrations')));
     expect((await migrationLevel(old.db)).count).toBe(older);
-    const order = await addOrder(old.db, { contact_name: 'Mariama Ba' });
+    // Written in that older schema's own columns (the fixtures write today's): one order waiting,
+    // one the shop released unpaid ('Système' in its history).
+    await old.db.execute(sql`
+      insert into orders (order_number, status, total_amount, total_items, contact_name, contact_phone)
+      values ('CMD-20261128-900001', 'en_attente', 5000, 2, 'Mariama Ba', '+221770000001'),
+             ('CMD-20261128-900002', 'annulée', 2500, 1, 'Awa Diop', '+221770000002')`);
+    await old.db.execute(sql`
+      insert into order_status_history (order_id, from_status, to_status, changed_by)
+      select id, 'en_attente', 'annulée', null from orders where status = 'annulée'`);
     const archive = await archiveOf(old.db, 'ancienne.example');
     await old.close();
 
@@ -57,11 +65,16 @@ describe('a backup from an older version of the shop', () => {
         last: journal.entries.at(-1)?.when,
       });
       expect(
-        await queryRows<{ order_number: string; contact_name: string }>(
+        await queryRows<{ order_number: string; contact_name: string; cancelled_by: string | null }>(
           restored.db,
-          sql`select order_number, contact_name from orders`,
+          sql`select order_number, contact_name, cancelled_by from orders order by id`,
         ),
-      ).toEqual([{ order_number: order.order_number, contact_name: 'Mariama Ba' }]);
+        // Migrated forward: the order released before who-cancelled was kept reads as the shop's
+        // release (migration 0023's reading of its history), the waiting one as nobody's.
+      ).toEqual([
+        { order_number: 'CMD-20261128-900001', contact_name: 'Mariama Ba', cancelled_by: null },
+        { order_number: 'CMD-20261128-900002', contact_name: 'Awa Diop', cancelled_by: 'system' },
+      ]);
     } finally {
       await restored.close();
     }
