@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { adminApi, unique } from './admin-helpers.ts';
-import { expectLive, fcfa, freshClient, registerThroughApi } from './helpers.ts';
+import { expectLive, fcfa, freshClient, registerThroughApi, slowPhone } from './helpers.ts';
 
 // ADR 0037, 'the price she saw is the price she pays': the owner changes a price while a client's
 // cart page is open; her 'Commander' orders nothing and says what changed, the page shows the new
@@ -64,8 +64,11 @@ test('the owner changes a price while the cart is open: Commander says so and or
   playwright,
   baseURL,
 }) => {
+  // On a phone on slow 3G, as the issue was found: each load takes seconds.
+  test.setTimeout(90_000);
   const admin = await adminApi(() => playwright.request.newContext({ baseURL }));
   try {
+    await slowPhone(page);
     await priceChangedThenOrdered(page, admin, true);
   } finally {
     await admin.dispose();

@@ -64,3 +64,15 @@ export async function expectLive(page: Page) {
   await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
   await expect(page.locator('[data-island="waiting"][data-wake="idle"]')).toHaveCount(0);
 }
+
+/** A phone on slow 3G (400 ms, 400 kbit/s) with a CPU four times slower, as the issue was found. */
+export async function slowPhone(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 400,
+    downloadThroughput: 50_000,
+    uploadThroughput: 50_000,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}

@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, type Route, test } from '@playwright/test';
 import { adminApi, unique } from './admin-helpers.ts';
-import { expectLive, fcfa } from './helpers.ts';
+import { expectLive, fcfa, slowPhone } from './helpers.ts';
 
 // ADR 0039, 'the size she taps is the size she gets': the size and the quantity are the form's own
 // fields, so a choice made before the page's scripts have run (a cheap phone on slow 3G) is the
@@ -58,18 +58,6 @@ async function holdScripts(page: Page) {
     holding = false;
     for (const route of held.splice(0)) await route.continue();
   };
-}
-
-/** A phone on slow 3G (400 ms, 400 kbit/s) with a CPU four times slower, as the issue was found. */
-async function slowPhone(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 400,
-    downloadThroughput: 50_000,
-    uploadThroughput: 50_000,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 }
 
 const sizes = (page: Page) => page.getByRole('group', { name: 'Choisir une variante' });
