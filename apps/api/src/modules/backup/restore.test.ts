@@ -13,7 +13,7 @@ import { createBackup } from './backup-archive.ts';
 import { migrationsUpTo, restoreBackup } from './restore.ts';
 
 const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
-  entries: { when: number }[];
+  entries: { tag: string; when: number }[];
 };
 
 describe('a backup from an older version of the shop', () => {
