@@ -1,9 +1,8 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { CART_LINE_MAX_QUANTITY } from '@souk/domain/limits';
+import { CART_LINE_MAX_QUANTITY, DEFAULT_LARGE_QUANTITY } from '@souk/domain/limits';
 import type { ShopContact } from '@souk/domain/order-messages';
 import { isShopCountry, phoneCountry, phoneExample, readPhone } from '@souk/domain/phone';
-import { DEFAULT_LARGE_QUANTITY } from '@souk/domain/quantity';
 import {
   DEFAULT_AGENCY_ADDRESS,
   DEFAULT_AGENCY_HOURS,

@@ -16,7 +16,6 @@ import {
   SearchTextSchema,
   SortOrderSchema,
 } from './catalog.ts';
-import { howToWriteAmount } from './money.ts';
 import { ORDER_STATUSES } from './order-status.ts';
 import {
   booleanField,
@@ -28,6 +27,7 @@ import {
   typedPriceSchema,
 } from './primitives.ts';
 import { savedAs } from './text.ts';
+import { howToWriteAmount } from './typed-amount.ts';
 import { ImageUploadSchema } from './uploads.ts';
 
 // The back office's catalogue calls: request schemas shared by the

@@ -3,7 +3,6 @@ import { ORDERS_PER_PAGE } from './admin-limits.ts';
 import { PaginationSchema } from './api.ts';
 import { USER_ROLES } from './auth.ts';
 import { SearchTextSchema } from './catalog.ts';
-import { howToWriteAmount } from './money.ts';
 import {
   CANCELLED_ORDER_STATUS,
   ORDER_EVENTS,
@@ -13,6 +12,7 @@ import {
 } from './order-status.ts';
 import { OrderSchema } from './orders.ts';
 import { idSchema, PageSchema, typedPriceSchema, wholeNumber } from './primitives.ts';
+import { howToWriteAmount } from './typed-amount.ts';
 
 // The back office's orders screen ('Commandes'): the list's query,
 // shared by the API's validation and the screen's URL, and the shapes the API answers.

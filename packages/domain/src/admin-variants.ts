@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { VARIANT_BATCH_MAX, VARIANT_NAME_MAX_LENGTH, VARIANT_SKU_MAX_LENGTH } from './admin-limits.ts';
 import { VariantSchema } from './catalog.ts';
-import { howToWriteAmount } from './money.ts';
 import {
   booleanField,
   INT4_MAX,
@@ -12,6 +11,7 @@ import {
   wholeNumber,
 } from './primitives.ts';
 import { countLabel } from './text.ts';
+import { howToWriteAmount } from './typed-amount.ts';
 
 // The variants of a product in the back office ('Gestion des variantes'): request schemas shared
 // by the API's validation and the variant forms, and the answers.

@@ -51,6 +51,8 @@ export const IMAGE_WIDTHS = [160, 360, 480, 640, 720, 1024] as const;
 export const PASSWORD_MAX_LENGTH = 256;
 /** Highest quantity of one cart line (keeps sums far from integer limits). */
 export const CART_LINE_MAX_QUANTITY = 9999;
+/** Above this many units of one line, 'Ajouter au panier' asks once (LARGE_QUANTITY_CONFIRM's default). */
+export const DEFAULT_LARGE_QUANTITY = 20;
 /** Most distinct lines in one cart (a shop's order, not a warehouse's): the 21st product is refused. */
 export const CART_MAX_LINES = 20;
 /** Highest price of a product or variant, in FCFA. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatFcfa, parseFcfaAmount } from './money.ts';
+import { formatCount, formatFcfa } from './money.ts';
+import { parseFcfaAmount } from './typed-amount.ts';
 
 describe('formatFcfa', () => {
   it('groups thousands the French way and appends FCFA', () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  cancellationLine,
   newOrderMail,
   type OrderForMessage,
   orderMailLink,
   orderStatusMessage,
   type ShopContact,
 } from './order-messages.ts';
+import { cancellationLine } from './order-reasons.ts';
 import type { OrderStatus } from './order-status.ts';
 
 const shop: ShopContact = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRICE_MAX } from './limits.ts';
-import { howToWriteAmount } from './money.ts';
 import { IdSchema, INT4_MAX, idSchema, PriceSchema, QuantitySchema, typedPriceSchema } from './primitives.ts';
+import { howToWriteAmount } from './typed-amount.ts';
 
 const messageOf = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 

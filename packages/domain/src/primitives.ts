@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CART_LINE_MAX_QUANTITY, PRICE_MAX } from './limits.ts';
-import { formatFcfa, parseFcfaAmount } from './money.ts';
+import { formatFcfa } from './money.ts';
 import { QUANTITY_NOT_WHOLE, QUANTITY_TOO_LARGE, QUANTITY_TOO_SMALL } from './quantity.ts';
+import { parseFcfaAmount } from './typed-amount.ts';
 
 // One schema per kind of value (docs/architecture.md). Every id, price and quantity an API route or a
 // web loader reads goes through these, so a value the database cannot hold is refused with a

@@ -10,9 +10,6 @@ export const QUANTITY_NOT_WHOLE = 'La quantité doit être un nombre entier';
 export const QUANTITY_TOO_SMALL = 'La quantité doit être au moins 1';
 export const QUANTITY_TOO_LARGE = `La quantité ne peut pas dépasser ${CART_LINE_MAX_QUANTITY}`;
 
-/** Above this many units of one line, 'Ajouter au panier' asks once (LARGE_QUANTITY_CONFIRM). */
-export const DEFAULT_LARGE_QUANTITY = 20;
-
 /** What the field holds: a whole number from 1 (spaces around it aside), or why it is not one. */
 export function readQuantity(text: string): { quantity: number } | { problem: string } {
   const trimmed = text.trim();

@@ -89,26 +89,6 @@ function sameData(a: unknown, b: unknown): boolean {
 }
 
 /**
- * Marks a promise with its outcome as React's `use` reads it (`status`, `value`), so a promise that
- * has come is read at once, without suspending a render to find out.
- */
-function tracked<T>(promise: Promise<T>): Promise<T> {
-  const thenable = promise as Promise<T> & { status?: string; value?: T; reason?: unknown };
-  thenable.status = 'pending';
-  promise.then(
-    (value) => {
-      thenable.status = 'fulfilled';
-      thenable.value = value;
-    },
-    (reason) => {
-      thenable.status = 'rejected';
-      thenable.reason = reason;
-    },
-  );
-  return promise;
-}
-
-/**
  * An island's code, what lets it come before its moment, and what says the island no longer holds
  * route discovery (it is live, or gone).
  */
@@ -128,12 +108,13 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
   let component: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const fetchCode = () => {
-    loading ??= tracked(
-      load().then((loaded) => {
-        component = loaded;
-        return loaded;
-      }),
-    );
+    loading ??= load().then((loaded) => {
+      component = loaded;
+      // Marked as come, as React's `use` reads a promise it has settled itself: an island met
+      // after its code has come (a client navigation) reads it at once, without suspending.
+      Object.assign(loading as object, { status: 'fulfilled', value: loaded });
+      return loaded;
+    });
     return loading;
   };
   // The server renders every island whole: its code is read when the server build is.
@@ -151,7 +132,7 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
   }) {
     // Always through `use`: a render that suspended on the code must read it the same way when
     // React tries again (reading the module's copy instead made React give up the server's HTML,
-    // error #422). The code marked as come is read at once, without suspending.
+    // error #422). A code React has seen come, or marked as come, is read at once.
     const Component = use(gate.code);
     useEffect(() => onLive(true), [onLive]);
     return <Component {...props} />;
@@ -173,11 +154,9 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
         code:
           component || pageHydrated || import.meta.env.SSR
             ? fetchCode()
-            : tracked(
-                new Promise<void>((done) => {
-                  resolve = done;
-                }).then(fetchCode),
-              ),
+            : new Promise<void>((done) => {
+                resolve = done;
+              }).then(fetchCode),
         // Woken: route discovery waits for it from now on.
         release: () => {
           if (discoveryHeld && !settled) coming.add(token);

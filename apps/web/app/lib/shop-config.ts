@@ -1,4 +1,4 @@
-import { DEFAULT_LARGE_QUANTITY } from '@souk/domain/quantity';
+import { DEFAULT_LARGE_QUANTITY } from '@souk/domain/limits';
 import { DEFAULT_AGENCY, DEFAULT_DELIVERY_TERMS, DEFAULT_SHOP_WHATSAPP_NUMBER } from '@souk/domain/shop';
 import { type ShopLayoutData, useShopLayoutData } from '~/lib/shop-layout-data';
 

@@ -25,8 +25,8 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
     <ProductViewIsland
       key={loaderData.product.id}
       {...loaderData}
-      addToCartError={actionData?.addToCartError}
-      formState={actionData?.formState}
+      // Why a form posted before the script was refused, and the choice it left (its fields' names).
+      {...actionData}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { unpaidDeadlineNotice } from '@souk/domain/order-messages';
+import { unpaidDeadlineNotice } from '@souk/domain/order-reasons';
 import { deliveryLine, whatsappLink } from '@souk/domain/shop';
 import { Link } from 'react-router';
 import { StaticPage } from '~/features/layout/static-page';

@@ -1,5 +1,4 @@
 import { buffer } from 'node:stream/consumers';
-import { howToWriteAmount } from '@souk/domain/money';
 import {
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
@@ -8,6 +7,7 @@ import {
 } from '@souk/domain/order-status';
 import { INT4_MAX } from '@souk/domain/primitives';
 import { whatsappLink } from '@souk/domain/shop';
+import { howToWriteAmount } from '@souk/domain/typed-amount';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { order_status_history, orders, product_variants } from '../../db/schema.ts';

@@ -142,7 +142,7 @@ export function NumberField({
 /**
  * A price in FCFA as the shop writes it ('3 500', '3.500'): a text input, since a number input
  * empties '3 500' before the form sees it, with the digit pad on a phone. The domain's price schema
- * reads what was typed (parseFcfaAmount) and says how to write it otherwise.
+ * reads what was typed (parseFcfaAmount, typed-amount.ts) and says how to write it otherwise.
  */
 export function PriceField({
   hint = 'Ex. : 3 500',

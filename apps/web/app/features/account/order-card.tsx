@@ -1,6 +1,6 @@
 import { formatLongDate } from '@souk/domain/dates';
 import { formatFcfa } from '@souk/domain/money';
-import { cancellationLine, unpaidDeadlineNotice } from '@souk/domain/order-messages';
+import { cancellationLine, unpaidDeadlineNotice } from '@souk/domain/order-reasons';
 import {
   CANCELLED_ORDER_STATUS,
   customerMayCancel,

@@ -1,5 +1,5 @@
 import type { AdminOrder } from '@souk/domain/admin-orders';
-import { cancellationLine } from '@souk/domain/order-messages';
+import { cancellationLine } from '@souk/domain/order-reasons';
 import { CANCELLED_ORDER_STATUS, type OrderStatus } from '@souk/domain/order-status';
 
 /**

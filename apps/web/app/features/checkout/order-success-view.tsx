@@ -1,5 +1,5 @@
 import { formatFcfa } from '@souk/domain/money';
-import { unpaidDeadlineNotice } from '@souk/domain/order-messages';
+import { unpaidDeadlineNotice } from '@souk/domain/order-reasons';
 import { INITIAL_ORDER_STATUS } from '@souk/domain/order-status';
 import type { Order } from '@souk/domain/orders';
 import { orangeMoneyMessage } from '@souk/domain/payment-message';
