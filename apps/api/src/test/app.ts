@@ -108,3 +108,24 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
     throw error;
   }
 }
+
+/**
+ * Calls `/api<url>` on the app `appOf` gives (read when called: a suite's app is made in its
+ * beforeAll) as `headers` say, answering the status and the parsed body.
+ */
+export const jsonCaller =
+  (appOf: () => Awaited<ReturnType<typeof buildApi>>) =>
+  async (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    headers: Record<string, string> = {},
+    body?: object,
+  ) => {
+    const res = await appOf().inject({
+      method,
+      url: `/api${url}`,
+      headers,
+      ...(body ? { payload: body } : {}),
+    });
+    return { status: res.statusCode, body: res.json() };
+  };

@@ -245,19 +245,18 @@ export async function reinstateReleasedOrder(
     if (!order) throw notFound(NOT_FOUND);
     if (order.status !== CANCELLED_ORDER_STATUS || order.cancelled_by !== 'system')
       throw new AppError('conflict', REINSTATE_REFUSED);
-    let line = await reinstateOrder(tx, order, adminId);
-    // Released unpaid, so recorded now: the late payment is why it comes back.
-    if (order.paid_at === null) {
-      await repo.setPaid(tx, id, true);
-      ({ id: line } = await insertHistory(tx, {
-        order_id: id,
-        event: 'paid',
-        from_status: INITIAL_ORDER_STATUS,
-        to_status: INITIAL_ORDER_STATUS,
-        changed_by: adminId,
-      }));
-    }
-    await queueOrderNotice(tx, id, line, shop);
+    await reinstateOrder(tx, order, adminId);
+    // Released because unpaid (and a cancelled order takes no payment), so recorded now: the late
+    // payment is why it comes back.
+    await repo.setPaid(tx, id, true);
+    const line = await insertHistory(tx, {
+      order_id: id,
+      event: 'paid',
+      from_status: INITIAL_ORDER_STATUS,
+      to_status: INITIAL_ORDER_STATUS,
+      changed_by: adminId,
+    });
+    await queueOrderNotice(tx, id, line.id, shop);
   });
   return getAdminOrder(db, id, shop.unpaidTimeoutMs);
 }

@@ -2,7 +2,7 @@ import { orderStatusMessage } from '@souk/domain/order-messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { order_status_history, orders, product_variants } from '../../db/schema.ts';
-import { createTestApp } from '../../test/app.ts';
+import { createTestApp, jsonCaller } from '../../test/app.ts';
 import { addProduct, seedCatalog } from '../../test/catalog-fixtures.ts';
 import { engines } from '../../test/database.ts';
 import { addOrder } from '../../test/order-fixtures.ts';
@@ -28,15 +28,7 @@ describe.each(engines)('cancelling, refunding and reinstating orders on %s', (en
   });
   afterAll(() => t?.close());
 
-  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, body?: object) => {
-    const res = await t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers,
-      ...(body ? { payload: body } : {}),
-    });
-    return { status: res.statusCode, body: res.json() };
-  };
+  const call = jsonCaller(() => t.app);
   const cancel = (id: number, reason?: string) =>
     call('PUT', `/admin/orders/${id}/status`, admin, { status: 'annulée', reason });
   const stockOf = async (id: number) =>

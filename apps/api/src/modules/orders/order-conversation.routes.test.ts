@@ -2,7 +2,7 @@ import { ORDER_NOTES_MAX_LENGTH } from '@souk/domain/limits';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carts, order_status_history, orders, product_variants } from '../../db/schema.ts';
-import { createTestApp } from '../../test/app.ts';
+import { createTestApp, jsonCaller } from '../../test/app.ts';
 import { putInCart } from '../../test/cart-fixtures.ts';
 import { addProduct, seedCatalog } from '../../test/catalog-fixtures.ts';
 import { engines } from '../../test/database.ts';
@@ -29,15 +29,7 @@ describe.each(engines)('the order as a conversation on %s', (engine) => {
   });
   afterAll(() => t?.close());
 
-  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers = {}, body?: object) => {
-    const res = await t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers,
-      ...(body ? { payload: body } : {}),
-    });
-    return { status: res.statusCode, body: res.json() };
-  };
+  const call = jsonCaller(() => t.app);
   const guest = (sessionId: string) => ({ 'x-session-id': sessionId });
   const stockOf = async (id: number) =>
     (await t.db.select().from(product_variants).where(eq(product_variants.id, id)))[0]?.stock_quantity;

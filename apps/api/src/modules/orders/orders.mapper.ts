@@ -37,7 +37,7 @@ export const toOrderItem = (row: OrderItemRow): OrderItem => ({
 
 const isoOrNull = (stamp: string | null) => (stamp === null ? null : iso(stamp));
 
-/** Who cancelled and why; an order cancelled before that was recorded reads as the shop's. */
+/** Who cancelled and why; a cancelled row without it (none since migration 0023's backfill) reads as the shop's, never offered 'Rétablir' by mistake. */
 const cancellationOf = (row: OrderRow): Order['cancellation'] =>
   row.status === CANCELLED_ORDER_STATUS
     ? {

@@ -40,21 +40,7 @@ export function QuantityPicker({
         Quantité
       </label>
       <div className="inline-flex w-max items-center overflow-hidden rounded-xl border border-stone-300 bg-white">
-        <button
-          type="submit"
-          name={QUANTITY_STEP_FIELD}
-          value="-1"
-          formNoValidate
-          onClick={(event) => {
-            event.preventDefault();
-            onStep(-1);
-          }}
-          disabled={current <= 1}
-          aria-label="Diminuer la quantité"
-          className={stepButton}
-        >
-          −
-        </button>
+        <StepButton delta={-1} disabled={current <= 1} onStep={onStep} />
         <input
           ref={inputRef}
           id={id}
@@ -71,21 +57,7 @@ export function QuantityPicker({
           aria-describedby={problem ? problemId : undefined}
           className="h-11 w-16 border-x border-stone-300 text-center text-base font-semibold text-stone-900 [appearance:textfield] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-800 [&::-webkit-inner-spin-button]:appearance-none"
         />
-        <button
-          type="submit"
-          name={QUANTITY_STEP_FIELD}
-          value="1"
-          formNoValidate
-          onClick={(event) => {
-            event.preventDefault();
-            onStep(1);
-          }}
-          disabled={max !== null && current >= max}
-          aria-label="Augmenter la quantité"
-          className={stepButton}
-        >
-          +
-        </button>
+        <StepButton delta={1} disabled={max !== null && current >= max} onStep={onStep} />
       </div>
       {problem && (
         <p id={problemId} role="alert" className="text-sm font-medium text-red-800">
@@ -93,5 +65,37 @@ export function QuantityPicker({
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * − or +: a submit button of the form (before the script, a tap posts the step to the page), which
+ * once live changes the field in place instead.
+ */
+function StepButton({
+  delta,
+  disabled,
+  onStep,
+}: {
+  delta: 1 | -1;
+  disabled: boolean;
+  onStep: (delta: 1 | -1) => void;
+}) {
+  return (
+    <button
+      type="submit"
+      name={QUANTITY_STEP_FIELD}
+      value={delta}
+      formNoValidate
+      onClick={(event) => {
+        event.preventDefault();
+        onStep(delta);
+      }}
+      disabled={disabled}
+      aria-label={delta > 0 ? 'Augmenter la quantité' : 'Diminuer la quantité'}
+      className={stepButton}
+    >
+      {delta > 0 ? '+' : '−'}
+    </button>
   );
 }
