@@ -1,0 +1,220 @@
+import { isIP } from 'node:net';
+import { CART_LINE_MAX_QUANTITY, DEFAULT_LARGE_QUANTITY } from '@souk/domain/limits';
+import { isShopCountry, readPhone } from '@souk/domain/phone';
+import {
+  DEFAULT_AGENCY_ADDRESS,
+  DEFAULT_AGENCY_HOURS,
+  DEFAULT_AGENCY_LOCATION,
+  DEFAULT_DELIVERY_TERMS,
+  DEFAULT_SHOP_WHATSAPP_NUMBER,
+} from '@souk/domain/shop';
+import { z } from 'zod';
+
+// How each environment variable is read: its default, its bounds, its French message when it is
+// wrong. config.ts turns the parsed values into the shop's configuration.
+
+const DURATION_UNITS_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+const MAX_UNPAID_ORDER_TIMEOUT_MS = 365 * DURATION_UNITS_MS.d;
+
+/** '20s', '30m', '72h', '7d' in milliseconds; '0' is 0; anything else null. */
+function parseDuration(value: string): number | null {
+  if (value === '0') return 0;
+  const match = /^(\d{1,6})\s*([smhd])$/.exec(value.trim().toLowerCase());
+  if (!match) return null;
+  return Number(match[1]) * DURATION_UNITS_MS[match[2] as keyof typeof DURATION_UNITS_MS];
+}
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+// proxy-addr's names for ranges, accepted by Fastify's trustProxy next to addresses and CIDRs.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (entry: string) => {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+};
+
+/**
+ * Which proxies may set the client address through X-Forwarded-For, in Fastify's `trustProxy` terms:
+ * unset (none: the connecting address is the client), a comma list of proxy addresses, CIDRs or
+ * 'loopback'/'linklocal'/'uniquelocal' (the client is the last address before a trusted proxy), or
+ * 'true'/'1' (every hop: only behind a proxy that overwrites the header, since the first address is
+ * whatever the client sent). Fastify ignores hop counts, so a number other than 1 is refused.
+ */
+const TrustProxySchema = optionalText.transform((value, ctx): boolean | string[] => {
+  if (!value || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (entries.every(isProxyAddress)) return entries;
+  ctx.addIssue({
+    code: 'custom',
+    message: "TRUST_PROXY attend 'true' ou les adresses/CIDR des proxys, séparées par des virgules",
+  });
+  return z.NEVER;
+});
+
+/**
+ * An IANA zone name ('Africa/Douala', or 'UTC'). Not an offset ('+01:00') nor a legacy name
+ * ('CET'): Intl accepts them, but PostgreSQL reads '+01:00' as UTC−1 (POSIX), so the pages and the
+ * SQL would disagree by two hours.
+ */
+const IANA_ZONES = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+const isTimeZone = (name: string) => IANA_ZONES.has(name);
+
+/** The zones of a country (Node's Intl: 'SN' → Africa/Dakar; 'CD' → Kinshasa and Lubumbashi). */
+export const countryTimeZones = (country: string): string[] =>
+  (
+    new Intl.Locale(`und-${country}`) as Intl.Locale & { getTimeZones(): string[] | undefined }
+  ).getTimeZones() ?? [];
+
+const attemptMax = (name: string) =>
+  optionalText.pipe(
+    z
+      .string()
+      .regex(/^[1-9]\d*$/, { error: `${name} doit être un nombre entier positif` })
+      .transform(Number)
+      .optional(),
+  );
+
+/**
+ * Words the pages and the status messages show as the owner wrote them: on one line (a message
+ * gives each its own line) and short enough to read on a phone; the demo shop's when unset.
+ */
+const shownText = (name: string, max: number, fallback: string) =>
+  optionalText.pipe(
+    z
+      .string()
+      .max(max, { error: `${name} ne doit pas dépasser ${max} caractères` })
+      .regex(/^\P{Cc}*$/u, { error: `${name} doit tenir sur une seule ligne` })
+      .default(fallback),
+  );
+
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./var'),
+  DATABASE_URL: optionalText.pipe(z.url({ error: 'DATABASE_URL doit être une URL postgres://…' }).optional()),
+  PUBLIC_URL: optionalText.pipe(z.url({ error: 'PUBLIC_URL doit être une URL http(s)://…' }).optional()),
+  SMTP_URL: optionalText,
+  MAIL_FROM: z.string().default('Souk <boutique@souk.local>'),
+  // International, with or without '+' ('221770000000', '+221 77 000 00 00'); kept in E.164.
+  SHOP_WHATSAPP_NUMBER: z
+    .string()
+    .default(DEFAULT_SHOP_WHATSAPP_NUMBER)
+    .transform((value, ctx) => {
+      // No country to read it in: only a number with its country code is one.
+      const reading = readPhone(value, '');
+      if (reading.ok) return reading.e164;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'SHOP_WHATSAPP_NUMBER doit être un numéro international valide, indicatif compris (221770000000)',
+      });
+      return z.NEVER;
+    }),
+  SHOP_COUNTRY: optionalText.pipe(
+    z
+      .string()
+      .transform((v) => v.toUpperCase())
+      .refine(isShopCountry, {
+        error: 'SHOP_COUNTRY doit être un code pays ISO à deux lettres (SN, CI, CM…)',
+      })
+      .optional(),
+  ),
+  SHOP_TIME_ZONE: optionalText.pipe(
+    z
+      .string()
+      .refine(isTimeZone, { error: 'SHOP_TIME_ZONE doit être un fuseau IANA (Africa/Dakar, Africa/Douala…)' })
+      .optional(),
+  ),
+  AGENCY_LOCATION: z.string().default(DEFAULT_AGENCY_LOCATION),
+  AGENCY_ADDRESS: shownText('AGENCY_ADDRESS', 160, DEFAULT_AGENCY_ADDRESS),
+  AGENCY_HOURS: shownText('AGENCY_HOURS', 80, DEFAULT_AGENCY_HOURS),
+  // What the storefront and the messages say of delivery (docs/decisions/0026).
+  DELIVERY_TERMS: shownText('DELIVERY_TERMS', 80, DEFAULT_DELIVERY_TERMS),
+  ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
+  ADMIN_PASSWORD: optionalText,
+  TRUST_PROXY: TrustProxySchema,
+  // Signs the shop's cookies (docs/decisions/0012); unset, a key kept in DATA_DIR/cookie-secret.
+  COOKIE_SECRET: optionalText.pipe(
+    z.string().min(32, { error: 'COOKIE_SECRET doit compter au moins 32 caractères' }).optional(),
+  ),
+  REDIS_URL: optionalText.pipe(
+    z.url({ protocol: /^rediss?$/, error: 'REDIS_URL doit être une URL redis://…' }).optional(),
+  ),
+  AUTH_RATE_LIMIT_MAX: attemptMax('AUTH_RATE_LIMIT_MAX'),
+  AUTH_RATE_LIMIT_IP_MAX: attemptMax('AUTH_RATE_LIMIT_IP_MAX'),
+  ORDER_RATE_LIMIT_MAX: attemptMax('ORDER_RATE_LIMIT_MAX'),
+  ORDER_RATE_LIMIT_IP_MAX: attemptMax('ORDER_RATE_LIMIT_IP_MAX'),
+  // Megabytes the cache of public catalogue reads may hold in each server process (ADR 0023).
+  RESPONSE_CACHE_MB: z.coerce
+    .number({ error: 'RESPONSE_CACHE_MB doit être un nombre entier de mégaoctets (64)' })
+    .int({ error: 'RESPONSE_CACHE_MB doit être un nombre entier de mégaoctets (64)' })
+    .min(1, { error: 'RESPONSE_CACHE_MB doit être au moins 1' })
+    .max(4096, { error: 'RESPONSE_CACHE_MB doit être au plus 4096' })
+    .default(64),
+  // Above this many units of one product, 'Ajouter au panier' asks once (docs/decisions/0039).
+  LARGE_QUANTITY_CONFIRM: z.coerce
+    .number({ error: 'LARGE_QUANTITY_CONFIRM doit être un nombre entier d’unités (20)' })
+    .int({ error: 'LARGE_QUANTITY_CONFIRM doit être un nombre entier d’unités (20)' })
+    .min(1, { error: 'LARGE_QUANTITY_CONFIRM doit être au moins 1' })
+    .max(CART_LINE_MAX_QUANTITY, {
+      error: `LARGE_QUANTITY_CONFIRM doit être au plus ${CART_LINE_MAX_QUANTITY}`,
+    })
+    .default(DEFAULT_LARGE_QUANTITY),
+  // Server processes `npm start` runs on one port (Node's cluster), docs/decisions/0033.
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: 'WEB_CONCURRENCY doit être un nombre entier de processus (1, 2, 4…)' })
+    .int({ error: 'WEB_CONCURRENCY doit être un nombre entier de processus (1, 2, 4…)' })
+    .min(1, { error: 'WEB_CONCURRENCY doit être au moins 1' })
+    .max(64, { error: 'WEB_CONCURRENCY doit être au plus 64' })
+    .default(1),
+  // An order still waiting and unpaid this long after it was placed is cancelled by the shop
+  // (docs/decisions/0034); 0 never cancels.
+  UNPAID_ORDER_TIMEOUT: z
+    .string()
+    .trim()
+    .default('72h')
+    .transform((value, ctx) => {
+      const ms = parseDuration(value);
+      if (ms !== null && ms <= MAX_UNPAID_ORDER_TIMEOUT_MS) return ms;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'UNPAID_ORDER_TIMEOUT doit être une durée comme 20s, 30m, 72h ou 7d (au plus 365d ; 0 : jamais)',
+      });
+      return z.NEVER;
+    }),
+  // Who hears of each new order by e-mail, separated by commas; by default every admin with an e-mail.
+  ORDER_NOTIFY_EMAIL: optionalText.pipe(
+    z
+      .string()
+      .transform((v) => v.split(/[,;\s]+/).filter(Boolean))
+      .pipe(
+        z
+          .array(
+            z.email({
+              error: 'ORDER_NOTIFY_EMAIL doit être une liste d’adresses e-mail séparées par des virgules',
+            }),
+          )
+          .max(20, { error: 'ORDER_NOTIFY_EMAIL : au plus 20 adresses' }),
+      )
+      .optional(),
+  ),
+  // What a new database starts with (README, Configuration): the demo shop with its customers and
+  // two months of orders, only its catalogue, or nothing (a real shop's first start).
+  SEED: z
+    .enum(['demo', 'catalogue', 'none'], { error: 'SEED doit valoir demo, catalogue ou none' })
+    .default('demo'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The ffmpeg and ffprobe to run (video uploads); by default those of the PATH. */
+  FFMPEG_PATH: optionalText,
+  FFPROBE_PATH: optionalText,
+});
