@@ -19,22 +19,22 @@ process.env.SEED_PICTURE_CACHE ??= path.join(
   'souk-demo-pictures',
 );
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-// Each port gets its own data directory so two runs never share (or wipe) one database.
-export const E2E_DATA_DIR = PORT === 3100 ? 'var/e2e' : `var/e2e-${PORT}`;
-// The server mails through SMTP to this port, where the journeys that read mail run a real sink.
-export const E2E_SMTP_PORT = PORT + 25;
+// Journeys run in WORKERS processes side by side, each against a shop of its own started from a
+// seeded copy (e2e/fixtures.ts, e2e/global-setup.ts): measured on two cores in docs/testing.md.
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/global-setup.ts',
+  // A file's journeys run in order in one worker (some build on the previous one's state); files
+  // are shared out between the workers.
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'fr-FR',
     trace: 'retain-on-failure',
     // The shop's service worker answers pages from its copies once it is installed, out of sight of
@@ -71,39 +71,4 @@ export default defineConfig({
       use: { ...devices['Pixel 7'], browserName: 'chromium', viewport: { width: 390, height: 844 } },
     },
   ],
-  webServer: {
-    // A fresh embedded database each run: the first start migrates and seeds the demo shop.
-    // Started as `npm start` starts it (apps/web/start.ts), with NODE_ENV removed from the inherited
-    // environment: production mode must be the default (e2e/production-mode.spec.ts checks it).
-    command: `rm -rf ${E2E_DATA_DIR} && env -u NODE_ENV node apps/web/start.ts`,
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
-      // The demo catalogue without its two months of orders: the journeys count the orders,
-      // customers and figures they make themselves (the demo's own are tested in
-      // apps/api/src/db/seed/demo-orders.test.ts).
-      SEED: 'catalogue',
-      // Every journey logs in from 127.0.0.1: generous attempt limits, so admin journeys (one account
-      // signing in again and again) never meet a 429, nor does the address its journeys' wrong passwords.
-      AUTH_RATE_LIMIT_MAX: '1000',
-      AUTH_RATE_LIMIT_IP_MAX: '10000',
-      // Every journey's customers order from 127.0.0.1 too (checkout, orders, dashboard): its refused
-      // orders (empty cart, out of stock) all count against that one address.
-      ORDER_RATE_LIMIT_IP_MAX: '1000',
-      // Hours of their own, not the demo's: the checkout journey sees the configured agency reach the page.
-      AGENCY_HOURS: 'Du lundi au vendredi, 8 h 30 – 18 h',
-      // The back office's journeys log in as this admin (e2e/admin-helpers.ts).
-      ADMIN_EMAIL: 'admin@souk.test',
-      ADMIN_PASSWORD: 'motdepasse-admin-e2e',
-    },
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
-    stdout: 'pipe',
-  },
 });

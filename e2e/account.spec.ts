@@ -1,6 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { startSmtpSink } from '../apps/api/src/test/smtp-sink.ts';
-import { E2E_SMTP_PORT } from '../playwright.config.ts';
+import { expect, type Page, test } from './fixtures.ts';
 import {
   expectAccessible,
   expectNoHorizontalScroll,
@@ -9,11 +8,11 @@ import {
   registerThroughApi,
 } from './helpers.ts';
 
-// The server mails through SMTP (playwright.config.ts) to a real sink run here: a test waits on
+// The server mails through SMTP (e2e/fixtures.ts) to a real sink run here: a test waits on
 // the sink receiving the message, never on a folder or a timer.
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-test.beforeAll(async () => {
-  smtp = await startSmtpSink(E2E_SMTP_PORT);
+test.beforeAll(async ({ shop }) => {
+  smtp = await startSmtpSink(shop.smtpPort);
 });
 test.afterAll(() => smtp?.close());
 

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { NOTICE_PAGES } from '../apps/web/app/lib/notice-pages.ts';
 import routes from '../apps/web/app/routes.ts';
 import { logInAsAdmin, signInNewClient } from './admin-helpers.ts';
+import { expect, test } from './fixtures.ts';
 import { expectAccessible, expectNoHorizontalScroll } from './helpers.ts';
 
 // Every back-office page of the route table (a page added later is covered without being listed):

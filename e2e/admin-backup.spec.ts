@@ -1,7 +1,7 @@
 import { createGunzip } from 'node:zlib';
-import { expect, test } from '@playwright/test';
 import * as tar from 'tar-stream';
 import { logInAsAdmin } from './admin-helpers.ts';
+import { expect, test } from './fixtures.ts';
 import { expectAccessible, expectNoHorizontalScroll } from './helpers.ts';
 
 // The owner's backup: from the menu to a file on her phone or computer, while the shop stays open,

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { logInAsAdmin, pictureFile, unique } from './admin-helpers.ts';
+import { expect, type Page, test } from './fixtures.ts';
 import { expectAccessible, expectNoHorizontalScroll } from './helpers.ts';
 
 const LINK_INVALID =

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { logInAsAdmin, pictureFile, throttleUploads, unique } from './admin-helpers.ts';
+import { expect, test } from './fixtures.ts';
 import { expectAccessible, expectNoHorizontalScroll } from './helpers.ts';
 
 test('an admin bulk-creates three products with images and finds them in their category', async ({

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { logInAsAdmin, pictureFile, unique } from './admin-helpers.ts';
+import { expect, test } from './fixtures.ts';
 import { expectAccessible, expectNoHorizontalScroll } from './helpers.ts';
 
 test('an admin creates a category with a picture and a subcategory; the shop shows them at once', async ({

@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { logInAsAdmin, unique } from './admin-helpers.ts';
+import { type Browser, expect, type Page, test } from './fixtures.ts';
 import {
   expectAccessible,
   expectLive,

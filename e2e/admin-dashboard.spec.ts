@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
 import { logInAsAdmin } from './admin-helpers.ts';
+import { expect, type Page, test } from './fixtures.ts';
 import { expectAccessible, expectNoHorizontalScroll, fcfa } from './helpers.ts';
 import { placeOrder } from './order-helpers.ts';
 

@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectLive, freshClient, registerThroughApi } from './helpers.ts';
 
-/** The admin the e2e server creates at start (playwright.config.ts: ADMIN_EMAIL, ADMIN_PASSWORD). */
+/** The admin the e2e server creates at start (e2e/fixtures.ts: ADMIN_EMAIL, ADMIN_PASSWORD). */
 export const ADMIN = { email: 'admin@souk.test', password: 'motdepasse-admin-e2e' };
 
 /**

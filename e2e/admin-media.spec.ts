@@ -1,7 +1,6 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { makeVideo } from '../apps/api/src/test/video-fixtures.ts';
 import {
   createProductThroughApi,
@@ -11,6 +10,7 @@ import {
   throttleUploads,
   unique,
 } from './admin-helpers.ts';
+import { expect, test } from './fixtures.ts';
 import { expectAccessible, expectLive, expectNoHorizontalScroll } from './helpers.ts';
 
 let dir: string;

@@ -1,14 +1,6 @@
-import { rmSync } from 'node:fs';
-import {
-  type APIRequestContext,
-  type Browser,
-  expect,
-  type Locator,
-  type Page,
-  test,
-} from '@playwright/test';
 import { ORDER_STATUS_LABELS } from '../packages/domain/src/order-status.ts';
-import { ADMIN, logInAsAdmin } from './admin-helpers.ts';
+import { logInAsAdmin } from './admin-helpers.ts';
+import { type Browser, expect, type Locator, type Page, test } from './fixtures.ts';
 import {
   expectAccessible,
   expectLive,
@@ -17,56 +9,13 @@ import {
   freshClient,
   registerThroughApi,
 } from './helpers.ts';
-import { placeOrder } from './order-helpers.ts';
-import { killLeftovers, startShop, untilReady } from './shop-process.ts';
+import { adminOrder, orderedStock, placeOrder, whatsappText } from './order-helpers.ts';
 
 // The order workflow from the owner's phone or desk (docs/decisions/0018): a customer orders, the admin finds
 // the order from the bell, moves it through every status up to 'disponible' telling the client on
 // WhatsApp at each step, and the customer's account shows it done.
 
 const NOTE = 'Livraison à Cocody svp, appelez avant';
-
-/** The prefilled text of a WhatsApp link (wa.me/<number>?text=…). */
-async function whatsappText(link: Locator) {
-  const href = (await link.getAttribute('href')) ?? '';
-  expect(href).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
-  return new URL(href).searchParams.get('text') ?? '';
-}
-
-type AdminOrderRead = {
-  id: number;
-  status: string;
-  paid_at: string | null;
-  cancellation: { by: string; reason: string | null } | null;
-  items: { product_id: number; variant_id: number | null }[];
-};
-
-/** The order `number` as the admin's API reads it. */
-async function adminOrder(request: APIRequestContext, number: string): Promise<AdminOrderRead> {
-  const res = await request.get(`/api/admin/orders?search=${encodeURIComponent(number)}`);
-  expect(res.status()).toBe(200);
-  return (await res.json()).data.orders[0];
-}
-
-/**
- * The counted stock of the variant the order holds, as its product's page reads it; `set` first
- * gives it a count of the journey's own (a demo variant may be unlimited, which shows nothing).
- */
-async function orderedStock(request: APIRequestContext, order: AdminOrderRead, set?: number) {
-  const [item] = order.items;
-  expect(item?.variant_id, 'the order holds a variant').toBeTruthy();
-  const { product_id: product, variant_id: variant } = item as { product_id: number; variant_id: number };
-  if (set !== undefined) {
-    const res = await request.put(`/api/admin/products/${product}/variants/${variant}`, {
-      data: { stock_quantity: set },
-    });
-    expect(res.status()).toBe(200);
-  }
-  const { variants } = (await (await request.get(`/api/products/${product}`)).json()).data as {
-    variants: { id: number; stock_quantity: number | null }[];
-  };
-  return variants.find((v) => v.id === variant)?.stock_quantity;
-}
 
 /**
  * A customer's order placed (her browser closed since), and the admin on the orders screen
@@ -490,85 +439,4 @@ test("a paid order cancelled is 'À rembourser' until 'Remboursé' records how; 
   await expect(dialog).toBeHidden();
   await expect(card).toContainText('Remboursée');
   await expect(card).not.toContainText('À rembourser');
-});
-
-// A shop of this journey's own, whose unpaid orders are released after 2 s (checked every 10 s).
-const RELEASE_PORT = Number(process.env.E2E_PORT ?? 3100) + 90;
-const RELEASE_DATA_DIR = `var/e2e-release-${RELEASE_PORT}`;
-
-test("an order the shop released unpaid comes back when its payment arrives late: 'Rétablir (paiement reçu)' asks once, a stock sold since refuses it with why, then it waits again, paid", async ({
-  browser,
-  viewport,
-  isMobile,
-  hasTouch,
-}) => {
-  // A first start (migrate and seed the catalogue), and the release's wait.
-  test.setTimeout(240_000);
-  rmSync(RELEASE_DATA_DIR, { recursive: true, force: true });
-  const shop = startShop(RELEASE_PORT, {
-    DATA_DIR: RELEASE_DATA_DIR,
-    PUBLIC_URL: `http://127.0.0.1:${RELEASE_PORT}`,
-    SEED: 'catalogue',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    UNPAID_ORDER_TIMEOUT: '2s',
-  });
-  const admin = await browser.newContext({
-    baseURL: shop.url,
-    viewport,
-    isMobile,
-    hasTouch,
-    locale: 'fr-FR',
-    serviceWorkers: 'block',
-  });
-  try {
-    await untilReady(shop);
-    const { context, number } = await placeOrder(browser, shop.url, 'Khadija Retard');
-    await context.close();
-    const page = await admin.newPage();
-    await logInAsAdmin(page, '/admin/orders');
-    await expect
-      .poll(async () => (await adminOrder(page.request, number)).cancellation?.by, { timeout: 60_000 })
-      .toBe('system');
-    const order = await adminOrder(page.request, number);
-    // Sold since: one unit left of the two it holds.
-    await orderedStock(page.request, order, 1);
-    await page.goto(`/admin/orders?search=${encodeURIComponent(number)}`);
-    await expectLive(page);
-    const card = page.getByRole('article', { name: `Commande ${number}` });
-    await expect(card).toContainText('Annulée faute de paiement dans les 2 s');
-    const reinstate = card.getByRole('button', { name: `Rétablir (paiement reçu), commande ${number}` });
-    await reinstate.click();
-    const confirm = page.getByRole('alertdialog', { name: 'Rétablir la commande' });
-    await expect(confirm).toContainText(
-      'est arrivé ? La commande repasse en attente, payée, et ses articles sont repris du stock.',
-    );
-    await expectAccessible(page);
-    await confirm.getByRole('button', { name: 'Rétablir (paiement reçu)' }).click();
-    await expect(page.getByText(/Stock insuffisant pour « .+ » : 1 disponible/)).toBeVisible();
-    await expect(card).toContainText('Annulée faute de paiement');
-    expect((await adminOrder(page.request, number)).status).toBe('annulée');
-
-    // Restocked: it comes back, waiting and paid, its units taken again; the client's message says so.
-    await orderedStock(page.request, order, 5);
-    await reinstate.click();
-    await confirm.getByRole('button', { name: 'Rétablir (paiement reçu)' }).click();
-    await expect(page.getByText('Commande rétablie, paiement enregistré')).toBeVisible();
-    await expect(card).toContainText('En attente');
-    await expect(card).toContainText('Payée');
-    await expect(card).not.toContainText('Annulée faute de paiement');
-    await expect(card.getByRole('button', { name: `Accepter, commande ${number}` })).toBeVisible();
-    expect(await orderedStock(page.request, order)).toBe(3);
-    const back = await adminOrder(page.request, number);
-    expect(back.status).toBe('en_attente');
-    expect(back.paid_at).not.toBeNull();
-    expect(await whatsappText(page.getByRole('link', { name: 'Envoyer le message WhatsApp' }))).toContain(
-      `nous avons bien reçu votre commande ${number} et son paiement`,
-    );
-  } finally {
-    await admin.close();
-    await shop.stop();
-    killLeftovers([shop]);
-    rmSync(RELEASE_DATA_DIR, { recursive: true, force: true });
-  }
 });

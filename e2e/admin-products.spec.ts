@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { logInAsAdmin, phonePhoto, pictureFile, throttleUploads, unique } from './admin-helpers.ts';
+import { expect, type Page, test } from './fixtures.ts';
 import { expectAccessible, expectNoHorizontalScroll, fcfa } from './helpers.ts';
 
 // A demo subcategory with 19 active products and one inactive (apps/api/src/db/seed/catalog-data.ts).

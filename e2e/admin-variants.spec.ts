@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { createProductThroughApi, logInAsAdmin, unique } from './admin-helpers.ts';
+import { expect, test } from './fixtures.ts';
 import { expectAccessible, expectNoHorizontalScroll, fcfa } from './helpers.ts';
 
 test('an admin adds two variants, one batch of two, deactivates one and the shop stops offering it', async ({

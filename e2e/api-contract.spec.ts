@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 // The whole server (API and storefront on one port): an /api path no route answers must get the
 // API's JSON envelope, never the storefront's HTML page.

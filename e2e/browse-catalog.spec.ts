@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectNoHorizontalScroll, fcfa } from './helpers.ts';
 
 test('a visitor goes from home to a category, a subcategory and a product, and the price follows the variant', async ({

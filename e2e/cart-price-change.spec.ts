@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { adminApi, unique } from './admin-helpers.ts';
+import { type APIRequestContext, expect, type Page, test } from './fixtures.ts';
 import { expectLive, fcfa, freshClient, registerThroughApi, slowPhone } from './helpers.ts';
 
 // ADR 0037, 'the price she saw is the price she pays': the owner changes a price while a client's

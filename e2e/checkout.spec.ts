@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { logInAsAdmin } from './admin-helpers.ts';
+import { expect, type Page, test } from './fixtures.ts';
 import { expectAccessible, expectLive, expectNoHorizontalScroll, fcfa } from './helpers.ts';
 
 type Summary = { id: number; name: string; price: number; variants_count: number; is_available: boolean };
@@ -20,7 +20,7 @@ const NOTE = 'Livraison à Cocody svp, appelez avant';
 const cartLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Panier/ });
 
 // The demo's delivery terms (DELIVERY_TERMS unset), the agency's demo address and the hours
-// playwright.config.ts gives AGENCY_HOURS.
+// e2e/fixtures.ts gives AGENCY_HOURS.
 const DELIVERY = 'Livraison gratuite à notre agence';
 const AGENCY_ADDRESS = 'Avenue Blaise Diagne, Médina, Dakar';
 const AGENCY_HOURS = 'Du lundi au vendredi, 8 h 30 – 18 h';

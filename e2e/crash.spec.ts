@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, copyOfTemplate, expect, test, workerPort } from './fixtures.ts';
 import {
   customersReadyToOrder,
   expectOrdersKept,
@@ -15,15 +15,14 @@ import {
 // supervisor does: no close, no flush, its lock left behind, its parent gone with it) in the
 // middle of a burst of orders, then started again at once on the same DATA_DIR; and
 // stopped the way systemd or Ctrl-C stops it. PostgreSQL's crash is in e2e/scale-out.spec.ts.
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 60;
-const DATA_DIR = `var/e2e-crash-${PORT}`;
+const PORT = workerPort(60);
 const CUSTOMERS = 20;
 const KILL_AFTER = 3;
 
 test('killed in an order burst, the shop loses no order it acknowledged, starts again, and stops cleanly on SIGTERM', async () => {
-  // A first start (migrate and seed), twenty registrations and a restart.
-  test.setTimeout(300_000);
-  rmSync(DATA_DIR, { recursive: true, force: true });
+  // Twenty registrations and a restart, on a copy of the seeded shop.
+  test.setTimeout(180_000);
+  const DATA_DIR = copyOfTemplate(PORT);
   const env = {
     DATA_DIR,
     LOG_LEVEL: 'info',

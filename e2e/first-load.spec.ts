@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { ROUTE_DISCOVERY_PATH } from '../apps/web/app/features/offline/offline-marks.ts';
 import {
   BROWSER_USER_AGENT,
@@ -9,6 +8,7 @@ import {
   OUR_JS_BUDGET,
 } from '../bench/bundle.ts';
 import { ADMIN } from './admin-helpers.ts';
+import { type APIRequestContext, expect, test } from './fixtures.ts';
 
 // What a phone downloads before a storefront page is live, from the build CI just made: bytes are
 // deterministic, so the budgets are assertions (docs/decisions/0028). React, React DOM and React
@@ -19,7 +19,7 @@ const CLIENT_DIR = path.resolve('apps/web/build/client');
 type Listed = { id: number; slug: string };
 
 /** Every kind of storefront page, with real addresses from the demo shop. */
-async function storefrontPages(request: import('@playwright/test').APIRequestContext): Promise<string[]> {
+async function storefrontPages(request: APIRequestContext): Promise<string[]> {
   const categories = (await (await request.get('/api/categories')).json()).data.categories as (Listed & {
     subcategories: Listed[];
   })[];

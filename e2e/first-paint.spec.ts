@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './fixtures.ts';
 
 // docs/decisions/0029: a page's main picture (its LCP) is asked for from the head, at high
 // priority, at the size a phone needs; every other picture waits until it nears the screen; a

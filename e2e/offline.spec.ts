@@ -1,10 +1,10 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ROUTE_DISCOVERY_PATH } from '../apps/web/app/features/offline/offline-marks.ts';
 import { writeServiceWorker } from '../apps/web/web-app-build.ts';
 import { adminApi, unique } from './admin-helpers.ts';
+import { type APIRequestContext, expect, type Page, test } from './fixtures.ts';
 import { expectLive, fcfa } from './helpers.ts';
 
 // The offline shop (docs/decisions/0036) on a phone: pages seen online open without a network,

@@ -1,7 +1,8 @@
-import { type APIRequestContext, type Browser, expect } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Locator } from '@playwright/test';
 import { freshClient, registerThroughApi } from './helpers.ts';
 
-// A customer's order placed through the API, for the back office's journeys (orders, dashboard).
+// A customer's order placed through the API, and what the admin reads of it, for the back office's
+// journeys (orders, dashboard).
 
 type Variant = { id: number; stock_quantity: number | null };
 
@@ -42,4 +43,46 @@ export async function placeOrder(
     total_amount: number;
   };
   return { context, customer, client, number, total };
+}
+
+/** The prefilled text of a WhatsApp link (wa.me/<number>?text=…). */
+export async function whatsappText(link: Locator) {
+  const href = (await link.getAttribute('href')) ?? '';
+  expect(href).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
+  return new URL(href).searchParams.get('text') ?? '';
+}
+
+export type AdminOrderRead = {
+  id: number;
+  status: string;
+  paid_at: string | null;
+  cancellation: { by: string; reason: string | null } | null;
+  items: { product_id: number; variant_id: number | null }[];
+};
+
+/** The order `number` as the admin's API reads it. */
+export async function adminOrder(request: APIRequestContext, number: string): Promise<AdminOrderRead> {
+  const res = await request.get(`/api/admin/orders?search=${encodeURIComponent(number)}`);
+  expect(res.status()).toBe(200);
+  return (await res.json()).data.orders[0];
+}
+
+/**
+ * The counted stock of the variant the order holds, as its product's page reads it; `set` first
+ * gives it a count of the journey's own (a demo variant may be unlimited, which shows nothing).
+ */
+export async function orderedStock(request: APIRequestContext, order: AdminOrderRead, set?: number) {
+  const [item] = order.items;
+  expect(item?.variant_id, 'the order holds a variant').toBeTruthy();
+  const { product_id: product, variant_id: variant } = item as { product_id: number; variant_id: number };
+  if (set !== undefined) {
+    const res = await request.put(`/api/admin/products/${product}/variants/${variant}`, {
+      data: { stock_quantity: set },
+    });
+    expect(res.status()).toBe(200);
+  }
+  const { variants } = (await (await request.get(`/api/products/${product}`)).json()).data as {
+    variants: { id: number; stock_quantity: number | null }[];
+  };
+  return variants.find((v) => v.id === variant)?.stock_quantity;
 }

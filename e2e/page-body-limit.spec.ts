@@ -1,6 +1,6 @@
 import http from 'node:http';
-import { expect, test } from '@playwright/test';
 import { logInAsAdmin, unique } from './admin-helpers.ts';
+import { expect, test } from './fixtures.ts';
 
 // Page forms are posted to the React Router routes (not /api): they get a 1 MB limit too
 // (PAGE_BODY_LIMIT in apps/web/page-body-limit.ts), refused with a French 413 page before being read whole.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, expect, test } from '@playwright/test';
 import { adminApi, unique } from './admin-helpers.ts';
+import { type APIRequestContext, expect, test } from './fixtures.ts';
 import { freshClient, registerThroughApi } from './helpers.ts';
 
 // ADR 0023: the pages a shared link leads to are kept for visitors with neither session nor cart,

@@ -1,5 +1,5 @@
-import { type APIRequestContext, type Browser, expect, type Page, type Route, test } from '@playwright/test';
 import { adminApi, unique } from './admin-helpers.ts';
+import { type APIRequestContext, type Browser, expect, type Page, type Route, test } from './fixtures.ts';
 import { expectLive, fcfa, slowPhone } from './helpers.ts';
 
 // ADR 0039, 'the size she taps is the size she gets': the size and the quantity are the form's own

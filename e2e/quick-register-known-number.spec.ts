@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures.ts';
 import { expectAccessible, expectLive, freshClient, PASSWORD, registerThroughApi } from './helpers.ts';
 import { sellableLine } from './order-helpers.ts';
 

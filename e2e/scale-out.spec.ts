@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { type APIRequestContext, expect, request, test } from '@playwright/test';
 import { type LocalProxy, nginxPath, startLocalProxy } from '../deploy/local-proxy.ts';
 import { ADMIN, pictureFile } from './admin-helpers.ts';
+import { type APIRequestContext, expect, request, test, workerPort } from './fixtures.ts';
 import { freshClient, PASSWORD, registerThroughApi } from './helpers.ts';
 import { sellableLine } from './order-helpers.ts';
 import {
@@ -27,7 +27,7 @@ import {
 // the shipped configuration (deploy/nginx), as a shop outgrowing one process runs
 // (docs/decisions/0033). Each journey asks the processes directly, or the proxy, and shows what
 // crosses from one to another.
-const BASE = Number(process.env.E2E_PORT ?? 3100) + 70;
+const BASE = workerPort(70);
 const PORTS = [BASE, BASE + 1, BASE + 2];
 const PROXY_PORT = BASE + 5;
 const DATA_DIR = `var/e2e-scale-${BASE}`;

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 test("search suggestions for 'creme' lead to a product", async ({ page }) => {
   await page.goto('/');

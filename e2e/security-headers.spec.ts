@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
 import { CART_SESSION_COOKIE } from '@souk/domain/cookies';
+import { expect, type Page, test } from './fixtures.ts';
 import { expectLive } from './helpers.ts';
 
 // ADR 0004: every page carries a Content-Security-Policy whose inline scripts need this response's

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectAccessible, expectNoHorizontalScroll, fcfa } from './helpers.ts';
 
 test('the server-rendered product page already holds its name, price, og:image and JSON-LD', async ({

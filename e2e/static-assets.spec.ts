@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 // The browser's files are compressed once, at build time (apps/web/vite.config.ts), and sent as
 // they are: a phone asking for brotli gets the .br file's bytes, one asking for gzip the .gz file's,

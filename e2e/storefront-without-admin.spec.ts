@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { isAdminAsset } from '../bench/bundle.ts';
+import { expect, test } from './fixtures.ts';
 
 const CLIENT_DIR = path.resolve('apps/web/build/client');
 type RouteAssets = { id: string; module: string; imports?: string[]; css?: string[] };

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { ADMIN } from './admin-helpers.ts';
+import { expect, test } from './fixtures.ts';
 import { freshClient, PASSWORD, registerThroughApi } from './helpers.ts';
 import { placeOrder } from './order-helpers.ts';
 

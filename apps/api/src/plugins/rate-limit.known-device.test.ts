@@ -5,7 +5,7 @@ import { hashToken, newToken } from '../modules/auth/tokens.ts';
 import { createTestApp } from '../test/app.ts';
 import { putInCart } from '../test/cart-fixtures.ts';
 import { seedCatalog } from '../test/catalog-fixtures.ts';
-import { engines } from '../test/database.ts';
+import { oneEngine } from '../test/database.ts';
 import { addUser, PASSWORD } from '../test/user-fixtures.ts';
 
 // ADR 0012: a customer who knows her password gets in, and a real guest order is taken, whatever
@@ -54,7 +54,7 @@ async function strangersGuess(t: TestApp, identifiers: readonly string[], count:
   }
 }
 
-describe.each(engines)('strangers cannot keep a customer out, on %s', (engine) => {
+describe.each(oneEngine)('strangers cannot keep a customer out, on %s', (engine) => {
   describe('logging in', () => {
     let t: TestApp;
     beforeAll(async () => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../test/app.ts';
 import { putInCart } from '../test/cart-fixtures.ts';
 import { seedCatalog } from '../test/catalog-fixtures.ts';
-import { engines } from '../test/database.ts';
+import { oneEngine } from '../test/database.ts';
 import { addUser, PASSWORD, signedInUser } from '../test/user-fixtures.ts';
 import { WindowStore } from './rate-limit-stores.ts';
 
@@ -52,7 +52,7 @@ const send = (t: TestApp, method: 'POST' | 'PUT', url: string, payload: object, 
 const login = (t: TestApp, email: string, call: Call = {}, password = 'mauvais-mot') =>
   send(t, 'POST', '/api/auth/login', { email, password }, call);
 
-describe.each(engines)('rate limits on %s', (engine) => {
+describe.each(oneEngine)('rate limits on %s', (engine) => {
   describe('the client address', () => {
     let t: TestApp;
     let behindProxy: TestApp;

@@ -14,6 +14,13 @@ export type Engine = 'pglite' | 'postgres';
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (concurrency tests need it). */
 export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
+/**
+ * For route tests whose outcome the engine cannot change: what they check is counted or decided
+ * outside the database (the rate limits' memory store, a signed cookie), through SQL the route
+ * tests run on both engines. One run, on PGlite, which every machine has (docs/testing.md).
+ */
+export const oneEngine: Engine[] = ['pglite'];
+
 export function withDatabase(url: string, name: string) {
   const u = new URL(url);
   u.pathname = `/${name}`;
