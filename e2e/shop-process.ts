@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { get } from 'node:http';
 import { connect } from 'node:net';
 import { type APIRequestContext, expect, request } from '@playwright/test';
 import pg from 'pg';
@@ -68,12 +69,20 @@ export function startShop(
   };
 }
 
-/** The process's readiness: its status code, 0 while nothing answers (within 3 s). */
+/**
+ * The process's readiness: its status code, 0 while nothing answers (within 3 s). Asked on a
+ * connection of its own, closed with the answer: a connection kept open would hold the process's
+ * stop for its whole drain (DRAIN_MAX_MS), waiting for this client to close it.
+ */
 export const readiness = (url: string) =>
-  fetch(`${url}/api/health/ready`, { signal: AbortSignal.timeout(3000) }).then(
-    (res) => res.status,
-    () => 0,
-  );
+  new Promise<number>((resolve) => {
+    const asked = get(`${url}/api/health/ready`, { agent: false, timeout: 3000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    asked.on('timeout', () => asked.destroy());
+    asked.on('error', () => resolve(0));
+  });
 
 /** Waits until the process says it is ready (a first start migrates and seeds: up to a minute or two). */
 export async function untilReady(shop: ShopProcess, timeout = 150_000) {
