@@ -22,12 +22,19 @@ export default defineConfig({
   test: {
     // The demo seed's pictures, drawn once for every test and journey run (db/seed/images.ts).
     env: { SEED_PICTURE_CACHE: path.join(ROOT, 'node_modules', '.cache', 'souk-demo-pictures') },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Bounds for a busy machine (both cores taken by another load, docs/testing.md): a wait ends
+    // as soon as its state is seen, so only a failure takes this long.
+    testTimeout: 60_000,
+    hookTimeout: 90_000,
+    expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
     // Said, not left to the default: with it the database project's files ran one after another on
     // this two-core machine (docs/testing.md).
     maxWorkers: availableParallelism(),
+    // A fork goes from file to file with the modules it has loaded (a new process importing the
+    // API or the web app costs about a second per file); every file still opens its own database
+    // and app, and a file that stubs a global or the clock puts it back.
+    isolate: false,
     projects: [
       {
         extends: true,
@@ -49,9 +56,6 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'database',
-          // A fork goes from file to file with the modules it has loaded (importing the API costs
-          // about a second per file); every file still opens its own database and app.
-          isolate: false,
           // Service and route tests: the global set-up migrates PGlite (a template every file clones)
           // and, with TEST_DATABASE_URL, a PostgreSQL template database.
           include: databaseTests,

@@ -18,17 +18,19 @@ export async function adminApi(newContext: () => Promise<APIRequestContext>): Pr
   return admin;
 }
 
+/**
+ * The admin signed in in this page's browser context (the API's login sets its cookie there),
+ * then on `to`, live. The login form itself, and its way back to the page asked for, is the
+ * journey of e2e/admin-access.spec.ts; the other journeys start signed in, as the owner's phone
+ * is, without a login page's load and hydration each (docs/testing.md).
+ */
 export async function logInAsAdmin(page: Page, to = '/admin') {
-  await page.goto(`/auth/login?redirectTo=${encodeURIComponent(to)}`);
-  // Typed once the page is live: what is typed into a page still hydrating can be lost
-  // (docs/decisions/0028), which is not what the admin's journeys are about.
-  await expectLive(page);
-  await page.getByLabel('Email ou numéro WhatsApp').fill(ADMIN.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  const login = await page.request.post('/api/auth/login', {
+    data: { identifier: ADMIN.email, password: ADMIN.password },
+  });
+  expect(login.status()).toBe(200);
+  await page.goto(to);
   await expect(page).toHaveURL((url) => url.pathname === to.split('?')[0]);
-  // The login may have been a plain form (sent before the page hydrated): the page it led to is
-  // a new one, whose buttons answer once it is live.
   await expectLive(page);
 }
 

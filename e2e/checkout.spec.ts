@@ -234,6 +234,8 @@ test('the cart page: a quantity below 1 removes the line, and clearing asks firs
   // The server agrees after a reload.
   await page.reload();
   await expect(lines).toHaveCount(1);
+  // 'Vider le panier' asks in a dialog its scripts open: tapped once they run.
+  await expectLive(page);
 
   await page.getByRole('button', { name: 'Vider le panier' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Vider le panier ?' });

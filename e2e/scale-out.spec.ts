@@ -246,7 +246,9 @@ test.describe
           }
         }
       };
-      const visitors = Array.from({ length: 6 }, visitor);
+      // Three at once: requests are always in flight when a process is told to stop, and the
+      // journey running on the other worker still gets a core.
+      const visitors = Array.from({ length: 3 }, visitor);
       try {
         for (const [i, shop] of shops.entries()) {
           const before = answered;

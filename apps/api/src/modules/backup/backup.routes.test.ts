@@ -163,7 +163,9 @@ describe.each(engines)('backups on %s', (engine) => {
     const res = await formPost('https://boutique.example');
     expect(res.statusCode).toBe(200);
     expect((await entryNames(res.rawPayload)).at(-1)).toBe('end.json');
-    await vi.waitFor(async () => expect(await lastBackup()).toMatchObject({ bytes: res.rawPayload.length }));
+    await vi.waitFor(async () => expect(await lastBackup()).toMatchObject({ bytes: res.rawPayload.length }), {
+      timeout: 10_000,
+    });
     await t.db.delete(backup_runs);
   });
 
@@ -183,8 +185,9 @@ describe.each(engines)('backups on %s', (engine) => {
     expect(names.some((n) => /^media\/.+\.webp$/.test(n))).toBe(true);
     expect(names).not.toContain('database/jobs.jsonl');
     // Recorded once the answer's last byte has gone out: just after the client has it all.
-    await vi.waitFor(async () =>
-      expect(await lastBackup()).toMatchObject({ source: 'admin', bytes: res.rawPayload.length }),
+    await vi.waitFor(
+      async () => expect(await lastBackup()).toMatchObject({ source: 'admin', bytes: res.rawPayload.length }),
+      { timeout: 10_000 },
     );
     expect(Date.now() - Date.parse((await lastBackup()).taken_at)).toBeLessThan(60_000);
     expect(spools()).toEqual([]);

@@ -197,7 +197,9 @@ describe.each(engines)('jobs on %s', (engine) => {
     const all = runner.runDue();
     await running;
     // While the slow one runs, the other lane has done its job.
-    await vi.waitFor(async () => expect(await rowsOf('note')).toMatchObject([{ status: 'done' }]));
+    await vi.waitFor(async () => expect(await rowsOf('note')).toMatchObject([{ status: 'done' }]), {
+      timeout: 10_000,
+    });
     expect(await rowsOf('slow')).toMatchObject([{ status: 'running' }]);
     release();
     expect(await all).toBe(2);
