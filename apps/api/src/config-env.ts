@@ -82,6 +82,14 @@ const attemptMax = (name: string) =>
       .optional(),
   );
 
+/** A whole number of `unit` ('de mégaoctets (64)') between `min` and `max`, refused in French otherwise. */
+const wholeNumber = (name: string, unit: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${name} doit être un nombre entier ${unit}` })
+    .int({ error: `${name} doit être un nombre entier ${unit}` })
+    .min(min, { error: `${name} doit être au moins ${min}` })
+    .max(max, { error: `${name} doit être au plus ${max}` });
+
 /**
  * Words the pages and the status messages show as the owner wrote them: on one line (a message
  * gives each its own line) and short enough to read on a phone; the demo shop's when unset.
@@ -154,28 +162,16 @@ export const ConfigSchema = z.object({
   ORDER_RATE_LIMIT_MAX: attemptMax('ORDER_RATE_LIMIT_MAX'),
   ORDER_RATE_LIMIT_IP_MAX: attemptMax('ORDER_RATE_LIMIT_IP_MAX'),
   // Megabytes the cache of public catalogue reads may hold in each server process (ADR 0023).
-  RESPONSE_CACHE_MB: z.coerce
-    .number({ error: 'RESPONSE_CACHE_MB doit être un nombre entier de mégaoctets (64)' })
-    .int({ error: 'RESPONSE_CACHE_MB doit être un nombre entier de mégaoctets (64)' })
-    .min(1, { error: 'RESPONSE_CACHE_MB doit être au moins 1' })
-    .max(4096, { error: 'RESPONSE_CACHE_MB doit être au plus 4096' })
-    .default(64),
+  RESPONSE_CACHE_MB: wholeNumber('RESPONSE_CACHE_MB', 'de mégaoctets (64)', 1, 4096).default(64),
   // Above this many units of one product, 'Ajouter au panier' asks once (docs/decisions/0039).
-  LARGE_QUANTITY_CONFIRM: z.coerce
-    .number({ error: 'LARGE_QUANTITY_CONFIRM doit être un nombre entier d’unités (20)' })
-    .int({ error: 'LARGE_QUANTITY_CONFIRM doit être un nombre entier d’unités (20)' })
-    .min(1, { error: 'LARGE_QUANTITY_CONFIRM doit être au moins 1' })
-    .max(CART_LINE_MAX_QUANTITY, {
-      error: `LARGE_QUANTITY_CONFIRM doit être au plus ${CART_LINE_MAX_QUANTITY}`,
-    })
-    .default(DEFAULT_LARGE_QUANTITY),
+  LARGE_QUANTITY_CONFIRM: wholeNumber(
+    'LARGE_QUANTITY_CONFIRM',
+    'd’unités (20)',
+    1,
+    CART_LINE_MAX_QUANTITY,
+  ).default(DEFAULT_LARGE_QUANTITY),
   // Server processes `npm start` runs on one port (Node's cluster), docs/decisions/0033.
-  WEB_CONCURRENCY: z.coerce
-    .number({ error: 'WEB_CONCURRENCY doit être un nombre entier de processus (1, 2, 4…)' })
-    .int({ error: 'WEB_CONCURRENCY doit être un nombre entier de processus (1, 2, 4…)' })
-    .min(1, { error: 'WEB_CONCURRENCY doit être au moins 1' })
-    .max(64, { error: 'WEB_CONCURRENCY doit être au plus 64' })
-    .default(1),
+  WEB_CONCURRENCY: wholeNumber('WEB_CONCURRENCY', 'de processus (1, 2, 4…)', 1, 64).default(1),
   // An order still waiting and unpaid this long after it was placed is cancelled by the shop
   // (docs/decisions/0034); 0 never cancels.
   UNPAID_ORDER_TIMEOUT: z
