@@ -13,8 +13,6 @@ test("an order the shop released unpaid comes back when its payment arrives late
   baseURL,
   page,
 }) => {
-  // The release's wait.
-  test.setTimeout(120_000);
   const { context, number } = await placeOrder(browser, baseURL, 'Khadija Retard');
   await context.close();
   await logInAsAdmin(page, '/admin/orders');

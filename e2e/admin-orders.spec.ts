@@ -49,7 +49,6 @@ test('a customer orders; the admin finds it from the bell and takes it to the ag
   browser,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
   await logInAsAdmin(page, '/admin');
   const pendingBefore = (await (await page.request.get('/api/admin/notifications')).json()).data
     .pending_orders as number;

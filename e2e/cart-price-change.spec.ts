@@ -65,7 +65,7 @@ test('the owner changes a price while the cart is open: Commander says so and or
   baseURL,
 }) => {
   // On a phone on slow 3G, as the issue was found: each load takes seconds.
-  test.setTimeout(90_000);
+  test.slow();
   const admin = await adminApi(() => playwright.request.newContext({ baseURL }));
   try {
     await slowPhone(page);

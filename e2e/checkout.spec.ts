@@ -50,7 +50,6 @@ test('a guest fills the cart, registers at checkout with her note kept, orders, 
   browser,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
   const { plain, lavender } = await pickProducts(page);
   const total = 9500 + 2 * plain.price;
 

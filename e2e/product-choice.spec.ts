@@ -192,7 +192,7 @@ test('a quantity is read as typed: 2.5 refused, more than the stock brought down
 });
 
 test('from landing to order, the browser meets no uncaught error (hydration included)', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.slow(); // on a phone on slow 3G
   await slowPhone(page);
   // Uncaught exceptions, and what React reports as it recovers (a hydration mismatch is sent to
   // reportError, which lands here too).
