@@ -231,6 +231,44 @@ test('a page opened by a tap on a link is kept, as a page loaded whole is; a pag
   await expect(page.getByRole('heading', { level: 1, name: 'Catalogue' })).toBeVisible();
 });
 
+test('a part of a kept page whose code the phone does not hold keeps the page as the server drew it', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expectLive(page);
+  await workerControls(page);
+  // Opened under the service worker: the page's code, and the code of its list (an island), are kept.
+  await browse(page, '/catalog');
+  // The phone loses one of the list's modules: not in the worker's copies, nor in the browser's cache.
+  const dropped = await page.evaluate(async () => {
+    const gone: string[] = [];
+    for (const name of await caches.keys()) {
+      if (!name.startsWith('souk-assets-')) continue;
+      const cache = await caches.open(name);
+      for (const request of await cache.keys())
+        if (
+          new URL(request.url).pathname.startsWith('/assets/category-card-') &&
+          (await cache.delete(request))
+        )
+          gone.push(request.url);
+    }
+    return gone;
+  });
+  expect(dropped).toHaveLength(1);
+  await (await page.context().newCDPSession(page)).send('Network.clearBrowserCache');
+
+  // Offline, the page opens from its copy and hydrates; its list, whose code cannot come whole,
+  // stays as the server drew it instead of giving way to an error page.
+  await page.context().setOffline(true);
+  await page.goto('/catalog');
+  await expect(noticeOf(page)).toHaveText(OFFLINE_NOTICE);
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+  const list = page.locator('[data-island]').filter({ has: page.getByRole('heading', { level: 1 }) });
+  await expect(list).toHaveAttribute('data-island', 'waiting');
+  await expect(page.getByRole('heading', { level: 1, name: 'Catalogue' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link').first()).toBeVisible();
+});
+
 /**
  * Taps a link of the footer once the footer is live (its code has taken the link over), as a
  * visitor does: the page comes as a client navigation. Gives the count of documents the page loaded

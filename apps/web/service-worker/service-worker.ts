@@ -146,8 +146,9 @@ registerRoute(
 // The build's files: their names are their contents, so a kept one is never stale (the offline
 // script's name is not, but this worker's caches are its build's own). Offline, a
 // script the phone does not hold (a part of a kept page that was never woken) is answered with one
-// that never finishes loading: the part keeps the HTML the server rendered, links and forms
-// working, where a failed import would put an error page over the whole page.
+// that never finishes loading, so that what imports it waits rather than fails. It exports
+// nothing: a module that imports names from it fails all the same, and an island whose code fails
+// keeps the HTML the server rendered, links and forms working (app/lib/island.tsx).
 registerRoute(
   ({ url }) =>
     sameOrigin(url) && (url.pathname.startsWith('/assets/') || url.pathname === OFFLINE_SCRIPT_PATH),

@@ -108,13 +108,20 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
   let component: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const fetchCode = () => {
-    loading ??= load().then((loaded) => {
-      component = loaded;
-      // Marked as come, as React's `use` reads a promise it has settled itself: an island met
-      // after its code has come (a client navigation) reads it at once, without suspending.
-      Object.assign(loading as object, { status: 'fulfilled', value: loaded });
-      return loaded;
-    });
+    loading ??= load().then(
+      (loaded) => {
+        component = loaded;
+        // Marked as come, as React's `use` reads a promise it has settled itself: an island met
+        // after its code has come (a client navigation) reads it at once, without suspending.
+        Object.assign(loading as object, { status: 'fulfilled', value: loaded });
+        return loaded;
+      },
+      // A code that cannot come (offline, a module the phone never held: the service worker's
+      // stand-in for it exports nothing, so a module importing from it fails) leaves the island as
+      // the server drew it, its links and forms working, until the page is loaded again; thrown,
+      // it put the page's error view in place of the whole page.
+      () => new Promise<never>(() => {}),
+    );
     return loading;
   };
   // The server renders every island whole: its code is read when the server build is.
@@ -177,8 +184,8 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
       return until(wake, element, gate.release);
     }, [gate]);
     // Live (React has taken over its HTML; the wrapper says so by now) or gone before it was: route
-    // discovery no longer waits for it. (A code that cannot come ends in the page's error view,
-    // which unmounts it.)
+    // discovery no longer waits for it. (One whose code cannot come holds it until the page is left:
+    // an update from React Router would make React drop the HTML it keeps.)
     useEffect(() => {
       if (live) gate.settle();
       return gate.settle;
