@@ -239,34 +239,46 @@ test('a part of a kept page whose code the phone does not hold keeps the page as
   await workerControls(page);
   // Opened under the service worker: the page's code, and the code of its list (an island), are kept.
   await browse(page, '/catalog');
-  // The phone loses one of the list's modules: not in the worker's copies, nor in the browser's cache.
-  const dropped = await page.evaluate(async () => {
-    const gone: string[] = [];
-    for (const name of await caches.keys()) {
-      if (!name.startsWith('souk-assets-')) continue;
-      const cache = await caches.open(name);
-      for (const request of await cache.keys())
-        if (
-          new URL(request.url).pathname.startsWith('/assets/category-card-') &&
-          (await cache.delete(request))
-        )
-          gone.push(request.url);
-    }
-    return gone;
+  // The phone loses one of the modules the list's code imports: not in the worker's copies, nor in
+  // the browser's cache. The list's own module stays.
+  const held = await page.evaluate(async () => {
+    const [name] = (await caches.keys()).filter((n) => n.startsWith('souk-assets-'));
+    const cache = await caches.open(name as string);
+    const paths = (await cache.keys()).map((request) => new URL(request.url).pathname);
+    const card = paths.find((path) => path.startsWith('/assets/category-card-'));
+    if (card) await cache.delete(card);
+    return { view: paths.find((path) => path.startsWith('/assets/catalog-view-')), card };
   });
-  expect(dropped).toHaveLength(1);
+  expect(held.view).toBeDefined();
+  expect(held.card).toBeDefined();
   await (await page.context().newCDPSession(page)).send('Network.clearBrowserCache');
 
-  // Offline, the page opens from its copy and hydrates; its list, whose code cannot come whole,
-  // stays as the server drew it instead of giving way to an error page.
+  // Offline, the page opens from its copy and hydrates; the list's code is asked for and cannot
+  // come whole (the missing module is answered by the worker's stand-in).
   await page.context().setOffline(true);
+  const standIn = page.waitForResponse((response) => response.url().endsWith(held.card as string));
   await page.goto('/catalog');
   await expect(noticeOf(page)).toHaveText(OFFLINE_NOTICE);
   await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+  await standIn;
+  // Until the list's code has failed (the page asks for the same module and sees it fail) and the
+  // page has done what follows (an idle moment comes only once React has no work left).
+  const failed = await page.evaluate(async (view) => {
+    const outcome = await import(view).then(
+      () => 'loaded',
+      () => 'failed',
+    );
+    await new Promise((done) => requestIdleCallback(done));
+    return outcome;
+  }, held.view as string);
+  expect(failed).toBe('failed');
+
+  // The list stays as the server drew it instead of giving way to an error page.
   const list = page.locator('[data-island]').filter({ has: page.getByRole('heading', { level: 1 }) });
   await expect(list).toHaveAttribute('data-island', 'waiting');
   await expect(page.getByRole('heading', { level: 1, name: 'Catalogue' })).toBeVisible();
   await expect(page.getByRole('main').getByRole('link').first()).toBeVisible();
+  await expect(page.getByText('Erreur lors du chargement des catégories')).toHaveCount(0);
 });
 
 /**
