@@ -108,13 +108,21 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
   let component: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const fetchCode = () => {
-    loading ??= load().then((loaded) => {
-      component = loaded;
-      // Marked as come, as React's `use` reads a promise it has settled itself: an island met
-      // after its code has come (a client navigation) reads it at once, without suspending.
-      Object.assign(loading as object, { status: 'fulfilled', value: loaded });
-      return loaded;
-    });
+    loading ??= load().then(
+      (loaded) => {
+        component = loaded;
+        // Marked as come, as React's `use` reads a promise it has settled itself: an island met
+        // after its code has come (a client navigation) reads it at once, without suspending.
+        Object.assign(loading as object, { status: 'fulfilled', value: loaded });
+        return loaded;
+      },
+      // A code that cannot come (offline, a module the phone never held: the service worker's
+      // stand-in for it exports nothing, so a module importing from it fails) leaves the island as
+      // the server drew it, its links and forms working, until the page is loaded again; thrown,
+      // it put the page's error view in place of the whole page. (An island met on a client
+      // navigation has nothing drawn: it stays empty. Offline, links load documents instead.)
+      () => new Promise<never>(() => {}),
+    );
     return loading;
   };
   // The server renders every island whole: its code is read when the server build is.
@@ -150,23 +158,13 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
       // Once live or gone, a later wake (a tap on the live island, new data, an idle callback that
       // outlived it) must not hold route discovery again: nothing would let it go.
       let settled = false;
-      // A code that cannot come (offline, a module the phone never held: the service worker's
-      // stand-in for it exports nothing, so a module importing from it fails) leaves an island
-      // that holds the server's HTML as it is, links and forms working, until the page is loaded
-      // again; thrown, it put the page's error view in place of the whole page. An island with
-      // nothing drawn (met on a client navigation) fails as before: the page's error view offers a
-      // way on.
-      const keepServerHtml = (error: unknown) =>
-        ref.current?.hasChildNodes() ? new Promise<never>(() => {}) : Promise.reject(error);
       return {
-        code: component
-          ? fetchCode()
-          : (pageHydrated || import.meta.env.SSR
-              ? fetchCode()
-              : new Promise<void>((done) => {
-                  resolve = done;
-                }).then(fetchCode)
-            ).catch(keepServerHtml),
+        code:
+          component || pageHydrated || import.meta.env.SSR
+            ? fetchCode()
+            : new Promise<void>((done) => {
+                resolve = done;
+              }).then(fetchCode),
         // Woken: route discovery waits for it from now on.
         release: () => {
           if (discoveryHeld && !settled) coming.add(token);
