@@ -88,10 +88,9 @@ test('no back-office loader or action answers a guest or a client, even called a
   }
 });
 
-test('the shell: menu (a drawer on phones), search, bell, every page accessible, logout to the login page', async ({
-  page,
-  isMobile,
-}) => {
+test('the shell: menu (a drawer on phones), search, bell, every page accessible, logout to the login page', {
+  tag: '@desk-and-phone',
+}, async ({ page, isMobile }) => {
   // Every back-office page, each audited by axe (about 30 s on a quiet 2-core machine): more time
   // than one journey's default.
   test.slow();

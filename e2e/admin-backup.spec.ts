@@ -19,10 +19,9 @@ async function entriesOf(stream: NodeJS.ReadableStream): Promise<string[]> {
   return names;
 }
 
-test('the owner downloads a backup of the whole shop from the back office, and sees when it was taken', async ({
-  page,
-  isMobile,
-}) => {
+test('the owner downloads a backup of the whole shop from the back office, and sees when it was taken', {
+  tag: '@desk-and-phone',
+}, async ({ page, isMobile }) => {
   await logInAsAdmin(page, '/admin');
   // From the menu: on a phone, its drawer.
   if (isMobile) {

@@ -28,9 +28,22 @@ test.afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-test("an admin uploads images and a video with their progress, reorders with the keyboard, adds a phone's photo shrunk before it is sent, and the video plays in the shop", async ({
+test('the drop box tells a touch screen to touch, a desk to drag', { tag: '@desk-and-phone' }, async ({
   page,
   isMobile,
+}) => {
+  // A demo product (apps/api/src/db/seed/catalog-data.ts); CSS picks the sentence.
+  await logInAsAdmin(page, '/admin/products?media=1');
+  const manager = page.getByRole('dialog', { name: 'Images et vidéos du produit' });
+  const touch = manager.getByText('Touchez pour choisir une photo');
+  const drag = manager.getByText('Glissez-déposez vos images et vidéos ici');
+  await expect(isMobile ? touch : drag).toBeVisible();
+  await expect(isMobile ? drag : touch).toBeHidden();
+  await expectAccessible(page);
+});
+
+test("an admin uploads images and a video with their progress, reorders with the keyboard, adds a phone's photo shrunk before it is sent, and the video plays in the shop", async ({
+  page,
 }) => {
   test.slow(); // a real conversion by ffmpeg runs in the middle of it
   const name = unique('Savon au lait de chèvre');
@@ -46,11 +59,6 @@ test("an admin uploads images and a video with their progress, reorders with the
   await expect(page).toHaveURL(new RegExp(`media=${product.id}`));
   const manager = page.getByRole('dialog', { name: 'Images et vidéos du produit' });
   await expect(manager.getByText('Aucun média pour ce produit')).toBeVisible();
-  // The drop box tells a touch screen to touch, a desk to drag (CSS picks the sentence).
-  const touch = manager.getByText('Touchez pour choisir une photo');
-  const drag = manager.getByText('Glissez-déposez vos images et vidéos ici');
-  await expect(isMobile ? touch : drag).toBeVisible();
-  await expect(isMobile ? drag : touch).toBeHidden();
   await expectAccessible(page);
 
   // A file that is neither an image nor a video is refused on the spot, with the reason.

@@ -198,12 +198,9 @@ test('a customer orders; the admin finds it from the bell and takes it to the ag
   await customerContext.close();
 });
 
-test('an order cancelled after a confirmation, a stale step refused with the reason; the list filters on the server, keeps its state in the URL, exports the filtered CSV and shows the overview', async ({
-  page,
-  browser,
-  baseURL,
-  isMobile,
-}) => {
+test('an order cancelled after a confirmation, a stale step refused with the reason; the list filters on the server, keeps its state in the URL, exports the filtered CSV and shows the overview', {
+  tag: '@desk-and-phone',
+}, async ({ page, browser, baseURL, isMobile }) => {
   const { number, card } = await adminFindsNewOrder(page, browser, baseURL, 'Moussa Annulation');
   await card.getByRole('button', { name: `Annuler la commande, commande ${number}` }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Annuler la commande' });

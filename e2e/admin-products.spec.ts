@@ -19,9 +19,9 @@ async function counter(page: Page, label: string) {
 
 const notAnImage = { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('pas une image') };
 
-test('an admin creates a product with a picture, finds it in the shop, changes its price, then deletes it', async ({
-  page,
-}) => {
+test('an admin creates a product with a picture, finds it in the shop, changes its price, then deletes it', {
+  tag: '@desk-and-phone',
+}, async ({ page }) => {
   const name = unique('Savon noir au ghassoul');
   await logInAsAdmin(page, '/admin/products');
   await expect(page.getByRole('heading', { level: 1, name: 'Gestion des produits' })).toBeVisible();
@@ -138,9 +138,9 @@ test('an admin creates a product with a picture, finds it in the shop, changes i
   await shop.close();
 });
 
-test('on a 1280 px screen the table fits, every action in view, beside a menu as tall as the page', async ({
-  page,
-}) => {
+test('on a 1280 px screen the table fits, every action in view, beside a menu as tall as the page', {
+  tag: '@desk-only',
+}, async ({ page }) => {
   // The desk's screen, whichever project runs it (a phone shows cards and a drawer instead).
   await page.setViewportSize({ width: 1280, height: 800 });
   await logInAsAdmin(page, '/admin/products');
@@ -169,10 +169,9 @@ test('on a 1280 px screen the table fits, every action in view, beside a menu as
   ).toBeInViewport();
 });
 
-test('the products list is filtered, sorted and paged through its URL: a reload and the back button keep it', async ({
-  page,
-  isMobile,
-}) => {
+test('the products list is filtered, sorted and paged through its URL: a reload and the back button keep it', {
+  tag: '@desk-and-phone',
+}, async ({ page, isMobile }) => {
   await logInAsAdmin(page, '/admin/products');
   const total = await counter(page, 'Total produits');
   expect(await counter(page, 'Produits actifs')).toBeGreaterThan(0);
