@@ -42,11 +42,9 @@ async function logIn(page: Page, identifier: string) {
   await page.getByRole('button', { name: 'Se connecter' }).click();
 }
 
-test('the admin blocks a customer: their next page load ends the session and login says why; unblocking lets them back', { tag: '@desk-and-phone' }, async ({
-  page,
-  browser,
-  baseURL,
-}) => {
+test('the admin blocks a customer: their next page load ends the session and login says why; unblocking lets them back', {
+  tag: '@desk-and-phone',
+}, async ({ page, browser, baseURL }) => {
   const customer = await signedInCustomer(browser, baseURL, unique('Cliente Bloquée'));
   const { name } = customer.client;
   try {
@@ -110,7 +108,11 @@ test('the admin blocks a customer: their next page load ends the session and log
   }
 });
 
-test('a selection is blocked at once, and the status buttons find it', { tag: '@desk-and-phone' }, async ({ page, browser, baseURL }) => {
+test('a selection is blocked at once, and the status buttons find it', { tag: '@desk-and-phone' }, async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const family = unique('Famille Sow');
   const first = await signedInCustomer(browser, baseURL, `${family} Awa`);
   const second = await signedInCustomer(browser, baseURL, `${family} Binta`);
@@ -158,9 +160,9 @@ test('a selection is blocked at once, and the status buttons find it', { tag: '@
   }
 });
 
-test('the shop creates a customer account and edits a profile; the header search finds customers', { tag: '@desk-and-phone' }, async ({
-  page,
-}) => {
+test('the shop creates a customer account and edits a profile; the header search finds customers', {
+  tag: '@desk-and-phone',
+}, async ({ page }) => {
   const name = unique('Mariama Cissé');
   const client = freshClient(name);
   await logInAsAdmin(page, '/admin/customers');
