@@ -30,7 +30,10 @@ async function cli(name: string, args: string[], dataDir: string) {
   }
 }
 
-describe('npm run backup and npm run restore on the embedded database', () => {
+// Each CLI run is a new Node process that loads the API and starts the embedded database (about
+// 8 s with the cores free, 15 s and more when they are busy): the first test starts four and opens
+// the database three times itself.
+describe('npm run backup and npm run restore on the embedded database', { timeout: 180_000 }, () => {
   let root: string;
   let shop: string;
   beforeAll(async () => {
