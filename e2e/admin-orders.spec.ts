@@ -141,9 +141,10 @@ test('a customer orders; the admin finds it from the bell and takes it to the ag
     "Marquer disponible à l'agence",
     /est disponible à notre agence.*Itinéraire : https:\/\/www\.google\.com\/maps/s,
   );
-  // A final status: no step left, only the payment's undoing.
+  // A final status: no step left, only the payment's undoing (and a new tracking link, any time).
   await expect(dialog.getByRole('button', { name: new RegExp(`commande ${number}$`) })).toHaveText([
     'Annuler le paiement',
+    'Nouveau lien de suivi',
   ]);
   // The timeline: who moved it, from what to what.
   const history = dialog.getByRole('region', { name: 'Historique des statuts' });

@@ -122,6 +122,7 @@ test('a guest fills the cart, registers at checkout with her note kept, orders, 
     status: string;
     total_amount: number;
     notes: string | null;
+    tracking_url: string;
   }[];
   expect(orders).toHaveLength(1);
   const order = orders[0] as (typeof orders)[number];
@@ -159,6 +160,10 @@ test('a guest fills the cart, registers at checkout with her note kept, orders, 
     /google\.com\/maps/,
   );
   await expect(page.getByText('WhatsApp Disponible 24/7')).toBeVisible();
+  // Her tracking link, to keep: the order followed without logging in (e2e/order-tracking.spec.ts).
+  await expect(
+    page.getByRole('region', { name: 'Suivre ma commande' }).getByRole('link', { name: order.tracking_url }),
+  ).toHaveAttribute('href', order.tracking_url);
   await expect(cartLink(page)).toHaveAccessibleName('Panier, vide');
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);

@@ -33,11 +33,13 @@ import { mailJobHandlers } from './modules/mail/mail-jobs.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { adminOrdersRoutes } from './modules/orders/admin-orders.routes.ts';
 import { orderJobHandlers, orderRecurringJobs } from './modules/orders/order-jobs.ts';
+import { orderTracking } from './modules/orders/order-tracking.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { suggestionsRoutes } from './modules/suggestions/suggestions.routes.ts';
 import { authPlugin, requireAdmin } from './plugins/auth.ts';
 import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
 import { followCatalogChanges } from './plugins/catalog-changes.ts';
+import { cookieSecret } from './plugins/cookie-secret.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerDrain } from './plugins/drain.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -235,10 +237,13 @@ export async function buildApi({
   // Work after the answer that must survive a crash or a mail server down: rows of `jobs`, taken
   // by lease (docs/decisions/0034). Recurring ones are queued at start and run once for all the
   // shop's processes. Let go of before onClose, while the database is still open.
+  // Every order's tracking link, in answers and messages alike (ADR 0040).
+  const tracking = orderTracking(cookieSecret(config.COOKIE_SECRET, config.dataDir), config.publicUrl);
   const orderJobs = {
     publicUrl: config.publicUrl,
     notifyEmails: config.orderNotifyEmails,
     shopContact: config.shopContact,
+    tracking,
   };
   const videos = videoJobs({
     mediaDir: config.mediaDir,
@@ -277,6 +282,7 @@ export async function buildApi({
     videos: { cancel: (mediaId) => jobs.abort(conversionKey(mediaId)) },
     log,
     mailer: mail,
+    tracking,
     cacheStats: () => responseCache.stats(),
     stopping,
     rateLimits: {

@@ -7,6 +7,9 @@ import { openConfiguredDatabase } from './db/open-configured.ts';
 import { seedDemoShop } from './db/seed/seed.ts';
 import { bootstrapAdmin } from './modules/auth/bootstrap-admin.ts';
 import { RESTORE_MARKER, restoreInterrupted } from './modules/backup/restore.ts';
+import { orderTracking } from './modules/orders/order-tracking.ts';
+import { syncTrackingLinks } from './modules/orders/orders.service.ts';
+import { cookieSecret } from './plugins/cookie-secret.ts';
 
 export type PrepareOptions = {
   log?: (line: string) => void;
@@ -59,6 +62,12 @@ async function prepareData(
   const { created } = await database.migrate();
   await runDataMigrations(database.db, { country: config.shopLocale.country, log: warn });
   if (created) await seed(database);
+  // Orders placed before tracking links, or every order when the key changed (ADR 0040).
+  const tracked = await syncTrackingLinks(
+    database.db,
+    orderTracking(cookieSecret(config.COOKIE_SECRET, config.dataDir), config.publicUrl),
+  );
+  if (tracked) log(`Liens de suivi enregistrés pour ${tracked} commande(s).`);
   if (!config.DATABASE_URL && config.NODE_ENV === 'production') warn(PGLITE_PRODUCTION_WARNING);
   const admin = await bootstrapAdmin(database.db, {
     email: config.ADMIN_EMAIL,

@@ -18,6 +18,8 @@ export default [
     route('search', 'routes/search.tsx'),
     route('cart', 'routes/cart.tsx'),
     route('order-success', 'routes/order-success.tsx'),
+    // An order followed by its link, without an account (docs/decisions/0040).
+    route('suivi/:token', 'routes/order-tracking.tsx'),
     route('terms', 'routes/terms.tsx'),
     route('privacy', 'routes/privacy.tsx'),
     route('profile', 'routes/profile.tsx'),

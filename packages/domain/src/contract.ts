@@ -116,6 +116,7 @@ import {
   VariantIdParamsSchema,
   VariantSchema,
 } from './catalog.ts';
+import { TrackedOrderEnvelopeSchema, TrackingParamsSchema } from './order-tracking.ts';
 import {
   CreateGuestOrderInputSchema,
   CreateOrderInputSchema,
@@ -560,6 +561,16 @@ export const operations = {
     errors: [404, 409],
   }),
 
+  'GET /tracking/:token': op({
+    summary:
+      'Une commande suivie par son lien (/suivi/<jeton>), sans compte : numéro, articles, total, statut et son historique, paiement ; rien de la cliente elle-même. Un jeton inconnu ou révoqué : 404',
+    tag: 'commandes',
+    access: 'public',
+    params: TrackingParamsSchema,
+    data: TrackedOrderEnvelopeSchema,
+    errors: [404],
+  }),
+
   // ---- back office (every /admin path is served by the admin scope: an admin session, no-store) ----
   'GET /admin/notifications': op({
     summary: "Ce que la cloche de l'administration signale (commandes en attente)",
@@ -867,6 +878,15 @@ export const operations = {
     body: UpdateOrderPaymentInputSchema,
     data: AdminOrderDetailEnvelopeSchema,
     errors: [404, 409],
+  }),
+  'POST /admin/orders/:id/tracking': op({
+    summary:
+      "Révoquer le lien de suivi d'une commande et en créer un nouveau : l'ancien mène désormais à une page introuvable",
+    tag: 'admin commandes',
+    access: 'admin',
+    params: AdminOrderIdParamsSchema,
+    data: AdminOrderDetailEnvelopeSchema,
+    errors: [404],
   }),
   'PUT /admin/orders/:id/refund': op({
     summary:

@@ -19,6 +19,7 @@ const shop: ShopContact = {
   deliveryTerms: 'Livraison gratuite à notre agence',
   unpaidTimeoutMs: 72 * 3_600_000,
 };
+const TRACKING_URL = 'https://souk.example/suivi/Q2hhbmdlbWVfaWNpX3N1aXZp';
 const order = (
   status: OrderStatus,
   notes: string | null = null,
@@ -32,6 +33,7 @@ const order = (
   paid_at: null,
   cancellation: status === 'annulée' ? { by: 'shop', reason: null } : null,
   refund: null,
+  tracking_url: TRACKING_URL,
   ...more,
 });
 const PAID = '2026-11-25T10:00:00.000Z';
@@ -44,6 +46,18 @@ describe('orderStatusMessage', () => {
       const text = orderStatusMessage(order(status), shop);
       expect(text.startsWith('Bonjour Awa,\n')).toBe(true);
       expect(text).toContain('CMD-20261125-0042');
+    }
+  });
+
+  it('ends every message with the tracking link, then the signature', () => {
+    for (const status of ['en_attente', 'acceptée', 'prête', 'en_cours', 'disponible', 'annulée'] as const) {
+      for (const by of ['customer', 'shop', 'system'] as const) {
+        const lines = orderStatusMessage(
+          order(status, null, status === 'annulée' ? { cancellation: { by, reason: null } } : {}),
+          shop,
+        ).split('\n');
+        expect(lines.slice(-2)).toEqual([`Suivre votre commande : ${TRACKING_URL}`, "L'équipe Souk"]);
+      }
     }
   });
 

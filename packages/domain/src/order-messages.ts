@@ -23,6 +23,8 @@ export type OrderForMessage = {
   cancellation: Cancellation | null;
   /** A paid order cancelled: its refund, due or done (and how). */
   refund: { state: RefundState; method: string | null } | null;
+  /** Its tracking link, which every message ends with. */
+  tracking_url: string;
 };
 
 /**
@@ -62,7 +64,6 @@ function cancelledMessage(order: OrderForMessage, shop: ShopContact, hello: stri
       `nous avons bien pris en compte l'annulation de votre commande ${number}, à votre demande. Ses articles sont remis en vente.`,
       ...refundLines(order),
       again,
-      SIGNATURE,
     ];
   if (by === 'system')
     return [
@@ -70,7 +71,6 @@ function cancelledMessage(order: OrderForMessage, shop: ShopContact, hello: stri
       `votre commande ${number} d'un montant de ${formatFcfa(order.total_amount)} a été annulée : elle n'a été ni payée ni confirmée par la boutique${shop.unpaidTimeoutMs > 0 ? ` dans les ${formatDelay(shop.unpaidTimeoutMs)} qui ont suivi` : ''}.`,
       `Si vous l'avez payée, envoyez-nous la capture du paiement sur WhatsApp au ${formatPhone(shop.whatsappNumber)} : nous la rétablissons tant que ses articles sont en stock.`,
       again,
-      SIGNATURE,
     ];
   const reason = order.cancellation?.reason ? oneLine(order.cancellation.reason) : null;
   return [
@@ -79,16 +79,20 @@ function cancelledMessage(order: OrderForMessage, shop: ShopContact, hello: stri
     ...(reason ? [`Raison : ${reason}`] : []),
     ...refundLines(order),
     `N'hésitez pas à nous écrire au ${formatPhone(shop.whatsappNumber)} pour toute question. ${again}`,
-    SIGNATURE,
   ];
 }
 
 /**
  * The message that fits the order as it stands — its status, whether it is paid, who cancelled it
  * and why — in French, ready to prefill a WhatsApp chat or to send by e-mail. The one writer of
- * every status message.
+ * every status message; each ends with the order's tracking link and the signature.
  */
 export function orderStatusMessage(order: OrderForMessage, shop: ShopContact): string {
+  return [...statusLines(order, shop), `Suivre votre commande : ${order.tracking_url}`, SIGNATURE].join('\n');
+}
+
+/** What a status message says before its tracking link and signature. */
+function statusLines(order: OrderForMessage, shop: ShopContact): string[] {
   const hello = `Bonjour ${firstName(order.client.name)},`;
   const number = order.order_number;
   const amount = formatFcfa(order.total_amount);
@@ -104,8 +108,7 @@ export function orderStatusMessage(order: OrderForMessage, shop: ShopContact): s
           : `nous avons bien reçu votre commande ${number} d'un montant de ${amount}.`,
         'Nous la vérifions et revenons vers vous très vite pour la confirmer.',
         ...(deadline ? [deadline] : []),
-        SIGNATURE,
-      ].join('\n');
+      ];
     case 'acceptée':
       return [
         hello,
@@ -120,8 +123,7 @@ export function orderStatusMessage(order: OrderForMessage, shop: ShopContact): s
               `Pour payer par Orange Money, envoyez ${amount} au ${formatPhone(shop.whatsappNumber)} en indiquant la référence ${number}, puis répondez à ce message avec la capture du paiement. Vous pouvez aussi payer à l'agence.`,
             ]),
         'Merci de votre confiance !',
-        SIGNATURE,
-      ].join('\n');
+      ];
     case 'prête':
       return [
         hello,
@@ -129,15 +131,13 @@ export function orderStatusMessage(order: OrderForMessage, shop: ShopContact): s
         // The storefront's own words, so the customer reads here what the product page promised.
         `${deliveryLine(shop.deliveryTerms)}.`,
         'Nous vous prévenons dès que vous pourrez venir la retirer.',
-        SIGNATURE,
-      ].join('\n');
+      ];
     case 'en_cours':
       return [
         hello,
         `votre commande ${number} est en route vers notre agence, où vous viendrez la retirer.`,
         'Nous vous prévenons dès son arrivée.',
-        SIGNATURE,
-      ].join('\n');
+      ];
     case 'disponible':
       return [
         hello,
@@ -147,10 +147,9 @@ export function orderStatusMessage(order: OrderForMessage, shop: ShopContact): s
         `Horaires : ${shop.agency.hours}`,
         `Itinéraire : ${mapsLink(shop.agency.location)}`,
         'À très bientôt !',
-        SIGNATURE,
-      ].join('\n');
+      ];
     case 'annulée':
-      return cancelledMessage(order, shop, hello).join('\n');
+      return cancelledMessage(order, shop, hello);
   }
 }
 

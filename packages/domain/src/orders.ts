@@ -98,6 +98,8 @@ export const OrderSchema = z.object({
     })
     .nullable(),
   contact: z.object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable() }),
+  /** Its tracking link (/suivi/<token>, the shop's public address): readable by whoever holds it. */
+  tracking_url: z.string(),
   created_at: z.string(),
   items: z.array(OrderItemSchema),
   items_summary: z.object({ items_count: z.number(), total_items: z.number() }),

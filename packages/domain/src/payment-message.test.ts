@@ -36,6 +36,16 @@ describe('orangeMoneyMessage', () => {
     expect(text).not.toContain('Ma note');
   });
 
+  it('names nobody from the tracking link (no contact): the order number says which order', () => {
+    const { contact: _contact, notes: _notes, ...anonymous } = order;
+    const text = orangeMoneyMessage(anonymous);
+    expect(text.split('\n')[0]).toBe(
+      'Bonjour, je souhaite payer ma commande CMD-20260101-0007 par Orange Money.',
+    );
+    expect(text).toContain('Total à payer : 38\u202f000\u00a0FCFA');
+    expect(text).not.toContain('Awa');
+  });
+
   it('quotes her note on one line when she left one', () => {
     const text = orangeMoneyMessage({ ...order, notes: 'Livraison à Cocody svp,\n  appelez avant' });
     expect(text.split('\n').at(-1)).toBe('Ma note : « Livraison à Cocody svp, appelez avant »');

@@ -1,5 +1,5 @@
 import { formatFcfa } from './money.ts';
-import type { Order } from './orders.ts';
+import type { Order, OrderItem } from './orders.ts';
 import { countLabel, quotedNote } from './text.ts';
 
 // What the customer writes to the shop to pay, from the storefront. Apart from the shop's own
@@ -8,19 +8,24 @@ import { countLabel, quotedNote } from './text.ts';
 
 /**
  * What the customer sends the shop to pay by Orange Money ('Payer maintenant', on the order-success
- * page and in 'Mes Commandes'): who she is, the order, its lines, its count and total, and her note,
+ * page, in 'Mes Commandes' and on the tracking link's page): who she is (when known), the order, its lines, its count and total, and her note,
  * so the owner reading the chat needs nothing else to find the order and answer.
  */
 export function orangeMoneyMessage(
-  order: Pick<Order, 'order_number' | 'items' | 'total_items' | 'total_amount' | 'notes' | 'contact'>,
+  order: Pick<Order, 'order_number' | 'total_items' | 'total_amount'> &
+    Partial<Pick<Order, 'notes' | 'contact'>> & {
+      items: readonly Pick<OrderItem, 'product_name' | 'variant_name' | 'quantity' | 'total_price'>[];
+    },
 ): string {
   const lines = order.items.map((item) => {
     const name = item.variant_name ? `${item.product_name} (${item.variant_name})` : item.product_name;
     return `- ${name} x${item.quantity} : ${formatFcfa(item.total_price)}`;
   });
-  const note = quotedNote(order.notes);
+  const note = quotedNote(order.notes ?? null);
+  // From the tracking link's page nobody is named (the link may have been forwarded): the number says which order.
+  const hello = order.contact ? `Bonjour, je suis ${order.contact.name.trim()}. Je` : 'Bonjour, je';
   return [
-    `Bonjour, je suis ${order.contact.name.trim()}. Je souhaite payer ma commande ${order.order_number} par Orange Money.`,
+    `${hello} souhaite payer ma commande ${order.order_number} par Orange Money.`,
     '',
     ...lines,
     '',

@@ -315,6 +315,11 @@ export const orders = pgTable(
     // A paid order cancelled is 'À rembourser' until the owner records its refund and how.
     refunded_at: timestamp('refunded_at', { withTimezone: true, mode: 'string' }),
     refund_method: text('refund_method'),
+    // The tracking link (/suivi/<token>): the token is derived from the server's key, the order and
+    // this version (modules/orders/order-tracking.ts), so it is never stored in clear; the digest
+    // (SHA-256 of the token) finds the order. Revoking a link moves the version on.
+    tracking_version: integer('tracking_version').notNull().default(1),
+    tracking_digest: text('tracking_digest').unique(),
     ...timestamps,
   },
   (t) => [

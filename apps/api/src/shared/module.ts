@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { VideoConversions } from '../modules/catalog/video-jobs.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
+import type { OrderTracking } from '../modules/orders/order-tracking.ts';
 import type { AttemptLimits } from '../plugins/rate-limit.ts';
 import type { CacheStats } from '../plugins/response-cache.ts';
 
@@ -13,6 +14,8 @@ export type ModuleDeps = {
   /** The conversions of uploaded videos, jobs of their own lane (modules/catalog/video-jobs.ts). */
   videos: VideoConversions;
   mailer: Mailer;
+  /** Orders' tracking links (modules/orders/order-tracking.ts). */
+  tracking: OrderTracking;
   log: (line: string) => void;
   rateLimits: { auth: AttemptLimits; orders: AttemptLimits };
   /** The public reads' cache, as the health answer reports it. */

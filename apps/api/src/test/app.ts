@@ -4,6 +4,8 @@ import path from 'node:path';
 import { type ApiDeps, buildApi } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { orderTracking } from '../modules/orders/order-tracking.ts';
+import { cookieSecret } from '../plugins/cookie-secret.ts';
 import { createCaptureMailer } from './capture-mailer.ts';
 import { createTestDatabase, type Engine } from './database.ts';
 
@@ -60,6 +62,8 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
       app,
       db: database.db,
       config,
+      /** The orders' tracking links as the app makes them (the same key, from DATA_DIR). */
+      tracking: orderTracking(cookieSecret(config.COOKIE_SECRET, config.dataDir), config.publicUrl),
       /** What the API sent (empty with `configuredMailer`). */
       mail,
       /**

@@ -23,6 +23,7 @@ describe('keptPageParameters', () => {
     for (const url of [
       '/cart',
       '/profile',
+      '/suivi/Q2hhbmdlbWVfaWNpX3N1aXZp',
       '/search?q=savon',
       '/admin',
       '/products/12.data',

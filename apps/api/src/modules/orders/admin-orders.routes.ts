@@ -8,19 +8,19 @@ import {
 } from '@souk/domain/admin-orders';
 import { formatStamp } from '@souk/domain/dates';
 import { CANCELLED_ORDER_STATUS } from '@souk/domain/order-status';
+import { TRACKING_LINK_RENEWED } from '@souk/domain/order-tracking';
 import type { RouteModule } from '#shared/module.ts';
 import { downloadRoute, ok, route } from '#shared/route.ts';
 import { authOf } from '../../plugins/auth.ts';
 import * as orders from './admin-orders.service.ts';
 
 /** The orders screen's calls, in the admin scope. */
-export const adminOrdersRoutes: RouteModule = ({ db, config }) => {
-  // Each order says when it would be released unpaid (docs/decisions/0034).
-  const timeout = config.shopContact.unpaidTimeoutMs;
-  // What a message to the customer points to (her notice of a cancellation, a refund, a reinstatement).
-  const shop = config.shopContact;
+export const adminOrdersRoutes: RouteModule = ({ db, config, tracking }) => {
+  // Each order says when it would be released unpaid (docs/decisions/0034) and where it is
+  // followed; a message to the customer points to the shop and to that link.
+  const context = { shop: config.shopContact, tracking };
   return async (app) => {
-    route(app, 'GET /admin/orders', async (req) => ok(await orders.listAdminOrders(db, req.query, timeout)));
+    route(app, 'GET /admin/orders', async (req) => ok(await orders.listAdminOrders(db, req.query, context)));
     downloadRoute(app, 'GET /admin/orders/export', async (req) => ({
       // 'commandes-202611251405.csv': when it was taken (the shop's time), so two exports never
       // overwrite each other.
@@ -28,10 +28,10 @@ export const adminOrdersRoutes: RouteModule = ({ db, config }) => {
       body: await orders.exportOrders(db, req.query),
     }));
     route(app, 'GET /admin/orders/:id', async (req) =>
-      ok({ order: await orders.getAdminOrder(db, req.params.id, timeout) }),
+      ok({ order: await orders.getAdminOrder(db, req.params.id, context) }),
     );
     route(app, 'PUT /admin/orders/:id/status', async (req) => {
-      const order = await orders.updateOrderStatus(db, authOf(req).user.id, req.params.id, req.body, shop);
+      const order = await orders.updateOrderStatus(db, authOf(req).user.id, req.params.id, req.body, context);
       return ok(
         { order },
         req.body.status === CANCELLED_ORDER_STATUS ? ORDER_CANCELLED_BY_SHOP : ORDER_STATUS_UPDATED,
@@ -43,21 +43,24 @@ export const adminOrdersRoutes: RouteModule = ({ db, config }) => {
         authOf(req).user.id,
         req.params.id,
         req.body,
-        timeout,
+        context,
       );
       return ok({ order }, req.body.paid ? PAYMENT_RECORDED : PAYMENT_UNDONE);
     });
     route(app, 'PUT /admin/orders/:id/refund', async (req) =>
       ok(
-        { order: await orders.recordRefund(db, authOf(req).user.id, req.params.id, req.body, shop) },
+        { order: await orders.recordRefund(db, authOf(req).user.id, req.params.id, req.body, context) },
         REFUND_RECORDED,
       ),
     );
     route(app, 'POST /admin/orders/:id/reinstate', async (req) =>
       ok(
-        { order: await orders.reinstateReleasedOrder(db, authOf(req).user.id, req.params.id, shop) },
+        { order: await orders.reinstateReleasedOrder(db, authOf(req).user.id, req.params.id, context) },
         ORDER_REINSTATED,
       ),
+    );
+    route(app, 'POST /admin/orders/:id/tracking', async (req) =>
+      ok({ order: await orders.renewTrackingLink(db, req.params.id, context) }, TRACKING_LINK_RENEWED),
     );
   };
 };

@@ -15,7 +15,6 @@ import {
   type UpdateOrderPaymentInput,
   type UpdateOrderStatusInput,
 } from '@souk/domain/admin-orders';
-import type { ShopContact } from '@souk/domain/order-messages';
 import {
   CANCELLED_ORDER_STATUS,
   canTransition,
@@ -30,6 +29,7 @@ import { findAccountNames } from '../auth/auth.service.ts';
 import * as repo from './admin-orders.repository.ts';
 import { cancelLockedOrder, moveOrderOn, reinstateOrder } from './order-moves.ts';
 import { queueOrderNotice } from './order-notices.ts';
+import type { OrderContext } from './order-tracking.ts';
 import {
   ORDER_CSV_HEADER,
   toAdminOrder,
@@ -37,7 +37,7 @@ import {
   toOrderCsvRows,
   toOrderSummary,
 } from './orders.mapper.ts';
-import { findItems, findOrder, insertHistory } from './orders.repository.ts';
+import { findItems, findOrder, insertHistory, setTracking } from './orders.repository.ts';
 
 const NOT_FOUND = 'Commande non trouvée';
 
@@ -45,13 +45,13 @@ const NOT_FOUND = 'Commande non trouvée';
 async function withItems(
   db: DbOrTx,
   rows: Awaited<ReturnType<typeof repo.findOrders>>,
-  unpaidTimeoutMs: number,
+  context: OrderContext,
 ): Promise<AdminOrder[]> {
   const items = await findItems(
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((row) => toAdminOrder(row, items, unpaidTimeoutMs));
+  return rows.map((row) => toAdminOrder(row, items, context));
 }
 
 /**
@@ -61,7 +61,7 @@ async function withItems(
 export async function listAdminOrders(
   db: Db,
   query: AdminOrderListQuery,
-  unpaidTimeoutMs: number,
+  context: OrderContext,
 ): Promise<AdminOrderList> {
   const { page, per_page, ...filters } = query;
   const [rows, totals] = await Promise.all([
@@ -72,7 +72,7 @@ export async function listAdminOrders(
   const summary = toOrderSummary(totals);
   const total = status ? summary.status_breakdown[status] : summary.total_orders;
   return {
-    orders: await withItems(db, rows, unpaidTimeoutMs),
+    orders: await withItems(db, rows, context),
     pagination: toPagination(page, per_page, total, rows.length),
     summary,
   };
@@ -121,7 +121,7 @@ export async function searchAdminOrders(db: Db, search: string, limit: number) {
 export async function getAdminOrder(
   db: DbOrTx,
   id: number,
-  unpaidTimeoutMs: number,
+  context: OrderContext,
 ): Promise<AdminOrderDetail> {
   const row = await findOrder(db, id);
   if (!row) throw notFound(NOT_FOUND);
@@ -130,7 +130,7 @@ export async function getAdminOrder(
   const who = await findAccountNames(db, [...new Set(history.flatMap((h) => h.changed_by ?? []))]);
   const accounts = new Map(who.map((a) => [a.id, a]));
   return {
-    ...toAdminOrder(row, items, unpaidTimeoutMs),
+    ...toAdminOrder(row, items, context),
     history: history.map((h) => toHistoryEntry(h, accounts)),
   };
 }
@@ -148,7 +148,7 @@ export async function updateOrderStatus(
   adminId: number,
   id: number,
   { status: to, confirmed_unpaid, reason }: UpdateOrderStatusInput,
-  shop: ShopContact,
+  context: OrderContext,
 ): Promise<AdminOrderDetail> {
   await db.transaction(async (tx) => {
     const order = await repo.lockOrder(tx, id);
@@ -156,10 +156,10 @@ export async function updateOrderStatus(
     if (!canTransition(order.status, to)) throw new AppError('conflict', transitionRefusal(order.status, to));
     if (to === CANCELLED_ORDER_STATUS) {
       const line = await cancelLockedOrder(tx, order, adminId, { by: 'shop', reason: reason ?? null });
-      await queueOrderNotice(tx, id, line, shop);
+      await queueOrderNotice(tx, id, line, context);
     } else await moveOrderOn(tx, order, to, adminId, confirmed_unpaid === true);
   });
-  return getAdminOrder(db, id, shop.unpaidTimeoutMs);
+  return getAdminOrder(db, id, context);
 }
 
 /**
@@ -172,7 +172,7 @@ export async function updateOrderPayment(
   adminId: number,
   id: number,
   input: UpdateOrderPaymentInput,
-  unpaidTimeoutMs: number,
+  context: OrderContext,
 ): Promise<AdminOrderDetail> {
   await db.transaction(async (tx) => {
     const order = await repo.lockOrder(tx, id);
@@ -193,7 +193,7 @@ export async function updateOrderPayment(
       note: input.paid ? null : input.reason,
     });
   });
-  return getAdminOrder(db, id, unpaidTimeoutMs);
+  return getAdminOrder(db, id, context);
 }
 
 /**
@@ -206,7 +206,7 @@ export async function recordRefund(
   adminId: number,
   id: number,
   { method }: RecordRefundInput,
-  shop: ShopContact,
+  context: OrderContext,
 ): Promise<AdminOrderDetail> {
   await db.transaction(async (tx) => {
     const order = await repo.lockOrder(tx, id);
@@ -223,9 +223,9 @@ export async function recordRefund(
       changed_by: adminId,
       note: method,
     });
-    await queueOrderNotice(tx, id, line.id, shop);
+    await queueOrderNotice(tx, id, line.id, context);
   });
-  return getAdminOrder(db, id, shop.unpaidTimeoutMs);
+  return getAdminOrder(db, id, context);
 }
 
 /**
@@ -238,7 +238,7 @@ export async function reinstateReleasedOrder(
   db: Db,
   adminId: number,
   id: number,
-  shop: ShopContact,
+  context: OrderContext,
 ): Promise<AdminOrderDetail> {
   await db.transaction(async (tx) => {
     const order = await repo.lockOrder(tx, id);
@@ -256,7 +256,27 @@ export async function reinstateReleasedOrder(
       to_status: INITIAL_ORDER_STATUS,
       changed_by: adminId,
     });
-    await queueOrderNotice(tx, id, line.id, shop);
+    await queueOrderNotice(tx, id, line.id, context);
   });
-  return getAdminOrder(db, id, shop.unpaidTimeoutMs);
+  return getAdminOrder(db, id, context);
+}
+
+/**
+ * 'Nouveau lien de suivi': the order's link moves to its next version, so the one sent before
+ * leads nowhere (a link forwarded too widely). The row is locked, so two renewals make two
+ * versions, never a digest recorded for another version than its own.
+ */
+export async function renewTrackingLink(
+  db: Db,
+  id: number,
+  context: OrderContext,
+): Promise<AdminOrderDetail> {
+  const { tracking } = context;
+  await db.transaction(async (tx) => {
+    const order = await repo.lockOrder(tx, id);
+    if (!order) throw notFound(NOT_FOUND);
+    const next = { id, tracking_version: order.tracking_version + 1 };
+    await setTracking(tx, id, next.tracking_version, tracking.digestOf(tracking.tokenOf(next)));
+  });
+  return getAdminOrder(db, id, context);
 }

@@ -8,6 +8,7 @@ import { queueMail } from '../mail/mail-jobs.ts';
 import { lockOrder } from './admin-orders.repository.ts';
 import { cancelLockedOrder } from './order-moves.ts';
 import { queueOrderNotice } from './order-notices.ts';
+import type { OrderTracking } from './order-tracking.ts';
 import * as repo from './orders.repository.ts';
 
 // What the shop does about its orders after the answer (docs/decisions/0034): tell the owner of
@@ -27,6 +28,8 @@ export type OrderJobsDeps = {
   notifyEmails: string[] | null;
   /** The shop's details its messages give, and UNPAID_ORDER_TIMEOUT (0: off). */
   shopContact: ShopContact;
+  /** Orders' tracking links, which the customer's notices give. */
+  tracking: OrderTracking;
 };
 
 /** Under a minute, checked every 10 s (a demo, a test); otherwise every minute. */
@@ -87,7 +90,10 @@ async function notifyNewOrder(db: Db, deps: OrderJobsDeps, orderId: number) {
  * is left as it is, and the stock comes back once whichever process runs this. Answers how many
  * were cancelled.
  */
-export async function releaseUnpaidOrders(db: Db, deps: Pick<OrderJobsDeps, 'shopContact'>): Promise<number> {
+export async function releaseUnpaidOrders(
+  db: Db,
+  deps: Pick<OrderJobsDeps, 'shopContact' | 'tracking'>,
+): Promise<number> {
   const { unpaidTimeoutMs } = deps.shopContact;
   if (unpaidTimeoutMs <= 0) return 0;
   const due = await repo.findUnpaidWaitingIds(db, unpaidTimeoutMs, RELEASE_BATCH);
@@ -97,7 +103,7 @@ export async function releaseUnpaidOrders(db: Db, deps: Pick<OrderJobsDeps, 'sho
       const order = await lockOrder(tx, id);
       if (!order || order.status !== INITIAL_ORDER_STATUS || order.paid_at !== null) return false;
       const line = await cancelLockedOrder(tx, order, null, { by: 'system', reason: null });
-      await queueOrderNotice(tx, order.id, line, deps.shopContact);
+      await queueOrderNotice(tx, order.id, line, { shop: deps.shopContact, tracking: deps.tracking });
       return true;
     });
     if (done) released += 1;

@@ -1,6 +1,7 @@
-import { orderMessageSubject, orderStatusMessage, type ShopContact } from '@souk/domain/order-messages';
+import { orderMessageSubject, orderStatusMessage } from '@souk/domain/order-messages';
 import type { DbOrTx } from '../../db/client.ts';
 import { queueMail } from '../mail/mail-jobs.ts';
+import type { OrderContext } from './order-tracking.ts';
 import { toOrderForMessage } from './orders.mapper.ts';
 import { findOrder } from './orders.repository.ts';
 
@@ -12,10 +13,15 @@ import { findOrder } from './orders.repository.ts';
  * sends it once. A customer without an e-mail reads it on 'Mes Commandes' and in the WhatsApp
  * message the orders screen offers the owner after the change.
  */
-export async function queueOrderNotice(tx: DbOrTx, orderId: number, historyId: number, shop: ShopContact) {
+export async function queueOrderNotice(
+  tx: DbOrTx,
+  orderId: number,
+  historyId: number,
+  { shop, tracking }: OrderContext,
+) {
   const order = await findOrder(tx, orderId);
   if (!order?.contact_email) return;
-  const message = toOrderForMessage(order);
+  const message = toOrderForMessage(order, tracking);
   await queueMail(
     tx,
     {

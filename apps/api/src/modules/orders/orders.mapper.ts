@@ -14,11 +14,13 @@ import {
   paymentLabel,
   refundState,
 } from '@souk/domain/order-status';
+import type { TrackedOrder } from '@souk/domain/order-tracking';
 import type { Order, OrderItem } from '@souk/domain/orders';
 import { oneLine, withoutBidiControls } from '@souk/domain/text';
 import type { CsvCell } from '#shared/csv.ts';
 import { iso } from '#shared/mapping.ts';
 import type { HistoryRow, StatusTotals } from './admin-orders.repository.ts';
+import type { OrderContext, OrderTracking } from './order-tracking.ts';
 import type { OrderItemRow, OrderRow } from './orders.repository.ts';
 
 export const toOrderItem = (row: OrderItemRow): OrderItem => ({
@@ -58,7 +60,7 @@ const refundOf = (row: OrderRow): Order['refund'] => {
 };
 
 /** What the status messages name of an order (the e-mails sent from the server). */
-export const toOrderForMessage = (row: OrderRow): OrderForMessage => ({
+export const toOrderForMessage = (row: OrderRow, tracking: OrderTracking): OrderForMessage => ({
   order_number: row.order_number,
   total_amount: row.total_amount,
   status: row.status,
@@ -67,9 +69,10 @@ export const toOrderForMessage = (row: OrderRow): OrderForMessage => ({
   paid_at: isoOrNull(row.paid_at),
   cancellation: cancellationOf(row),
   refund: refundOf(row),
+  tracking_url: tracking.urlOf(row),
 });
 
-export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
+export function toOrder(row: OrderRow, items: OrderItemRow[], tracking: OrderTracking): Order {
   const mapped = items.filter((i) => i.order_id === row.id).map(toOrderItem);
   return {
     id: row.id,
@@ -82,6 +85,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     cancellation: cancellationOf(row),
     refund: refundOf(row),
     contact: { name: oneLine(row.contact_name), phone: row.contact_phone, email: row.contact_email },
+    tracking_url: tracking.urlOf(row),
     created_at: new Date(row.created_at).toISOString(),
     items: mapped,
     items_summary: { items_count: mapped.length, total_items: row.total_items },
@@ -95,8 +99,8 @@ const releaseAt = (row: OrderRow, unpaidTimeoutMs: number) =>
     ? new Date(Date.parse(row.created_at) + unpaidTimeoutMs).toISOString()
     : null;
 
-export const toAdminOrder = (row: OrderRow, items: OrderItemRow[], unpaidTimeoutMs: number): AdminOrder => ({
-  ...toOrder(row, items),
+export const toAdminOrder = (row: OrderRow, items: OrderItemRow[], context: OrderContext): AdminOrder => ({
+  ...toOrder(row, items, context.tracking),
   client: {
     id: row.user_id,
     name: oneLine(row.contact_name),
@@ -105,8 +109,40 @@ export const toAdminOrder = (row: OrderRow, items: OrderItemRow[], unpaidTimeout
   },
   updated_at: new Date(row.updated_at).toISOString(),
   unpaid_confirmed: row.unpaid_confirmed_at !== null,
-  release_at: releaseAt(row, unpaidTimeoutMs),
+  release_at: releaseAt(row, context.shop.unpaidTimeoutMs),
 });
+
+/**
+ * An order as its tracking link shows it: what was ordered, where it stands and when it got there;
+ * nothing of who ordered it (the link may be forwarded), nor the owner's own notes (why a payment
+ * was undone).
+ */
+export function toTrackedOrder(row: OrderRow, items: OrderItemRow[], history: HistoryRow[]): TrackedOrder {
+  const refund = refundOf(row);
+  return {
+    order_number: row.order_number,
+    status: row.status,
+    total_amount: row.total_amount,
+    total_items: row.total_items,
+    created_at: new Date(row.created_at).toISOString(),
+    paid_at: isoOrNull(row.paid_at),
+    cancellation: cancellationOf(row),
+    refund: refund && { state: refund.state, method: refund.method },
+    items: items.map((i) => ({
+      id: i.id,
+      product_name: i.product_name,
+      variant_name: i.variant_name,
+      quantity: i.quantity,
+      unit_price: i.unit_price,
+      total_price: i.total_price,
+    })),
+    history: history.map((h) => ({
+      event: h.event,
+      status: h.to_status,
+      at: new Date(h.created_at).toISOString(),
+    })),
+  };
+}
 
 /** A history line and who made it (`accounts`: the accounts named in the history, by id). */
 export const toHistoryEntry = (

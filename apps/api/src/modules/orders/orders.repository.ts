@@ -77,6 +77,48 @@ export async function findOrder(db: DbOrTx, id: number): Promise<OrderRow | null
   return row ?? null;
 }
 
+/** The order whose tracking link's digest is `digest` (docs/decisions/0040). */
+export async function findOrderByTrackingDigest(db: DbOrTx, digest: string): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.tracking_digest, digest)).limit(1);
+  return row ?? null;
+}
+
+/** Records the digest of the order's link at `version` (a revoked link moves the version on). */
+export async function setTracking(tx: DbOrTx, id: number, version: number, digest: string): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ tracking_version: version, tracking_digest: digest })
+    .where(eq(orders.id, id));
+}
+
+/**
+ * Up to `limit` orders whose link's digest is not recorded (placed before links, or all of them
+ * when `all`: the key changed), after `afterId`, by id.
+ */
+export async function findUntracked(
+  db: DbOrTx,
+  { afterId, limit, all }: { afterId: number; limit: number; all: boolean },
+): Promise<{ id: number; tracking_version: number; tracking_digest: string | null }[]> {
+  return queryRows(
+    db,
+    sql`select id, tracking_version, tracking_digest from orders
+         where id > ${afterId} and (${all} or tracking_digest is null)
+         order by id limit ${limit}`,
+  );
+}
+
+/** The newest order with a recorded digest: whether the key that made it is still the key. */
+export async function findNewestTracked(
+  db: DbOrTx,
+): Promise<{ id: number; tracking_version: number; tracking_digest: string } | null> {
+  const [row] = await queryRows<{ id: number; tracking_version: number; tracking_digest: string }>(
+    db,
+    sql`select id, tracking_version, tracking_digest from orders
+         where tracking_digest is not null order by id desc limit 1`,
+  );
+  return row ?? null;
+}
+
 export async function findItems(db: DbOrTx, orderIds: number[]): Promise<OrderItemRow[]> {
   if (!orderIds.length) return [];
   return db

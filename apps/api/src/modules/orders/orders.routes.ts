@@ -20,7 +20,7 @@ import * as orders from './orders.service.ts';
 const orderedWithNumber: KnownDeviceOf = async (request, phone) =>
   hasDigestCookie(request, ORDER_PHONE_COOKIE, phone) ? {} : undefined;
 
-export const ordersRoutes: RouteModule = ({ db, config, rateLimits }) => {
+export const ordersRoutes: RouteModule = ({ db, config, rateLimits, tracking }) => {
   const limits = rateLimits.orders;
   return async (app) => {
     // One action for both ways of ordering, so refused guest and customer orders share the
@@ -42,6 +42,7 @@ export const ordersRoutes: RouteModule = ({ db, config, rateLimits }) => {
         const { user } = authOf(req);
         const order = await orders.createOrder(
           db,
+          tracking,
           { kind: 'user', userId: user.id, name: user.name, phone: user.whatsapp_phone, email: user.email },
           {
             session_id: req.body.session_id ?? req.guestSessionId,
@@ -63,7 +64,7 @@ export const ordersRoutes: RouteModule = ({ db, config, rateLimits }) => {
       app,
       'POST /orders/guest',
       async (req, reply) => {
-        const order = await orders.createGuestOrder(db, req.body);
+        const order = await orders.createGuestOrder(db, tracking, req.body);
         const phone = identifierFromBody(req);
         if (phone) setDigestCookie(req, reply, ORDER_PHONE_COOKIE, phone, config.publicUrl);
         return ok({ order }, ORDER_CREATED);
@@ -79,14 +80,24 @@ export const ordersRoutes: RouteModule = ({ db, config, rateLimits }) => {
       }),
     );
 
-    route(app, 'GET /orders', async (req) => ok(await orders.listOrders(db, authOf(req).user.id)));
+    route(app, 'GET /orders', async (req) => ok(await orders.listOrders(db, tracking, authOf(req).user.id)));
 
     route(app, 'GET /orders/:id', async (req) =>
-      ok({ order: await orders.getOrder(db, authOf(req).user.id, req.params.id) }),
+      ok({ order: await orders.getOrder(db, tracking, authOf(req).user.id, req.params.id) }),
     );
 
+    // Anyone holding the link: no session, no cookie set. Never kept by a cache (no-store, as
+    // every answer about an order) nor listed by a search engine.
+    route(app, 'GET /tracking/:token', async (req, reply) => {
+      reply.header('X-Robots-Tag', 'noindex');
+      return ok({ order: await orders.trackOrder(db, tracking, req.params.token) });
+    });
+
     route(app, 'POST /orders/:id/cancel', async (req) =>
-      ok({ order: await orders.cancelOrder(db, authOf(req).user.id, req.params.id) }, ORDER_CANCELLED),
+      ok(
+        { order: await orders.cancelOrder(db, tracking, authOf(req).user.id, req.params.id) },
+        ORDER_CANCELLED,
+      ),
     );
   };
 };

@@ -9,6 +9,7 @@ import {
 import { CART_MAX_LINES, ORDER_TOTAL_MAX } from '@souk/domain/limits';
 import { formatFcfa } from '@souk/domain/money';
 import { customerMayCancel, INITIAL_ORDER_STATUS } from '@souk/domain/order-status';
+import { TRACKING_NOT_FOUND, type TrackedOrder } from '@souk/domain/order-tracking';
 import { customerCancelRefusal, type Order, type OrderList } from '@souk/domain/orders';
 import { AppError } from '#shared/app-error.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -23,10 +24,11 @@ import {
 import { sellability } from '../catalog/catalog-rules.ts';
 import * as stock from '../catalog/stock.service.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
-import { lockOrder } from './admin-orders.repository.ts';
+import { findHistory, lockOrder } from './admin-orders.repository.ts';
 import { NEW_ORDER_JOB } from './order-jobs.ts';
 import { cancelLockedOrder } from './order-moves.ts';
-import { toOrder } from './orders.mapper.ts';
+import type { OrderTracking } from './order-tracking.ts';
+import { toOrder, toTrackedOrder } from './orders.mapper.ts';
 import * as repo from './orders.repository.ts';
 
 const NOT_FOUND = 'Commande non trouvée';
@@ -57,6 +59,7 @@ async function assertAsShown(tx: DbOrTx, shown: ShownCart, current: CurrentCartL
  */
 async function checkout(
   tx: DbOrTx,
+  tracking: OrderTracking,
   cartId: number | null,
   buyer: Buyer,
   input: { notes?: string; expected?: ShownCart },
@@ -128,6 +131,7 @@ async function checkout(
     contact_phone: buyer.phone,
     contact_email: buyer.email,
   });
+  await repo.setTracking(tx, order.id, order.tracking_version, tracking.digestOf(tracking.tokenOf(order)));
   const orderItems = await repo.insertItems(
     tx,
     items.map(({ line, variant, unitPrice }) => ({
@@ -152,12 +156,13 @@ async function checkout(
   await carts.emptyCart(tx, cartId);
   // The owner's e-mail, committed with the order: a mail server that is down delays it, never the order.
   await enqueueJob(tx, NEW_ORDER_JOB, { order_id: order.id }, { key: `new-order:${order.id}` });
-  return toOrder(order, orderItems);
+  return toOrder(order, orderItems, tracking);
 }
 
 /** A signed-in user's order from their cart, after merging the guest cart of `sessionId` if sent. */
 export async function createOrder(
   db: Db,
+  tracking: OrderTracking,
   buyer: Extract<Buyer, { kind: 'user' }>,
   input: { session_id?: string; notes?: string; expected?: ShownCart },
 ): Promise<Order> {
@@ -165,13 +170,14 @@ export async function createOrder(
     const cartId = await carts.ensureCartId(tx, { userId: buyer.userId });
     await carts.lockCart(tx, cartId);
     if (input.session_id) await mergeGuestCart(tx, input.session_id, buyer.userId);
-    return checkout(tx, cartId, buyer, input);
+    return checkout(tx, tracking, cartId, buyer, input);
   });
 }
 
 /** An order without an account, from the guest cart of `session_id`. */
 export async function createGuestOrder(
   db: Db,
+  tracking: OrderTracking,
   input: {
     name: string;
     whatsapp_phone: string;
@@ -185,6 +191,7 @@ export async function createGuestOrder(
     const cartId = await carts.findCartId(tx, { sessionId: input.session_id });
     return checkout(
       tx,
+      tracking,
       cartId,
       { kind: 'guest', name: input.name, phone: input.whatsapp_phone, email: input.email ?? null },
       input,
@@ -193,20 +200,61 @@ export async function createGuestOrder(
 }
 
 /** The caller's orders, newest first, and what she has paid for those that count. */
-export async function listOrders(db: Db, userId: number): Promise<OrderList> {
+export async function listOrders(db: Db, tracking: OrderTracking, userId: number): Promise<OrderList> {
   const [rows, totalPaid] = await Promise.all([repo.findUserOrders(db, userId), repo.sumPaid(db, userId)]);
   const items = await repo.findItems(
     db,
     rows.map((r) => r.id),
   );
-  return { orders: rows.map((r) => toOrder(r, items)), total_paid: totalPaid };
+  return { orders: rows.map((r) => toOrder(r, items, tracking)), total_paid: totalPaid };
 }
 
 /** One of the caller's orders; someone else's answers 404 like an unknown one. */
-export async function getOrder(db: Db, userId: number, orderId: number): Promise<Order> {
+export async function getOrder(
+  db: Db,
+  tracking: OrderTracking,
+  userId: number,
+  orderId: number,
+): Promise<Order> {
   const row = await repo.findOrder(db, orderId);
   if (!row || row.user_id !== userId) throw new AppError('not_found', NOT_FOUND);
-  return toOrder(row, await repo.findItems(db, [row.id]));
+  return toOrder(row, await repo.findItems(db, [row.id]), tracking);
+}
+
+/** The order a tracking link leads to; a guessed, mistyped or revoked token answers 404 alike. */
+export async function trackOrder(db: Db, tracking: OrderTracking, token: string): Promise<TrackedOrder> {
+  const row = await repo.findOrderByTrackingDigest(db, tracking.digestOf(token));
+  if (!row) throw new AppError('not_found', TRACKING_NOT_FOUND);
+  const [items, history] = await Promise.all([repo.findItems(db, [row.id]), findHistory(db, row.id)]);
+  return toTrackedOrder(row, items, history);
+}
+
+const SYNC_BATCH = 500;
+
+/**
+ * At start: records the link digest of every order without one (placed before links existed), and
+ * of every order when the key is no longer the one that made them (COOKIE_SECRET changed, or the
+ * data directory holding the kept key was lost): the links the shop writes from now on must lead
+ * to their orders. Links sent under the old key stop working; nothing else can be done for them.
+ * Answers how many orders were updated.
+ */
+export async function syncTrackingLinks(db: Db, tracking: OrderTracking): Promise<number> {
+  const newest = await repo.findNewestTracked(db);
+  const all = newest !== null && newest.tracking_digest !== tracking.digestOf(tracking.tokenOf(newest));
+  let updated = 0;
+  for (let afterId = 0; ; ) {
+    const rows = await repo.findUntracked(db, { afterId, limit: SYNC_BATCH, all });
+    if (!rows.length) return updated;
+    await db.transaction(async (tx) => {
+      for (const row of rows) {
+        const digest = tracking.digestOf(tracking.tokenOf(row));
+        if (digest === row.tracking_digest) continue;
+        await repo.setTracking(tx, row.id, row.tracking_version, digest);
+        updated++;
+      }
+    });
+    afterId = rows.at(-1)?.id ?? afterId;
+  }
 }
 
 /**
@@ -215,12 +263,17 @@ export async function getOrder(db: Db, userId: number, orderId: number): Promise
  * page showed). The order row is locked as the owner's status change locks it, so a cancellation racing
  * her 'Accepter' is one or the other, and the stock comes back once.
  */
-export async function cancelOrder(db: Db, userId: number, orderId: number): Promise<Order> {
+export async function cancelOrder(
+  db: Db,
+  tracking: OrderTracking,
+  userId: number,
+  orderId: number,
+): Promise<Order> {
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order || order.user_id !== userId) throw new AppError('not_found', NOT_FOUND);
     if (!customerMayCancel(order)) throw new AppError('conflict', customerCancelRefusal(order));
     await cancelLockedOrder(tx, order, userId, { by: 'customer', reason: null });
   });
-  return getOrder(db, userId, orderId);
+  return getOrder(db, tracking, userId, orderId);
 }

@@ -1,4 +1,12 @@
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@souk/domain/order-status';
+import {
+  CANCELLED_ORDER_STATUS,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  type OrderStatus,
+  paymentLabel,
+  REFUND_STATE_LABELS,
+  type RefundState,
+} from '@souk/domain/order-status';
 import { BADGE_BASE } from './badge';
 
 // One colour per status, so a list of orders can be scanned by colour as well as read.
@@ -23,4 +31,44 @@ export const statusBadgeClass = (status: string) => `${BADGE_BASE} ${statusStyle
 /** An order's status in words and colour, for the customer's account and the back office alike. */
 export function OrderStatusBadge({ status }: { status: string }) {
   return <span className={statusBadgeClass(status)}>{statusLabel(status)}</span>;
+}
+
+const PILL = 'rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset';
+
+/**
+ * Where the customer's money stands, beside the status ('Mes Commandes', the tracking link's page):
+ * 'À rembourser' / 'Remboursée' for a paid order cancelled, 'Payée' / 'Non payée' for any order not
+ * cancelled.
+ */
+export function OrderPaymentBadges({
+  order,
+}: {
+  order: { status: OrderStatus; paid_at: string | null; refund: { state: RefundState } | null };
+}) {
+  return (
+    <>
+      {order.refund && (
+        <span
+          className={`${PILL} ${
+            order.refund.state === 'done'
+              ? 'bg-emerald-50 text-emerald-900 ring-emerald-300'
+              : 'bg-amber-50 text-amber-950 ring-amber-300'
+          }`}
+        >
+          {REFUND_STATE_LABELS[order.refund.state]}
+        </span>
+      )}
+      {order.status !== CANCELLED_ORDER_STATUS && (
+        <span
+          className={`${PILL} ${
+            order.paid_at
+              ? 'bg-emerald-50 text-emerald-900 ring-emerald-300'
+              : 'bg-white text-stone-700 ring-stone-300'
+          }`}
+        >
+          {paymentLabel(order)}
+        </span>
+      )}
+    </>
+  );
 }

@@ -6,8 +6,6 @@ import {
   customerMayCancel,
   INITIAL_ORDER_STATUS,
   type OrderStatus,
-  paymentLabel,
-  REFUND_STATE_LABELS,
 } from '@souk/domain/order-status';
 import type { Order } from '@souk/domain/orders';
 import { orangeMoneyMessage } from '@souk/domain/payment-message';
@@ -16,7 +14,7 @@ import { useEffect, useRef } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { OrderLines } from '~/components/ui/order-lines';
 import { WhatsappIcon } from '~/components/ui/page-icons';
-import { OrderStatusBadge } from '~/components/ui/status-badge';
+import { OrderPaymentBadges, OrderStatusBadge } from '~/components/ui/status-badge';
 import { NEW_TAB } from '~/lib/new-tab';
 import { useShopConfig } from '~/lib/shop-config';
 import { articleCount, articlesLabel, orderNumber, ordersHref } from './order-status';
@@ -65,28 +63,7 @@ export function OrderCard({
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <OrderStatusBadge status={order.status} />
-          {order.refund && (
-            <span
-              className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${
-                order.refund.state === 'done'
-                  ? 'bg-emerald-50 text-emerald-900 ring-emerald-300'
-                  : 'bg-amber-50 text-amber-950 ring-amber-300'
-              }`}
-            >
-              {REFUND_STATE_LABELS[order.refund.state]}
-            </span>
-          )}
-          {!cancelled && (
-            <span
-              className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${
-                order.paid_at
-                  ? 'bg-emerald-50 text-emerald-900 ring-emerald-300'
-                  : 'bg-white text-stone-700 ring-stone-300'
-              }`}
-            >
-              {paymentLabel(order)}
-            </span>
-          )}
+          <OrderPaymentBadges order={order} />
         </div>
       </div>
       {order.cancellation && (
@@ -103,6 +80,14 @@ export function OrderCard({
         <span className="text-base font-bold text-emerald-900">{formatFcfa(order.total_amount)}</span>
       </p>
       {deadline && <p className="mt-2 text-xs text-stone-600">{deadline}</p>}
+      <p className="mt-2 text-sm">
+        <a
+          href={order.tracking_url}
+          className="font-semibold text-emerald-800 underline underline-offset-2 hover:text-emerald-900 focus-visible:outline-2 focus-visible:outline-emerald-800"
+        >
+          Suivre la commande<span className="sr-only"> {number}</span>
+        </a>
+      </p>
       {(payable || customerMayCancel(order)) && !confirmingCancel && (
         <div className="mt-3 flex flex-wrap gap-2">
           {payable && (

@@ -15,6 +15,7 @@ import { StatusHistory } from './order-history';
 import { PaymentDetails } from './order-payment';
 import { RefundDetails } from './order-refund';
 import { OrderStatusActions } from './order-status-actions';
+import { OrderTrackingLink } from './order-tracking-link';
 import { awaitedStatus, type StatusControls } from './use-status-changes';
 
 /** One part of the details, titled and labelled by its title. */
@@ -108,6 +109,9 @@ export function OrderDetailsDialog({
                   <RefundDetails order={order} />
                 </DetailRow>
               )}
+              <DetailRow label="Suivi">
+                <OrderTrackingLink order={order} />
+              </DetailRow>
               <DetailRow label="Notes">
                 {order.notes ? (
                   <span className="whitespace-pre-line">{order.notes}</span>

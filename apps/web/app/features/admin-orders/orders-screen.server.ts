@@ -58,6 +58,7 @@ export async function loadOrdersScreen(request: Request, context: Readonly<Route
 /** The screen's words when a refund or a reinstatement fails without a reason of the API's own. */
 const REFUND_FAILED = "Erreur lors de l'enregistrement du remboursement";
 const REINSTATE_FAILED = 'Erreur lors du rétablissement de la commande';
+const TRACKING_FAILED = 'Erreur lors de la création du nouveau lien de suivi';
 
 /** A form the API's own schema refused before sending: each field's first message under its field. */
 const refusedFields = (failure: string, issues: readonly { path: PropertyKey[]; message: string }[]) =>
@@ -150,6 +151,10 @@ async function recordRefund({ client, id, form }: FormRequest): Promise<ApiResul
 const reinstate = ({ client, id }: FormRequest) =>
   client.post('/admin/orders/:id/reinstate', { params: { id } });
 
+/** 'Nouveau lien de suivi': POST /admin/orders/:id/tracking (the old link then leads nowhere). */
+const renewTracking = ({ client, id }: FormRequest) =>
+  client.post('/admin/orders/:id/tracking', { params: { id } });
+
 /**
  * The order as the API answered it, with the toast's message: the screen keeps an order moved from
  * here in sight with it, and writes the message to tell the client from it (who cancelled, why, the
@@ -170,6 +175,7 @@ export const ordersScreenAction = ({ request, context }: ActionFunctionArgs) =>
       payment: handler({ failure: PAYMENT_UPDATE_FAILED, send: changePayment, done: withOrder }),
       refund: handler({ failure: REFUND_FAILED, send: recordRefund, done: withOrder }),
       reinstate: handler({ failure: REINSTATE_FAILED, send: reinstate, done: withOrder }),
+      tracking: handler({ failure: TRACKING_FAILED, send: renewTracking, done: withOrder }),
     },
     (refused) => throwIfRefused(request, context, refused),
   );

@@ -3,9 +3,10 @@ import { unpaidDeadlineNotice } from '@souk/domain/order-reasons';
 import { INITIAL_ORDER_STATUS } from '@souk/domain/order-status';
 import type { Order } from '@souk/domain/orders';
 import { orangeMoneyMessage } from '@souk/domain/payment-message';
-import { type Agency, deliveryShortForm, mapsLink, type ShopPhone, whatsappLink } from '@souk/domain/shop';
+import { type Agency, deliveryShortForm, type ShopPhone, whatsappLink } from '@souk/domain/shop';
 import { countLabel } from '@souk/domain/text';
 import { Link } from 'react-router';
+import { AgencyDetails, OrderHelp } from '~/components/ui/order-help';
 import { WhatsappIcon } from '~/components/ui/page-icons';
 
 const primary =
@@ -34,7 +35,7 @@ export function OrderSuccessView({
   /** UNPAID_ORDER_TIMEOUT (0: off): said before she chooses how to pay. */
   unpaidTimeoutMs: number;
 }) {
-  const phone = shopWhatsapp.display;
+  const _phone = shopWhatsapp.display;
   // Only an order still waiting unpaid can be released (a later visit may find it paid or accepted).
   const deadline =
     order.status === INITIAL_ORDER_STATUS && order.paid_at === null
@@ -134,27 +135,28 @@ export function OrderSuccessView({
             <p className="text-sm text-stone-600">
               Payez en espèces ou par Orange Money directement à notre agence.
             </p>
-            <dl className="flex flex-1 flex-col gap-2 text-sm">
-              <div className="flex flex-col">
-                <dt className="text-stone-600">Adresse</dt>
-                <dd className="font-medium break-words text-stone-900">{agency.address}</dd>
-              </div>
-              <div className="flex flex-col">
-                <dt className="text-stone-600">Horaires</dt>
-                <dd className="font-medium text-stone-900">{agency.hours}</dd>
-              </div>
-            </dl>
-            <a
-              href={mapsLink(agency.location)}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={`${primary} border border-stone-300 bg-white text-stone-900 hover:bg-stone-50 focus-visible:outline-emerald-800`}
-            >
-              Voir l'agence
-              <span className="sr-only"> (carte, nouvel onglet)</span>
-            </a>
+            <AgencyDetails agency={agency} />
           </div>
         </div>
+      </section>
+
+      <section
+        aria-labelledby="order-tracking-title"
+        className="flex flex-col gap-2 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm"
+      >
+        <h2 id="order-tracking-title" className="font-semibold text-stone-900">
+          Suivre ma commande
+        </h2>
+        <p className="text-sm text-stone-600">
+          Gardez ce lien : il montre où en est votre commande, sans vous connecter. Nous le donnons aussi dans
+          chacun de nos messages.
+        </p>
+        <a
+          href={order.tracking_url}
+          className="text-sm font-semibold break-all text-emerald-800 underline underline-offset-2 hover:text-emerald-900 focus-visible:outline-2 focus-visible:outline-emerald-800"
+        >
+          {order.tracking_url}
+        </a>
       </section>
 
       <nav aria-label="Suite" className="flex flex-col gap-3 sm:flex-row">
@@ -172,26 +174,7 @@ export function OrderSuccessView({
         </Link>
       </nav>
 
-      <section
-        aria-labelledby="order-help-title"
-        className="flex flex-col gap-2 rounded-2xl bg-emerald-900 p-5 text-white shadow-sm"
-      >
-        <h2 id="order-help-title" className="text-lg font-semibold">
-          Besoin d'aide ?
-        </h2>
-        <p className="text-sm text-emerald-50">Une question sur votre commande ? Écrivez-nous.</p>
-        <a
-          href={whatsappLink(shopWhatsapp.number)}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="inline-flex w-max items-center gap-2 rounded-lg text-lg font-semibold tracking-wide text-amber-300 hover:underline focus-visible:outline-2 focus-visible:outline-amber-300"
-        >
-          <WhatsappIcon />
-          {phone}
-          <span className="sr-only"> (WhatsApp, nouvel onglet)</span>
-        </a>
-        <p className="text-sm font-medium text-emerald-50">WhatsApp Disponible 24/7</p>
-      </section>
+      <OrderHelp shopWhatsapp={shopWhatsapp} />
     </main>
   );
 }
