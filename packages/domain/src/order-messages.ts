@@ -1,9 +1,10 @@
+import { type MessageLine, messageText, p, type TemplatedMessage } from './message-template.ts';
 import { formatFcfa } from './money.ts';
-import { formatDelay, unpaidDeadlineNotice } from './order-reasons.ts';
+import { formatDelay, UNPAID_DEADLINE_WORDS } from './order-reasons.ts';
 import type { Cancellation, OrderStatus, RefundState } from './order-status.ts';
 import { formatPhone } from './phone-format.ts';
 import { type Agency, deliveryLine, mapsLink, whatsappLink } from './shop.ts';
-import { oneLine, quotedNote } from './text.ts';
+import { countLabel, oneLine, quotedNote } from './text.ts';
 
 // What the shop writes to a customer about an order, by WhatsApp or e-mail, at each status
 // (docs/decisions/0018). One place for the words, so the orders screen's buttons, the offer after a
@@ -41,45 +42,70 @@ export type ShopContact = {
 const firstName = (name: string) => oneLine(name).split(' ')[0] ?? '';
 const SIGNATURE = "L'équipe Souk";
 
+/** A template's name: the shop's prefix, then the variant's parts ('souk_commande_acceptee_note'). */
+const templateName = (...parts: (string | false)[]) => ['souk', ...parts.filter(Boolean)].join('_');
+
 /** What a paid order cancelled says of its money: to be refunded, or refunded and how. */
-function refundLines(order: OrderForMessage): string[] {
-  const amount = formatFcfa(order.total_amount);
+function refundLines(
+  order: OrderForMessage,
+  amount: string,
+): { lines: MessageLine[]; variant: string | false } {
+  const method = order.refund?.method ? oneLine(order.refund.method) : null;
   if (order.refund?.state === 'done')
-    return [
-      `Nous vous avons remboursé ${amount}${order.refund.method ? ` (${oneLine(order.refund.method)})` : ''}.`,
-    ];
+    return method
+      ? { lines: [p`Nous vous avons remboursé ${amount} (${method}).`], variant: 'remboursee_moyen' }
+      : { lines: [p`Nous vous avons remboursé ${amount}.`], variant: 'remboursee' };
   if (order.refund?.state === 'due')
-    return [`Vous l'aviez payée : nous vous remboursons ${amount} et vous prévenons dès que c'est fait.`];
-  return [];
+    return {
+      lines: [p`Vous l'aviez payée : nous vous remboursons ${amount} et vous prévenons dès que c'est fait.`],
+      variant: 'a_rembourser',
+    };
+  return { lines: [], variant: false };
 }
 
-/** The message of a cancelled order: who cancelled it and why, and what becomes of her money. */
-function cancelledMessage(order: OrderForMessage, shop: ShopContact, hello: string): string[] {
+/** The lines of a cancelled order's message: who cancelled it and why, and what becomes of her money. */
+function cancelledMessage(order: OrderForMessage, shop: ShopContact, hello: MessageLine): TemplatedMessage {
   const number = order.order_number;
+  const amount = formatFcfa(order.total_amount);
   const by = order.cancellation?.by ?? 'shop';
   const again = 'Vous pouvez commander à nouveau sur la boutique quand vous le souhaitez.';
+  const phone = formatPhone(shop.whatsappNumber);
+  const refund = refundLines(order, amount);
   if (by === 'customer')
-    return [
-      hello,
-      `nous avons bien pris en compte l'annulation de votre commande ${number}, à votre demande. Ses articles sont remis en vente.`,
-      ...refundLines(order),
-      again,
-    ];
-  if (by === 'system')
-    return [
-      hello,
-      `votre commande ${number} d'un montant de ${formatFcfa(order.total_amount)} a été annulée : elle n'a été ni payée ni confirmée par la boutique${shop.unpaidTimeoutMs > 0 ? ` dans les ${formatDelay(shop.unpaidTimeoutMs)} qui ont suivi` : ''}.`,
-      `Si vous l'avez payée, envoyez-nous la capture du paiement sur WhatsApp au ${formatPhone(shop.whatsappNumber)} : nous la rétablissons tant que ses articles sont en stock.`,
-      again,
-    ];
+    return {
+      name: templateName('annulee_cliente', refund.variant),
+      lines: [
+        hello,
+        p`nous avons bien pris en compte l'annulation de votre commande ${number}, à votre demande. Ses articles sont remis en vente.`,
+        ...refund.lines,
+        again,
+      ],
+    };
+  if (by === 'system') {
+    const timed = shop.unpaidTimeoutMs > 0;
+    return {
+      name: templateName('annulee_impayee', timed && 'delai'),
+      lines: [
+        hello,
+        timed
+          ? p`votre commande ${number} d'un montant de ${amount} a été annulée : elle n'a été ni payée ni confirmée par la boutique dans les ${formatDelay(shop.unpaidTimeoutMs)} qui ont suivi.`
+          : p`votre commande ${number} d'un montant de ${amount} a été annulée : elle n'a été ni payée ni confirmée par la boutique.`,
+        p`Si vous l'avez payée, envoyez-nous la capture du paiement sur WhatsApp au ${phone} : nous la rétablissons tant que ses articles sont en stock.`,
+        again,
+      ],
+    };
+  }
   const reason = order.cancellation?.reason ? oneLine(order.cancellation.reason) : null;
-  return [
-    hello,
-    `nous sommes désolés : nous avons dû annuler votre commande ${number}.`,
-    ...(reason ? [`Raison : ${reason}`] : []),
-    ...refundLines(order),
-    `N'hésitez pas à nous écrire au ${formatPhone(shop.whatsappNumber)} pour toute question. ${again}`,
-  ];
+  return {
+    name: templateName('annulee_boutique', reason !== null && 'raison', refund.variant),
+    lines: [
+      hello,
+      p`nous sommes désolés : nous avons dû annuler votre commande ${number}.`,
+      ...(reason ? [p`Raison : ${reason}`] : []),
+      ...refund.lines,
+      p`N'hésitez pas à nous écrire au ${phone} pour toute question. ${again}`,
+    ],
+  };
 }
 
 /**
@@ -87,70 +113,137 @@ function cancelledMessage(order: OrderForMessage, shop: ShopContact, hello: stri
  * and why — in French, ready to prefill a WhatsApp chat or to send by e-mail. The one writer of
  * every status message; each ends with the order's tracking link and the signature.
  */
-export function orderStatusMessage(order: OrderForMessage, shop: ShopContact): string {
-  return [...statusLines(order, shop), `Suivre votre commande : ${order.tracking_url}`, SIGNATURE].join('\n');
+export const orderStatusMessage = (order: OrderForMessage, shop: ShopContact): string =>
+  messageText(orderStatusTemplate(order, shop));
+
+/**
+ * The same message as a template (its variant's name, its lines with their values): what the shop
+ * sends through WhatsApp's Cloud API, and what `npm run whatsapp:templates` submits to Meta.
+ */
+export function orderStatusTemplate(order: OrderForMessage, shop: ShopContact): TemplatedMessage {
+  const message = statusMessage(order, shop);
+  return {
+    name: message.name,
+    lines: [...message.lines, p`Suivre votre commande : ${order.tracking_url}`, SIGNATURE],
+  };
 }
 
 /** What a status message says before its tracking link and signature. */
-function statusLines(order: OrderForMessage, shop: ShopContact): string[] {
-  const hello = `Bonjour ${firstName(order.client.name)},`;
+function statusMessage(order: OrderForMessage, shop: ShopContact): TemplatedMessage {
+  const hello = p`Bonjour ${firstName(order.client.name)},`;
   const number = order.order_number;
   const amount = formatFcfa(order.total_amount);
   const note = quotedNote(order.notes);
   const paid = order.paid_at !== null;
-  const deadline = paid ? null : unpaidDeadlineNotice(shop.unpaidTimeoutMs);
+  const timed = !paid && shop.unpaidTimeoutMs > 0;
   switch (order.status) {
     case 'en_attente':
-      return [
-        hello,
-        paid
-          ? `nous avons bien reçu votre commande ${number} et son paiement de ${amount}, merci !`
-          : `nous avons bien reçu votre commande ${number} d'un montant de ${amount}.`,
-        'Nous la vérifions et revenons vers vous très vite pour la confirmer.',
-        ...(deadline ? [deadline] : []),
-      ];
+      return {
+        name: templateName('commande_recue', paid ? 'payee' : !timed && 'sans_delai'),
+        lines: [
+          hello,
+          paid
+            ? p`nous avons bien reçu votre commande ${number} et son paiement de ${amount}, merci !`
+            : p`nous avons bien reçu votre commande ${number} d'un montant de ${amount}.`,
+          'Nous la vérifions et revenons vers vous très vite pour la confirmer.',
+          ...(timed ? [p(UNPAID_DEADLINE_WORDS, formatDelay(shop.unpaidTimeoutMs))] : []),
+        ],
+      };
     case 'acceptée':
-      return [
-        hello,
-        paid
-          ? `votre commande ${number} est acceptée, et nous avons bien reçu son paiement de ${amount}.`
-          : `votre commande ${number} est acceptée. Montant à payer : ${amount}.`,
-        // The customer's wish repeated, so they see it was read (or correct it in their reply).
-        ...(note ? [`Votre demande : « ${note} »`] : []),
-        ...(paid
-          ? ['Nous la préparons et vous prévenons dès qu’elle part en livraison.']
-          : [
-              `Pour payer par Orange Money, envoyez ${amount} au ${formatPhone(shop.whatsappNumber)} en indiquant la référence ${number}, puis répondez à ce message avec la capture du paiement. Vous pouvez aussi payer à l'agence.`,
-            ]),
-        'Merci de votre confiance !',
-      ];
+      return {
+        name: templateName('commande_acceptee', paid && 'payee', note !== null && 'note'),
+        lines: [
+          hello,
+          paid
+            ? p`votre commande ${number} est acceptée, et nous avons bien reçu son paiement de ${amount}.`
+            : p`votre commande ${number} est acceptée. Montant à payer : ${amount}.`,
+          // The customer's wish repeated, so they see it was read (or correct it in their reply).
+          ...(note ? [p`Votre demande : « ${note} »`] : []),
+          ...(paid
+            ? ['Nous la préparons et vous prévenons dès qu’elle part en livraison.']
+            : [
+                p`Pour payer par Orange Money, envoyez ${amount} au ${formatPhone(shop.whatsappNumber)} en indiquant la référence ${number}, puis répondez à ce message avec la capture du paiement. Vous pouvez aussi payer à l'agence.`,
+              ]),
+          'Merci de votre confiance !',
+        ],
+      };
     case 'prête':
-      return [
-        hello,
-        `bonne nouvelle : votre commande ${number} est prête et part en livraison.`,
-        // The storefront's own words, so the customer reads here what the product page promised.
-        `${deliveryLine(shop.deliveryTerms)}.`,
-        'Nous vous prévenons dès que vous pourrez venir la retirer.',
-      ];
+      return {
+        name: templateName('commande_prete'),
+        lines: [
+          hello,
+          p`bonne nouvelle : votre commande ${number} est prête et part en livraison.`,
+          // The storefront's own words, so the customer reads here what the product page promised.
+          p`${deliveryLine(oneLine(shop.deliveryTerms))}.`,
+          'Nous vous prévenons dès que vous pourrez venir la retirer.',
+        ],
+      };
     case 'en_cours':
-      return [
-        hello,
-        `votre commande ${number} est en route vers notre agence, où vous viendrez la retirer.`,
-        'Nous vous prévenons dès son arrivée.',
-      ];
+      return {
+        name: templateName('commande_en_route'),
+        lines: [
+          hello,
+          p`votre commande ${number} est en route vers notre agence, où vous viendrez la retirer.`,
+          'Nous vous prévenons dès son arrivée.',
+        ],
+      };
     case 'disponible':
-      return [
-        hello,
-        `votre commande ${number} est disponible à notre agence : vous pouvez venir la retirer.`,
-        ...(paid ? [] : [`Montant à régler sur place : ${amount}.`]),
-        `Adresse : ${shop.agency.address}`,
-        `Horaires : ${shop.agency.hours}`,
-        `Itinéraire : ${mapsLink(shop.agency.location)}`,
-        'À très bientôt !',
-      ];
+      return {
+        name: templateName('commande_disponible', paid && 'payee'),
+        lines: [
+          hello,
+          p`votre commande ${number} est disponible à notre agence : vous pouvez venir la retirer.`,
+          ...(paid ? [] : [p`Montant à régler sur place : ${amount}.`]),
+          p`Adresse : ${oneLine(shop.agency.address)}`,
+          p`Horaires : ${oneLine(shop.agency.hours)}`,
+          p`Itinéraire : ${mapsLink(shop.agency.location)}`,
+          'À très bientôt !',
+        ],
+      };
     case 'annulée':
       return cancelledMessage(order, shop, hello);
   }
+}
+
+/**
+ * The reminder of an order still waiting unpaid, sent UNPAID_REMINDER_BEFORE ahead of its release
+ * (`leftMs` before it): how long is left and how to pay, or to say she pays at the agency.
+ */
+export function unpaidReminderTemplate(
+  order: OrderForMessage,
+  shop: ShopContact,
+  leftMs: number,
+): TemplatedMessage {
+  const number = order.order_number;
+  const amount = formatFcfa(order.total_amount);
+  return {
+    name: templateName('rappel_paiement'),
+    lines: [
+      p`Bonjour ${firstName(order.client.name)},`,
+      p`votre commande ${number} d'un montant de ${amount} attend encore son paiement : sans paiement ni confirmation de la boutique, elle sera annulée dans ${formatDelay(leftMs)} et ses articles remis en vente.`,
+      p`Pour payer par Orange Money, envoyez ${amount} au ${formatPhone(shop.whatsappNumber)} en indiquant la référence ${number}, puis répondez à ce message avec la capture du paiement. Vous paierez à l'agence ? Répondez-nous : nous la confirmons et elle vous attend.`,
+      p`Suivre votre commande : ${order.tracking_url}`,
+      SIGNATURE,
+    ],
+  };
+}
+
+/** A new order told to the owner's and staff's WhatsApp (ORDER_NOTIFY_WHATSAPP): who, how much, where to open it. */
+export function newOrderAlertTemplate(
+  order: Pick<OrderForMessage, 'order_number' | 'total_amount'> & {
+    client: { name: string };
+    total_items: number;
+  },
+  orderUrl: string,
+): TemplatedMessage {
+  return {
+    name: templateName('nouvelle_commande'),
+    lines: [
+      p`Nouvelle commande ${order.order_number} de ${oneLine(order.client.name)} : ${formatFcfa(order.total_amount)}, ${countLabel(order.total_items, 'article')}.`,
+      p`Voir la commande : ${orderUrl}`,
+      'Message automatique de la boutique Souk.',
+    ],
+  };
 }
 
 /** The subject of the e-mail carrying the same message. */

@@ -29,8 +29,14 @@ export function formatDelay(ms: number): string {
  */
 export function unpaidDeadlineNotice(unpaidTimeoutMs: number): string | null {
   if (unpaidTimeoutMs <= 0) return null;
-  return `Une commande ni payée ni confirmée par la boutique dans les ${formatDelay(unpaidTimeoutMs)} est annulée et ses articles remis en vente. Vous paierez à l'agence ? Dites-le-nous sur WhatsApp : nous la confirmons et elle vous attend.`;
+  return UNPAID_DEADLINE_WORDS.join(formatDelay(unpaidTimeoutMs));
 }
+
+/** The same sentence as the words around the delay (the status message makes the delay a template variable). */
+export const UNPAID_DEADLINE_WORDS = [
+  'Une commande ni payée ni confirmée par la boutique dans les ',
+  " est annulée et ses articles remis en vente. Vous paierez à l'agence ? Dites-le-nous sur WhatsApp : nous la confirmons et elle vous attend.",
+] as const;
 
 /**
  * Why a cancelled order was cancelled: as the customer reads it ('Mes Commandes', the messages), or
