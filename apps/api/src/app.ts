@@ -36,6 +36,7 @@ import { orderJobHandlers, orderRecurringJobs } from './modules/orders/order-job
 import { orderTracking } from './modules/orders/order-tracking.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { suggestionsRoutes } from './modules/suggestions/suggestions.routes.ts';
+import { whatsappJobHandlers } from './modules/whatsapp/whatsapp.service.ts';
 import { authPlugin, requireAdmin } from './plugins/auth.ts';
 import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
 import { followCatalogChanges } from './plugins/catalog-changes.ts';
@@ -244,6 +245,8 @@ export async function buildApi({
     notifyEmails: config.orderNotifyEmails,
     shopContact: config.shopContact,
     tracking,
+    whatsapp: config.whatsapp,
+    unpaidReminderBeforeMs: config.unpaidReminderBeforeMs,
   };
   const videos = videoJobs({
     mediaDir: config.mediaDir,
@@ -261,6 +264,7 @@ export async function buildApi({
       ...mailJobHandlers(mail),
       ...authJobHandlers({ db, mailer: mail, log, publicUrl: config.publicUrl }),
       ...orderJobHandlers(orderJobs),
+      ...whatsappJobHandlers(config.whatsapp),
       ...housekeepingJobs.handlers,
       // Uploaded videos, converted after the answer (docs/decisions/0016) in their own lane.
       [VIDEO_JOB]: videos.kind,

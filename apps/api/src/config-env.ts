@@ -103,6 +103,15 @@ const shownText = (name: string, max: number, fallback: string) =>
       .default(fallback),
   );
 
+/** An id Meta gives (a phone number's, a WhatsApp Business Account's): digits only. */
+const metaId = (name: string) =>
+  optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,30}$/, { error: `${name} doit être l'identifiant numérique donné par Meta` })
+      .optional(),
+  );
+
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -188,6 +197,35 @@ export const ConfigSchema = z.object({
       });
       return z.NEVER;
     }),
+  // Before an order is released unpaid, its customer is reminded this long ahead (0: never); set,
+  // refused unless shorter than UNPAID_ORDER_TIMEOUT; unset, 24 h (loadConfig).
+  UNPAID_REMINDER_BEFORE: optionalText.pipe(
+    z
+      .string()
+      .transform((value, ctx) => {
+        const ms = parseDuration(value);
+        if (ms !== null && ms <= MAX_UNPAID_ORDER_TIMEOUT_MS) return ms;
+        ctx.addIssue({
+          code: 'custom',
+          message: 'UNPAID_REMINDER_BEFORE doit être une durée comme 30m, 24h ou 2d (0 : pas de rappel)',
+        });
+        return z.NEVER;
+      })
+      .optional(),
+  ),
+  // WhatsApp Business Cloud API (docs/decisions/0041): the five values Meta gives a shop, all or
+  // none (loadConfig says which are missing); the Graph API's address, its version pinned.
+  WHATSAPP_ACCESS_TOKEN: optionalText,
+  WHATSAPP_PHONE_NUMBER_ID: metaId('WHATSAPP_PHONE_NUMBER_ID'),
+  WHATSAPP_BUSINESS_ACCOUNT_ID: metaId('WHATSAPP_BUSINESS_ACCOUNT_ID'),
+  WHATSAPP_APP_SECRET: optionalText,
+  WHATSAPP_VERIFY_TOKEN: optionalText,
+  WHATSAPP_API_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: 'WHATSAPP_API_URL doit être une URL https://…' }).optional(),
+  ),
+  // The owner's and staff's WhatsApp numbers told of each new order, separated by commas (read in
+  // the shop's country, as customers type them).
+  ORDER_NOTIFY_WHATSAPP: optionalText,
   // Who hears of each new order by e-mail, separated by commas; by default every admin with an e-mail.
   ORDER_NOTIFY_EMAIL: optionalText.pipe(
     z

@@ -186,4 +186,89 @@ describe('loadConfig', () => {
       /ORDER_NOTIFY_EMAIL doit être une liste d’adresses e-mail/,
     );
   });
+
+  it('reminds an unpaid order 24 h before its release by default, never with 0, and refuses a reminder set that would not come first', () => {
+    expect(loadConfig({}).unpaidReminderBeforeMs).toBe(24 * 3_600_000);
+    expect(loadConfig({ UNPAID_REMINDER_BEFORE: '0' }).unpaidReminderBeforeMs).toBe(0);
+    expect(
+      loadConfig({ UNPAID_REMINDER_BEFORE: '30m', UNPAID_ORDER_TIMEOUT: '2h' }).unpaidReminderBeforeMs,
+    ).toBe(1_800_000);
+    // Nothing is released: nothing to remind of. A timeout of a day or less, set alone: halfway.
+    expect(loadConfig({ UNPAID_ORDER_TIMEOUT: '0' }).unpaidReminderBeforeMs).toBe(0);
+    expect(loadConfig({ UNPAID_ORDER_TIMEOUT: '12h' }).unpaidReminderBeforeMs).toBe(6 * 3_600_000);
+    for (const before of ['72h', '4d'])
+      expect(() => loadConfig({ UNPAID_REMINDER_BEFORE: before })).toThrow(
+        /UNPAID_REMINDER_BEFORE: le rappel doit précéder l’annulation/,
+      );
+    expect(() => loadConfig({ UNPAID_REMINDER_BEFORE: 'demain' })).toThrow(
+      /UNPAID_REMINDER_BEFORE doit être une durée/,
+    );
+  });
+
+  const WHATSAPP = {
+    WHATSAPP_ACCESS_TOKEN: 'EAAG-jeton-secret-de-la-boutique',
+    WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+    WHATSAPP_BUSINESS_ACCOUNT_ID: '102290129340398',
+    WHATSAPP_APP_SECRET: 'secret-de-l-application-meta',
+    WHATSAPP_VERIFY_TOKEN: 'mot-de-verification',
+  };
+
+  it('sends no WhatsApp message itself without the Cloud API, and with it reads the numbers told of new orders as typed', () => {
+    expect(loadConfig({}).whatsapp).toBeNull();
+    const config = loadConfig({
+      ...WHATSAPP,
+      ORDER_NOTIFY_WHATSAPP: '77 123 45 67, +221 78 000 11 22; 771234567',
+    });
+    expect(config.whatsapp).toEqual({
+      accessToken: WHATSAPP.WHATSAPP_ACCESS_TOKEN,
+      phoneNumberId: WHATSAPP.WHATSAPP_PHONE_NUMBER_ID,
+      businessAccountId: WHATSAPP.WHATSAPP_BUSINESS_ACCOUNT_ID,
+      appSecret: WHATSAPP.WHATSAPP_APP_SECRET,
+      verifyToken: WHATSAPP.WHATSAPP_VERIFY_TOKEN,
+      apiUrl: 'https://graph.facebook.com/v26.0',
+      notifyNumbers: ['+221771234567', '+221780001122'],
+    });
+    expect(
+      loadConfig({ ...WHATSAPP, WHATSAPP_API_URL: 'http://127.0.0.1:9999/v26.0/' }).whatsapp?.apiUrl,
+    ).toBe('http://127.0.0.1:9999/v26.0');
+  });
+
+  it('stops a half-filled WhatsApp configuration naming what is missing, never a secret', () => {
+    const { WHATSAPP_APP_SECRET: _secret, WHATSAPP_VERIFY_TOKEN: _verify, ...half } = WHATSAPP;
+    let message = '';
+    try {
+      loadConfig(half);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toBe(
+      'Configuration invalide :\n  WHATSAPP: configuration WhatsApp incomplète : il manque WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN (toutes ou aucune ; voir le README, « Messages WhatsApp automatiques »)',
+    );
+    expect(message).not.toContain(WHATSAPP.WHATSAPP_ACCESS_TOKEN);
+    // The numbers to alert, or another address for the API, without the API itself: half-filled too.
+    expect(() => loadConfig({ ORDER_NOTIFY_WHATSAPP: '771234567' })).toThrow(
+      /il manque WHATSAPP_ACCESS_TOKEN, /,
+    );
+    expect(() => loadConfig({ WHATSAPP_API_URL: 'http://127.0.0.1:9999' })).toThrow(
+      /configuration WhatsApp incomplète/,
+    );
+    expect(() => loadConfig({ ...WHATSAPP, WHATSAPP_PHONE_NUMBER_ID: 'mon-numero' })).toThrow(
+      /WHATSAPP_PHONE_NUMBER_ID doit être l'identifiant numérique donné par Meta/,
+    );
+  });
+
+  it("refuses to alert the shop's own number of new orders (it cannot write to itself), or a number it cannot read", () => {
+    expect(() =>
+      loadConfig({
+        ...WHATSAPP,
+        SHOP_WHATSAPP_NUMBER: '+221770000000',
+        ORDER_NOTIFY_WHATSAPP: '77 000 00 00',
+      }),
+    ).toThrow(
+      /ORDER_NOTIFY_WHATSAPP: \+221 77 000 00 00 est le numéro de la boutique, qui ne peut pas s'écrire à lui-même/,
+    );
+    expect(() => loadConfig({ ...WHATSAPP, ORDER_NOTIFY_WHATSAPP: '12' })).toThrow(
+      /ORDER_NOTIFY_WHATSAPP: « 12 »/,
+    );
+  });
 });

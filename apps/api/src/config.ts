@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ShopContact } from '@souk/domain/order-messages';
-import { phoneCountry, phoneExample } from '@souk/domain/phone';
+import { phoneCountry, phoneExample, readPhone } from '@souk/domain/phone';
+import { formatPhone } from '@souk/domain/phone-format';
 import type { ShopLocale } from '@souk/domain/shop-locale';
 import type { z } from 'zod';
 import { ConfigSchema, countryTimeZones } from './config-env.ts';
@@ -18,8 +19,16 @@ export type Config = Omit<
   | 'ORDER_RATE_LIMIT_MAX'
   | 'ORDER_RATE_LIMIT_IP_MAX'
   | 'UNPAID_ORDER_TIMEOUT'
+  | 'UNPAID_REMINDER_BEFORE'
   | 'ORDER_NOTIFY_EMAIL'
+  | (typeof WHATSAPP_SETTINGS)[number]
+  | 'WHATSAPP_API_URL'
+  | 'ORDER_NOTIFY_WHATSAPP'
 > & {
+  /** UNPAID_REMINDER_BEFORE: how long before its release an unpaid order's customer is reminded (0: never). */
+  unpaidReminderBeforeMs: number;
+  /** The WhatsApp Business Cloud API, when the shop configured it; null: the owner's taps alone. */
+  whatsapp: WhatsappConfig | null;
   /** ORDER_NOTIFY_EMAIL; null: every admin account with an e-mail. */
   orderNotifyEmails: string[] | null;
   /**
@@ -49,6 +58,80 @@ export type Config = Omit<
   orderRateLimits: AttemptLimitsOverride;
 };
 
+/** What the shop needs to send WhatsApp messages itself (docs/decisions/0041-whatsapp-cloud-api.md). */
+export type WhatsappConfig = {
+  accessToken: string;
+  phoneNumberId: string;
+  businessAccountId: string;
+  appSecret: string;
+  verifyToken: string;
+  /** The Graph API with its version ('https://graph.facebook.com/v26.0'). */
+  apiUrl: string;
+  /** ORDER_NOTIFY_WHATSAPP in E.164: who is told of each new order. */
+  notifyNumbers: string[];
+};
+
+/** The five values Meta gives a shop for the Cloud API: all of them, or none. */
+const WHATSAPP_SETTINGS = [
+  'WHATSAPP_ACCESS_TOKEN',
+  'WHATSAPP_PHONE_NUMBER_ID',
+  'WHATSAPP_BUSINESS_ACCOUNT_ID',
+  'WHATSAPP_APP_SECRET',
+  'WHATSAPP_VERIFY_TOKEN',
+] as const;
+
+/** The Graph API's address, its version pinned (v26.0, July 2026): a new version is a decision, not a surprise. */
+export const DEFAULT_WHATSAPP_API_URL = 'https://graph.facebook.com/v26.0';
+
+/** UNPAID_REMINDER_BEFORE unset: a day before the release. */
+const DEFAULT_UNPAID_REMINDER_BEFORE_MS = 24 * 3_600_000;
+
+const invalid = (name: string, message: string) =>
+  new Error(`Configuration invalide :\n  ${name}: ${message}`);
+
+/**
+ * The Cloud API's settings, or null when none is given. Half given (a value set, another missing)
+ * stops the start naming what is missing: the shop would believe it writes by itself and not. The
+ * numbers told of new orders are read as customers type them, and never the shop's own, which
+ * WhatsApp does not let write to itself. No value is ever repeated in a message: they are secrets.
+ */
+function whatsappConfig(parsed: z.infer<typeof ConfigSchema>, country: string): WhatsappConfig | null {
+  const given = WHATSAPP_SETTINGS.filter((name) => parsed[name] !== undefined);
+  const extras = (['WHATSAPP_API_URL', 'ORDER_NOTIFY_WHATSAPP'] as const).filter(
+    (name) => parsed[name] !== undefined,
+  );
+  if (given.length === 0 && extras.length === 0) return null;
+  const missing = WHATSAPP_SETTINGS.filter((name) => parsed[name] === undefined);
+  if (missing.length)
+    throw invalid(
+      'WHATSAPP',
+      `configuration WhatsApp incomplète : il manque ${missing.join(', ')} (toutes ou aucune ; voir le README, « Messages WhatsApp automatiques »)`,
+    );
+  const notifyNumbers = (parsed.ORDER_NOTIFY_WHATSAPP ?? '')
+    .split(/[,;]+/)
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const reading = readPhone(entry, country);
+      if (!reading.ok) throw invalid('ORDER_NOTIFY_WHATSAPP', `« ${entry} » : ${reading.message}`);
+      if (reading.e164 === parsed.SHOP_WHATSAPP_NUMBER)
+        throw invalid(
+          'ORDER_NOTIFY_WHATSAPP',
+          `${formatPhone(reading.e164)} est le numéro de la boutique, qui ne peut pas s'écrire à lui-même : donnez le numéro personnel de la propriétaire ou de l'équipe`,
+        );
+      return reading.e164;
+    });
+  return {
+    accessToken: parsed.WHATSAPP_ACCESS_TOKEN as string,
+    phoneNumberId: parsed.WHATSAPP_PHONE_NUMBER_ID as string,
+    businessAccountId: parsed.WHATSAPP_BUSINESS_ACCOUNT_ID as string,
+    appSecret: parsed.WHATSAPP_APP_SECRET as string,
+    verifyToken: parsed.WHATSAPP_VERIFY_TOKEN as string,
+    apiUrl: (parsed.WHATSAPP_API_URL ?? DEFAULT_WHATSAPP_API_URL).replace(/\/$/, ''),
+    notifyNumbers: [...new Set(notifyNumbers)],
+  };
+}
+
 export const EMBEDDED_SINGLE_PROCESS =
   "la base embarquée (PGlite) ne sert qu'un seul processus : pour en lancer plusieurs, utilisez PostgreSQL avec DATABASE_URL (voir le README, « Deploying on a server »)";
 
@@ -68,7 +151,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ORDER_RATE_LIMIT_MAX,
     ORDER_RATE_LIMIT_IP_MAX,
     UNPAID_ORDER_TIMEOUT,
+    UNPAID_REMINDER_BEFORE,
     ORDER_NOTIFY_EMAIL,
+    WHATSAPP_ACCESS_TOKEN: _token,
+    WHATSAPP_PHONE_NUMBER_ID: _phoneNumberId,
+    WHATSAPP_BUSINESS_ACCOUNT_ID: _account,
+    WHATSAPP_APP_SECRET: _appSecret,
+    WHATSAPP_VERIFY_TOKEN: _verifyToken,
+    WHATSAPP_API_URL: _apiUrl,
+    ORDER_NOTIFY_WHATSAPP: _notify,
     ...c
   } = parsed.data;
   const dataDir = path.resolve(c.DATA_DIR);
@@ -91,8 +182,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Configuration invalide :\n  SHOP_TIME_ZONE: le pays ${country} a plusieurs fuseaux (${zones.join(', ')}), indiquez celui de la boutique`,
     );
   }
+  // A reminder is sent before the release: one the owner set must come before it; unset, 24 h
+  // before, or halfway for a timeout of a day or less (a shorter timeout set alone stays valid).
+  if (UNPAID_REMINDER_BEFORE && UNPAID_ORDER_TIMEOUT > 0 && UNPAID_REMINDER_BEFORE >= UNPAID_ORDER_TIMEOUT)
+    throw invalid(
+      'UNPAID_REMINDER_BEFORE',
+      'le rappel doit précéder l’annulation : choisissez une durée plus courte que UNPAID_ORDER_TIMEOUT (ou 0 : pas de rappel)',
+    );
+  const reminderBefore =
+    UNPAID_REMINDER_BEFORE ??
+    Math.min(DEFAULT_UNPAID_REMINDER_BEFORE_MS, Math.floor(UNPAID_ORDER_TIMEOUT / 2));
   return {
     ...c,
+    unpaidReminderBeforeMs: UNPAID_ORDER_TIMEOUT > 0 ? reminderBefore : 0,
+    whatsapp: whatsappConfig(parsed.data, country),
     shopLocale: { country, timeZone, phoneExample: example },
     trustProxy: TRUST_PROXY,
     authRateLimits: {

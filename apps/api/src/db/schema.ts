@@ -1,6 +1,7 @@
 // The whole shop's data model (storefront and back office), so later features do not churn it.
 import { MEDIA_STATUSES } from '@souk/domain/admin-media';
 import { CANCELLED_BY, INITIAL_ORDER_STATUS, ORDER_EVENTS, ORDER_STATUSES } from '@souk/domain/order-status';
+import { WHATSAPP_AUDIENCES, WHATSAPP_MESSAGE_STATES } from '@souk/domain/whatsapp';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -320,6 +321,8 @@ export const orders = pgTable(
     // (SHA-256 of the token) finds the order. Revoking a link moves the version on.
     tracking_version: integer('tracking_version').notNull().default(1),
     tracking_digest: text('tracking_digest').unique(),
+    // When its payment reminder was queued (UNPAID_REMINDER_BEFORE, on WhatsApp): once per order.
+    unpaid_reminded_at: timestamp('unpaid_reminded_at', { withTimezone: true, mode: 'string' }),
     ...timestamps,
   },
   (t) => [
@@ -462,3 +465,44 @@ export const backup_runs = pgTable('backup_runs', {
   source: text('source').notNull(),
   taken_by: integer('taken_by').references(() => users.id, { onDelete: 'set null' }),
 });
+
+const whatsappStateList = sql.raw(WHATSAPP_MESSAGE_STATES.map((s) => `'${s}'`).join(', '));
+const whatsappAudienceList = sql.raw(WHATSAPP_AUDIENCES.map((s) => `'${s}'`).join(', '));
+
+/**
+ * Each WhatsApp message the shop sends itself (docs/decisions/0041), owned by the whatsapp module:
+ * one row per message, made in the transaction of what it tells (its `key` makes it once-only),
+ * sent by a job after the commit, its state then following Meta's answers. Kept 90 days.
+ */
+export const whatsapp_messages = pgTable(
+  'whatsapp_messages',
+  {
+    id: serial('id').primaryKey(),
+    // What it tells, once: 'order:42:history:311', 'order:42:alert:+221771234567', 'order:42:reminder'.
+    key: text('key').notNull().unique(),
+    order_id: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    audience: text('audience', { enum: WHATSAPP_AUDIENCES }).notNull(),
+    // E.164, as the order or the configuration holds it.
+    recipient: text('recipient').notNull(),
+    template: text('template').notNull(),
+    // The template's variables, in order, and the message as it reads (the owner's view, free text).
+    params: jsonb('params').$type<string[]>().notNull(),
+    body: text('body').notNull(),
+    state: text('state', { enum: WHATSAPP_MESSAGE_STATES }).notNull().default('queued'),
+    // Meta's id of the message ('wamid.…'), which its status notifications name.
+    wamid: text('wamid').unique(),
+    // Why it failed: Meta's code and the reason in French.
+    error_code: integer('error_code'),
+    error_reason: text('error_reason'),
+    attempts: integer('attempts').notNull().default(0),
+    state_at: timestamp('state_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [
+    check('whatsapp_messages_state_check', sql`${t.state} in (${whatsappStateList})`),
+    check('whatsapp_messages_audience_check', sql`${t.audience} in (${whatsappAudienceList})`),
+    index('whatsapp_messages_order_idx').on(t.order_id, t.created_at),
+    // The housekeeping's purge after 90 days.
+    index('whatsapp_messages_created_idx').on(t.created_at),
+  ],
+);

@@ -4,6 +4,7 @@ import { deleteStaleGuestCarts } from '../cart/cart.service.ts';
 import { deleteOldBatches } from '../catalog/admin-bulk.service.ts';
 import type { JobHandler, RecurringJob } from '../jobs/job-runner.ts';
 import { deleteOldJobs } from '../jobs/jobs.service.ts';
+import { deleteOldWhatsappMessages } from '../whatsapp/whatsapp.service.ts';
 
 /** A guest cart nobody touched for this long is gone (its id, kept by a phone, then issues a new one). */
 export const GUEST_CART_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -17,6 +18,7 @@ export type Purged = {
   guest_carts: number;
   batches: number;
   jobs: number;
+  whatsapp_messages: number;
 };
 
 /** The hourly purge, a recurring job (modules/jobs): one process does it for all. */
@@ -25,7 +27,7 @@ export const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Removes what can no longer serve: dead sessions, old reset links, abandoned guest carts, old
- * batch progress, jobs long finished.
+ * batch progress, jobs long finished, WhatsApp messages past 90 days.
  */
 export async function purgeExpired(db: Db): Promise<Purged> {
   return {
@@ -34,6 +36,7 @@ export async function purgeExpired(db: Db): Promise<Purged> {
     guest_carts: await deleteStaleGuestCarts(db, GUEST_CART_MAX_AGE_MS),
     batches: await deleteOldBatches(db, BATCH_PROGRESS_MAX_AGE_MS),
     jobs: await deleteOldJobs(db),
+    whatsapp_messages: await deleteOldWhatsappMessages(db),
   };
 }
 

@@ -1,7 +1,13 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
-import { carts, password_reset_tokens, product_batches, sessions } from '../../db/schema.ts';
+import {
+  carts,
+  password_reset_tokens,
+  product_batches,
+  sessions,
+  whatsapp_messages,
+} from '../../db/schema.ts';
 import { createTestApp } from '../../test/app.ts';
 import { putInCart } from '../../test/cart-fixtures.ts';
 import { seedCatalog } from '../../test/catalog-fixtures.ts';
@@ -101,6 +107,25 @@ describe.each(engines)('housekeeping on %s', (engine) => {
       sql`select count(*)::int as n from cart_items i where not exists (select 1 from carts c where c.id = i.cart_id)`,
     );
     expect(orphans).toEqual([{ n: 0 }]);
+  });
+
+  it('purges WhatsApp messages after 90 days, and keeps the younger ones', async () => {
+    const message = (key: string, created_at: string) => ({
+      key,
+      audience: 'customer' as const,
+      recipient: '+221771234567',
+      template: 'souk_commande_prete',
+      params: ['Awa'],
+      body: 'Bonjour Awa,',
+      created_at,
+    });
+    await t.db
+      .insert(whatsapp_messages)
+      .values([message('vieux', daysAgo(91)), message('recent', daysAgo(89))]);
+    expect((await purgeExpired(t.db)).whatsapp_messages).toBe(1);
+    expect(
+      (await t.db.select({ key: whatsapp_messages.key }).from(whatsapp_messages)).map((m) => m.key),
+    ).toEqual(['recent']);
   });
 
   it('runs every hour as a recurring job the app schedules at its start', async () => {

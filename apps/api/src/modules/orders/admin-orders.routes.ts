@@ -18,7 +18,7 @@ import * as orders from './admin-orders.service.ts';
 export const adminOrdersRoutes: RouteModule = ({ db, config, tracking }) => {
   // Each order says when it would be released unpaid (docs/decisions/0034) and where it is
   // followed; a message to the customer points to the shop and to that link.
-  const context = { shop: config.shopContact, tracking };
+  const context = { shop: config.shopContact, tracking, whatsapp: config.whatsapp };
   return async (app) => {
     route(app, 'GET /admin/orders', async (req) => ok(await orders.listAdminOrders(db, req.query, context)));
     downloadRoute(app, 'GET /admin/orders/export', async (req) => ({

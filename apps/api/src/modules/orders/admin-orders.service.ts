@@ -28,7 +28,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { findAccountNames } from '../auth/auth.service.ts';
 import * as repo from './admin-orders.repository.ts';
 import { cancelLockedOrder, moveOrderOn, reinstateOrder } from './order-moves.ts';
-import { queueOrderNotice } from './order-notices.ts';
+import { tellCustomer } from './order-notices.ts';
 import type { OrderContext } from './order-tracking.ts';
 import {
   ORDER_CSV_HEADER,
@@ -156,8 +156,11 @@ export async function updateOrderStatus(
     if (!canTransition(order.status, to)) throw new AppError('conflict', transitionRefusal(order.status, to));
     if (to === CANCELLED_ORDER_STATUS) {
       const line = await cancelLockedOrder(tx, order, adminId, { by: 'shop', reason: reason ?? null });
-      await queueOrderNotice(tx, id, line, context);
-    } else await moveOrderOn(tx, order, to, adminId, confirmed_unpaid === true);
+      await tellCustomer(tx, id, line, context, { byEmail: true });
+    } else {
+      const line = await moveOrderOn(tx, order, to, adminId, confirmed_unpaid === true);
+      await tellCustomer(tx, id, line, context, { byEmail: false });
+    }
   });
   return getAdminOrder(db, id, context);
 }
@@ -184,7 +187,7 @@ export async function updateOrderPayment(
     } else if (!paid) throw new AppError('conflict', PAYMENT_NOT_RECORDED);
     else if (order.refunded_at !== null) throw new AppError('conflict', REFUND_ALREADY_RECORDED);
     await repo.setPaid(tx, id, input.paid);
-    await insertHistory(tx, {
+    const line = await insertHistory(tx, {
       order_id: id,
       event: input.paid ? 'paid' : 'unpaid',
       from_status: order.status,
@@ -192,6 +195,8 @@ export async function updateOrderPayment(
       changed_by: adminId,
       note: input.paid ? null : input.reason,
     });
+    // 'Paiement reçu' is told (the order's message, paid); its undoing is the owner's to explain.
+    if (input.paid) await tellCustomer(tx, id, line.id, context, { byEmail: false });
   });
   return getAdminOrder(db, id, context);
 }
@@ -223,7 +228,7 @@ export async function recordRefund(
       changed_by: adminId,
       note: method,
     });
-    await queueOrderNotice(tx, id, line.id, context);
+    await tellCustomer(tx, id, line.id, context, { byEmail: true });
   });
   return getAdminOrder(db, id, context);
 }
@@ -256,7 +261,7 @@ export async function reinstateReleasedOrder(
       to_status: INITIAL_ORDER_STATUS,
       changed_by: adminId,
     });
-    await queueOrderNotice(tx, id, line.id, context);
+    await tellCustomer(tx, id, line.id, context, { byEmail: true });
   });
   return getAdminOrder(db, id, context);
 }

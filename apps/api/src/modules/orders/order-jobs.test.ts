@@ -299,7 +299,7 @@ describeOnPostgres('unpaid orders released by two processes at once on postgres'
       for (const o of placed) await placedMinutesAgo(t, o.id, 1);
       expect(await stockOf(t, variant.variantId)).toBe(10);
       const other = await t.secondProcess();
-      const shop = { shopContact: t.config.shopContact, tracking: t.tracking };
+      const shop = { shopContact: t.config.shopContact, tracking: t.tracking, whatsapp: null };
       // Both processes' schedulers, and both releasing directly, at the same moment.
       await t.app.jobs.dueNow(RELEASE_UNPAID_JOB);
       const [released] = await Promise.all([

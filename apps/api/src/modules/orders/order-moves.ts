@@ -14,7 +14,7 @@ import { findItems, insertHistory, type OrderRow } from './orders.repository.ts'
  * One step onward of an order already locked and allowed (the owner's): the new status and its
  * history line by `changedBy`. Whoever calls holds the order row's lock, so this runs once per
  * change. `confirmedUnpaid`: the owner said to go on without payment, recorded for an order still
- * unpaid.
+ * unpaid. Answers the history line's id (a message about this change is keyed by it).
  */
 export async function moveOrderOn(
   tx: DbOrTx,
@@ -22,14 +22,15 @@ export async function moveOrderOn(
   to: OrderStatus,
   changedBy: number,
   confirmedUnpaid: boolean,
-) {
+): Promise<number> {
   await repo.setStatus(tx, order.id, to, { unpaidConfirmed: confirmedUnpaid && order.paid_at === null });
-  await insertHistory(tx, {
+  const line = await insertHistory(tx, {
     order_id: order.id,
     from_status: order.status,
     to_status: to,
     changed_by: changedBy,
   });
+  return line.id;
 }
 
 /**
@@ -63,7 +64,7 @@ export async function cancelLockedOrder(
  * ascending id order, refused with what is short if the stock sold since cannot cover them (an
  * AppError: the caller's transaction rolls back, nothing changed).
  */
-export async function reinstateOrder(tx: DbOrTx, order: OrderRow, changedBy: number) {
+export async function reinstateOrder(tx: DbOrTx, order: OrderRow, changedBy: number): Promise<void> {
   const ordered = await repo.orderedVariants(tx, order.id);
   const locked = await stock.lockVariants(
     tx,

@@ -1,6 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { ShopContact } from '@souk/domain/order-messages';
 import { trackingPath } from '@souk/domain/order-tracking';
+import type { WhatsappConfig } from '../../config.ts';
 
 // An order's tracking link (docs/decisions/0040-order-tracking-link.md). The token is derived, not
 // drawn: an HMAC of the order's id and its link's version under a key of the server's, so the shop
@@ -42,5 +43,8 @@ export function orderTracking(secret: string, publicUrl: string): OrderTracking 
   };
 }
 
-/** What an order's answers and messages need of the shop: its contact details and its links. */
-export type OrderContext = { shop: ShopContact; tracking: OrderTracking };
+/**
+ * What an order's answers and messages need of the shop: its contact details, its links, and the
+ * WhatsApp Cloud API when it sends its own messages (null: the owner's taps).
+ */
+export type OrderContext = { shop: ShopContact; tracking: OrderTracking; whatsapp: WhatsappConfig | null };

@@ -137,6 +137,33 @@ export async function countOrdersInStatus(db: DbOrTx, status: OrderStatus): Prom
 }
 
 /**
+ * Orders still waiting, unpaid and not reminded, placed between `toAgeMs` and `fromAgeMs` ago (by the
+ * database's clock), oldest first: those whose reminder is due and whose release is not.
+ */
+export async function findUnremindedIds(
+  db: DbOrTx,
+  fromAgeMs: number,
+  toAgeMs: number,
+  limit: number,
+): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from orders
+         where status = ${INITIAL_ORDER_STATUS} and paid_at is null and unpaid_reminded_at is null
+           and created_at <= now() - make_interval(secs => ${fromAgeMs / 1000})
+           and created_at > now() - make_interval(secs => ${toAgeMs / 1000})
+         order by created_at, id
+         limit ${limit}`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The order's payment reminder is queued (or had nowhere to go): never again. */
+export async function setReminded(tx: DbOrTx, id: number): Promise<void> {
+  await tx.update(orders).set({ unpaid_reminded_at: sql`now()` }).where(eq(orders.id, id));
+}
+
+/**
  * Orders still waiting and unpaid, placed at least `olderThanMs` ago (by the database's clock,
  * which every process shares), oldest first.
  */

@@ -22,6 +22,7 @@ const orderedWithNumber: KnownDeviceOf = async (request, phone) =>
 
 export const ordersRoutes: RouteModule = ({ db, config, rateLimits, tracking }) => {
   const limits = rateLimits.orders;
+  const context = { shop: config.shopContact, tracking, whatsapp: config.whatsapp };
   return async (app) => {
     // One action for both ways of ordering, so refused guest and customer orders share the
     // per-address count (ADR 0012). Stock is guarded per phone number or account, counting the
@@ -95,7 +96,7 @@ export const ordersRoutes: RouteModule = ({ db, config, rateLimits, tracking }) 
 
     route(app, 'POST /orders/:id/cancel', async (req) =>
       ok(
-        { order: await orders.cancelOrder(db, tracking, authOf(req).user.id, req.params.id) },
+        { order: await orders.cancelOrder(db, context, authOf(req).user.id, req.params.id) },
         ORDER_CANCELLED,
       ),
     );

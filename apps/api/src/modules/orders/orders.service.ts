@@ -27,7 +27,8 @@ import { enqueueJob } from '../jobs/jobs.service.ts';
 import { findHistory, lockOrder } from './admin-orders.repository.ts';
 import { NEW_ORDER_JOB } from './order-jobs.ts';
 import { cancelLockedOrder } from './order-moves.ts';
-import type { OrderTracking } from './order-tracking.ts';
+import { tellCustomer } from './order-notices.ts';
+import type { OrderContext, OrderTracking } from './order-tracking.ts';
 import { toOrder, toTrackedOrder } from './orders.mapper.ts';
 import * as repo from './orders.repository.ts';
 
@@ -265,7 +266,7 @@ export async function syncTrackingLinks(db: Db, tracking: OrderTracking): Promis
  */
 export async function cancelOrder(
   db: Db,
-  tracking: OrderTracking,
+  context: OrderContext,
   userId: number,
   orderId: number,
 ): Promise<Order> {
@@ -273,7 +274,9 @@ export async function cancelOrder(
     const order = await lockOrder(tx, orderId);
     if (!order || order.user_id !== userId) throw new AppError('not_found', NOT_FOUND);
     if (!customerMayCancel(order)) throw new AppError('conflict', customerCancelRefusal(order));
-    await cancelLockedOrder(tx, order, userId, { by: 'customer', reason: null });
+    const line = await cancelLockedOrder(tx, order, userId, { by: 'customer', reason: null });
+    // Her own cancellation is confirmed on WhatsApp when the shop writes by itself; no e-mail (she did it).
+    await tellCustomer(tx, orderId, line, context, { byEmail: false });
   });
-  return getOrder(db, tracking, userId, orderId);
+  return getOrder(db, context.tracking, userId, orderId);
 }

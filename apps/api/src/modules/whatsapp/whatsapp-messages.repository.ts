@@ -1,0 +1,60 @@
+import type { WhatsappMessageState } from '@souk/domain/whatsapp';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { whatsapp_messages } from '../../db/schema.ts';
+
+// Only this file builds SQL on whatsapp_messages (the whatsapp module owns the table).
+
+export type WhatsappMessageRow = typeof whatsapp_messages.$inferSelect;
+export type NewWhatsappMessage = Pick<
+  typeof whatsapp_messages.$inferInsert,
+  'key' | 'order_id' | 'audience' | 'recipient' | 'template' | 'params' | 'body'
+>;
+
+/** The message of `key`, made once: null when a message of that key exists already. */
+export async function insertMessage(tx: DbOrTx, message: NewWhatsappMessage): Promise<number | null> {
+  const [row] = await tx
+    .insert(whatsapp_messages)
+    .values(message)
+    .onConflictDoNothing({ target: whatsapp_messages.key })
+    .returning({ id: whatsapp_messages.id });
+  return row?.id ?? null;
+}
+
+/** The message, its row locked until the transaction ends (one process sends it). */
+export async function lockMessage(tx: DbOrTx, id: number): Promise<WhatsappMessageRow | null> {
+  const [row] = await tx.select().from(whatsapp_messages).where(eq(whatsapp_messages.id, id)).for('update');
+  return row ?? null;
+}
+
+type StateChange = Partial<Pick<WhatsappMessageRow, 'wamid' | 'error_code' | 'error_reason' | 'attempts'>> & {
+  state: WhatsappMessageState;
+};
+
+/**
+ * Moves the message to `change.state`, only from `from` (the state its sender left it in): a
+ * change that finds it elsewhere (another process moved it meanwhile) changes nothing. Answers
+ * whether it moved.
+ */
+export async function moveMessage(
+  db: DbOrTx,
+  id: number,
+  from: WhatsappMessageState,
+  change: StateChange,
+): Promise<boolean> {
+  const moved = await db
+    .update(whatsapp_messages)
+    .set({ ...change, state_at: sql`now()`, updated_at: sql`now()` })
+    .where(and(eq(whatsapp_messages.id, id), eq(whatsapp_messages.state, from)))
+    .returning({ id: whatsapp_messages.id });
+  return moved.length > 0;
+}
+
+/** Messages written more than `maxAgeMs` ago: gone. Answers how many. */
+export async function deleteOldMessages(db: DbOrTx, maxAgeMs: number): Promise<number> {
+  const gone = await db
+    .delete(whatsapp_messages)
+    .where(lt(whatsapp_messages.created_at, sql`now() - make_interval(secs => ${maxAgeMs / 1000})`))
+    .returning({ id: whatsapp_messages.id });
+  return gone.length;
+}
