@@ -37,6 +37,7 @@ import { orderTracking } from './modules/orders/order-tracking.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { suggestionsRoutes } from './modules/suggestions/suggestions.routes.ts';
 import { whatsappJobHandlers } from './modules/whatsapp/whatsapp.service.ts';
+import { whatsappWebhookRoutes } from './modules/whatsapp/whatsapp-webhook.routes.ts';
 import { authPlugin, requireAdmin } from './plugins/auth.ts';
 import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
 import { followCatalogChanges } from './plugins/catalog-changes.ts';
@@ -335,6 +336,8 @@ export async function buildApi({
         catalogChanges.sync().then(() => done(null, payload), done);
       });
       for (const module of modules) await api.register(module(moduleDeps));
+      // Meta's notifications, when the shop has the Cloud API (its own body parser: the raw bytes).
+      if (config.whatsapp) await api.register(whatsappWebhookRoutes(db, config.whatsapp));
       // The back office: every /api/admin route sits in this one scope, behind its one hook, so a
       // route added later cannot be left open. Only here are multipart forms (uploads) read.
       await api.register(

@@ -1,6 +1,8 @@
 import { type CancelledBy, INITIAL_ORDER_STATUS, type OrderStatus } from '@souk/domain/order-status';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { order_items, order_status_history, orders } from '../db/schema.ts';
+import { putInCart } from './cart-fixtures.ts';
 
 type OrderItemInput = {
   product_id?: number | null;
@@ -77,4 +79,28 @@ export async function addOrder(db: Db, input: OrderInput = {}) {
     created_at: created,
   });
   return row;
+}
+
+/**
+ * A guest's order placed through the API, as the checkout places it: one unit of `line` put in the
+ * cart of `session`, ordered with `phone` as she types it.
+ */
+export async function placeGuestOrder(
+  t: { db: Db; app: FastifyInstance },
+  line: { productId: number; variantId?: number | null },
+  { phone, session, name = 'Awa Diop' }: { phone: string; session: string; name?: string },
+) {
+  await putInCart(t.db, { sessionId: session }, line);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/orders/guest',
+    payload: { name, whatsapp_phone: phone, session_id: session },
+  });
+  if (res.statusCode !== 201) throw new Error(`guest order refused: ${res.statusCode} ${res.body}`);
+  return res.json().data.order as {
+    id: number;
+    order_number: string;
+    tracking_url: string;
+    total_amount: number;
+  };
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -17,12 +17,73 @@ export const SIMULATED = {
   verifyToken: 'verification-de-test',
 };
 
+/** A status notification's entry, as the 'messages' webhook's `statuses[]` carries it. */
+export type SimulatedStatus = {
+  id: string;
+  status: 'sent' | 'delivered' | 'read' | 'failed';
+  callback?: string;
+  error?: { code: number; title: string };
+};
+
+/**
+ * A notification of the 'messages' webhook ('Status messages webhook reference') with these
+ * statuses, and the headers Meta posts it with: signed with `appSecret` (the app's by default).
+ */
+export function statusNotification(statuses: SimulatedStatus[], appSecret = SIMULATED.appSecret) {
+  const body = JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: SIMULATED.businessAccountId,
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '221770000000', phone_number_id: SIMULATED.phoneNumberId },
+              statuses: statuses.map((s) => ({
+                id: s.id,
+                status: s.status,
+                timestamp: String(Math.floor(Date.now() / 1000)),
+                recipient_id: '221771234567',
+                ...(s.callback ? { biz_opaque_callback_data: s.callback } : {}),
+                ...(s.error
+                  ? {
+                      errors: [
+                        {
+                          code: s.error.code,
+                          title: s.error.title,
+                          message: s.error.title,
+                          error_data: { details: s.error.title },
+                        },
+                      ],
+                    }
+                  : {
+                      pricing: { billable: true, pricing_model: 'PMP', category: 'utility', type: 'regular' },
+                    }),
+              })),
+            },
+          },
+        ],
+      },
+    ],
+  });
+  return { body, headers: webhookHeaders(body, appSecret) };
+}
+
+/** The headers of a webhook post of `body`: JSON, and X-Hub-Signature-256 with `appSecret`. */
+export const webhookHeaders = (body: string | Buffer, appSecret = SIMULATED.appSecret) => ({
+  'content-type': 'application/json',
+  'x-hub-signature-256': `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`,
+});
+
 /** A message as the simulator received it. */
 export type SimulatedSend = {
   to: string;
   type: string;
   template?: { name: string; language: { code: string }; components: { parameters: { text: string }[] }[] };
   text?: { body: string };
+  biz_opaque_callback_data?: string;
   /** The id the simulator gave it (none when it refused it). */
   wamid: string | null;
 };

@@ -9,9 +9,13 @@ import type { WhatsappConfig } from '../../config.ts';
 export const SEND_TIMEOUT_MS = 15_000;
 
 /** What is sent: a template with its variables, or the same words as free text (the 24 h window). */
-export type Outgoing =
+export type Outgoing = (
   | { kind: 'template'; to: string; template: string; params: readonly string[] }
-  | { kind: 'text'; to: string; body: string };
+  | { kind: 'text'; to: string; body: string }
+) & {
+  /** Echoed by Meta in the message's status notifications (`biz_opaque_callback_data`): our id for it. */
+  callback?: string;
+};
 
 /**
  * What came of a send:
@@ -79,6 +83,7 @@ function requestBody(message: Outgoing) {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
     to: message.to.replace(/^\+/, ''),
+    ...(message.callback ? { biz_opaque_callback_data: message.callback } : {}),
   };
   if (message.kind === 'text')
     return { ...common, type: 'text', text: { preview_url: false, body: message.body } };

@@ -27,6 +27,16 @@ export async function lockMessage(tx: DbOrTx, id: number): Promise<WhatsappMessa
   return row ?? null;
 }
 
+/** The message Meta knows as `wamid`, its row locked. */
+export async function lockMessageByWamid(tx: DbOrTx, wamid: string): Promise<WhatsappMessageRow | null> {
+  const [row] = await tx
+    .select()
+    .from(whatsapp_messages)
+    .where(eq(whatsapp_messages.wamid, wamid))
+    .for('update');
+  return row ?? null;
+}
+
 type StateChange = Partial<Pick<WhatsappMessageRow, 'wamid' | 'error_code' | 'error_reason' | 'attempts'>> & {
   state: WhatsappMessageState;
 };

@@ -6,6 +6,7 @@ import { putInCart } from '../../test/cart-fixtures.ts';
 import { seedCatalog } from '../../test/catalog-fixtures.ts';
 import { engines } from '../../test/database.ts';
 import { describeOnPostgres } from '../../test/describe-on-postgres.ts';
+import { placeGuestOrder as placeGuestOrderThroughApi } from '../../test/order-fixtures.ts';
 import { signedInUser } from '../../test/user-fixtures.ts';
 import { SIMULATED, startWhatsappSimulator, type WhatsappSimulator } from '../../test/whatsapp-simulator.ts';
 import { RELEASE_UNPAID_JOB, REMIND_UNPAID_JOB } from '../orders/order-jobs.ts';
@@ -43,21 +44,12 @@ async function shopWith(
 type Shop = Awaited<ReturnType<typeof shopWith>>;
 
 /** A guest's order of an argan cream through the API, from the cart of `session`. */
-async function placeGuestOrder({ t, catalog }: Shop, phone: string, session: string, name = 'Awa Diop') {
-  await putInCart(
-    t.db,
-    { sessionId: session },
+const placeGuestOrder = ({ t, catalog }: Shop, phone: string, session: string, name = 'Awa Diop') =>
+  placeGuestOrderThroughApi(
+    t,
     { productId: catalog.argan.product.id, variantId: catalog.argan.variants[0]?.id },
+    { phone, session, name },
   );
-  const res = await jsonCaller(() => t.app)(
-    'POST',
-    '/orders/guest',
-    {},
-    { name, whatsapp_phone: phone, session_id: session },
-  );
-  expect(res.status).toBe(201);
-  return res.body.data.order as { id: number; order_number: string; tracking_url: string };
-}
 
 /** The owner accepts the order, unpaid. */
 async function accept({ t, admin }: Shop, id: number) {

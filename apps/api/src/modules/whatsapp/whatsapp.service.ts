@@ -1,12 +1,13 @@
 import { messageText, type TemplatedMessage, templateValues } from '@souk/domain/message-template';
-import type { WhatsappAudience } from '@souk/domain/whatsapp';
+import type { WhatsappAudience, WhatsappMessageState } from '@souk/domain/whatsapp';
 import { z } from 'zod';
 import type { WhatsappConfig } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { JobContext, JobKind } from '../jobs/job-runner.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
-import { sendMessage } from './cloud-api.ts';
+import { failureReason, sendMessage } from './cloud-api.ts';
 import * as repo from './whatsapp-messages.repository.ts';
+import { WHATSAPP_WEBHOOK_JOB } from './whatsapp-webhook.routes.ts';
 
 // The messages the shop sends itself (docs/decisions/0041-whatsapp-cloud-api.md). A message is a
 // row made in the transaction of what it tells, with a job that sends it after the commit: a
@@ -57,6 +58,13 @@ export const WHATSAPP_MESSAGE_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
 /** Housekeeping's share: messages older than 90 days. */
 export const deleteOldWhatsappMessages = (db: Db) => repo.deleteOldMessages(db, WHATSAPP_MESSAGE_MAX_AGE_MS);
 
+/** What a send asks Meta to echo in its status notifications: finds a message whose send's answer was lost. */
+const callbackOf = (id: number) => `souk:${id}`;
+const idOfCallback = (callback: string | undefined) => {
+  const match = /^souk:(\d{1,12})$/.exec(callback ?? '');
+  return match ? Number(match[1]) : null;
+};
+
 const SendJobSchema = z.object({ message_id: z.number().int() });
 
 /** Why a message whose send was under way when its process stopped is 'uncertain'. */
@@ -83,7 +91,13 @@ async function sendQueued(db: Db, config: WhatsappConfig, id: number, context: J
   if (!message) return;
   const outcome = await sendMessage(
     config,
-    { kind: 'template', to: message.recipient, template: message.template, params: message.params },
+    {
+      kind: 'template',
+      to: message.recipient,
+      template: message.template,
+      params: message.params,
+      callback: callbackOf(id),
+    },
     { signal: context.signal },
   );
   switch (outcome.outcome) {
@@ -144,4 +158,85 @@ export const whatsappJobHandlers = (config: WhatsappConfig | null): Record<strin
       await sendQueued(context.db, config, id, context);
     },
   },
+  // Meta's notifications, answered at once by the webhook and read here.
+  [WHATSAPP_WEBHOOK_JOB]: { lane: 'whatsapp', run: (payload, { db }) => applyNotification(db, payload) },
 });
+
+// ---- What Meta notifies (the webhook's job) ----
+
+/** How far along a message is: a notification moves it only forward (they come late, twice, out of order). */
+const PROGRESS: Record<WhatsappMessageState, number> = {
+  queued: 0,
+  sending: 0,
+  uncertain: 0,
+  sent: 1,
+  failed: 2,
+  delivered: 3,
+  read: 4,
+};
+const NOTIFIED = ['sent', 'delivered', 'read', 'failed'] as const;
+
+/** A message's status, as the 'messages' webhook's `statuses[]` carries it. */
+const StatusSchema = z.object({
+  id: z.string().min(1).max(200),
+  status: z.string(),
+  biz_opaque_callback_data: z.string().optional(),
+  errors: z
+    .array(
+      z.object({ code: z.number().optional(), title: z.string().optional(), message: z.string().optional() }),
+    )
+    .optional(),
+});
+const NotificationSchema = z.object({
+  entry: z.array(
+    z.object({
+      changes: z.array(
+        z.object({
+          field: z.string(),
+          value: z.object({ statuses: z.array(z.unknown()).optional() }).loose(),
+        }),
+      ),
+    }),
+  ),
+});
+
+/**
+ * One status of one of the shop's messages: found by Meta's id, or by the id the send asked Meta to
+ * echo (a message whose answer was lost, 'uncertain', learns here that it left). Applied under the
+ * row's lock, only if it moves the message forward: a 'delivered' after 'read', or a repeat,
+ * changes nothing; a 'failed' then 'delivered' (another of her phones) ends 'delivered'.
+ */
+async function applyStatus(db: Db, status: z.infer<typeof StatusSchema>) {
+  const next = NOTIFIED.find((s) => s === status.status);
+  if (!next) return;
+  const byCallback = idOfCallback(status.biz_opaque_callback_data);
+  await db.transaction(async (tx) => {
+    const row =
+      (await repo.lockMessageByWamid(tx, status.id)) ??
+      (byCallback ? await repo.lockMessage(tx, byCallback) : null);
+    // Not one of the shop's messages (or purged since): nothing to do.
+    if (!row || PROGRESS[next] <= PROGRESS[row.state]) return;
+    const error = next === 'failed' ? status.errors?.[0] : undefined;
+    await repo.moveMessage(tx, row.id, row.state, {
+      state: next,
+      wamid: row.wamid ?? status.id,
+      ...(next === 'failed'
+        ? { error_code: error?.code ?? null, error_reason: failureReason(error?.code ?? null, error?.title) }
+        : { error_code: null, error_reason: null }),
+    });
+  });
+}
+
+/** A notification's statuses, each applied; what is not a status of the shop's messages is left alone. */
+async function applyNotification(db: Db, payload: unknown) {
+  const notification = NotificationSchema.safeParse(payload);
+  if (!notification.success) return;
+  for (const entry of notification.data.entry)
+    for (const change of entry.changes) {
+      if (change.field !== 'messages') continue;
+      for (const raw of change.value.statuses ?? []) {
+        const status = StatusSchema.safeParse(raw);
+        if (status.success) await applyStatus(db, status.data);
+      }
+    }
+}

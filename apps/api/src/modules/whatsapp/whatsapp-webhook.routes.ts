@@ -1,0 +1,100 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { WhatsappConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { enqueueJob } from '../jobs/jobs.service.ts';
+
+// The address Meta notifies (`/api/whatsapp/webhook`, set in the app's WhatsApp › Configuration):
+// Meta's protocol, not the shop's API, so it is outside the contract (docs/decisions/0041). GET
+// answers Meta's verification; POST is checked on its raw bytes (X-Hub-Signature-256: the HMAC-SHA256
+// of the body with the app secret, compared in constant time) before anything is read, answered
+// at once, and its work done by a job. Registered only when the shop has the Cloud API.
+
+export const WHATSAPP_WEBHOOK_JOB = 'whatsapp.webhook';
+/** Meta's notifications weigh a few kilobytes (ids and texts, never media): the API's own megabyte, which the shipped nginx lets through. */
+export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+/** A notification whose message is not known yet (its send's answer not recorded) is looked at again, a few times. */
+const WEBHOOK_ATTEMPTS = 5;
+
+const UNSIGNED = 'Signature de la notification absente ou invalide';
+const MALFORMED = "Notification illisible : ce n'est pas une notification WhatsApp";
+
+/** Constant-time equality of two strings (false at once for different lengths, which is public). */
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Whether `signature` ('sha256=<hex>') is the app secret's HMAC of exactly these bytes. */
+export function validSignature(raw: Buffer, signature: unknown, appSecret: string): boolean {
+  if (typeof signature !== 'string' || !signature.startsWith('sha256=')) return false;
+  const expected = createHmac('sha256', appSecret).update(raw).digest('hex');
+  return sameSecret(signature.slice('sha256='.length).toLowerCase(), expected);
+}
+
+/** Text PostgreSQL cannot store (U+0000) taken out of every string of a notification before it is kept. */
+function withoutNul(value: unknown): unknown {
+  if (typeof value === 'string') return value.replaceAll('\u0000', '');
+  if (Array.isArray(value)) return value.map(withoutNul);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k.replaceAll('\u0000', ''), withoutNul(v)]),
+    );
+  return value;
+}
+
+/** The envelope every notification of the WhatsApp Business Account has ('Webhooks' reference). */
+const NotificationSchema = z.object({
+  object: z.literal('whatsapp_business_account'),
+  entry: z.array(z.object({ changes: z.array(z.object({ field: z.string(), value: z.unknown() })) })),
+});
+
+export function whatsappWebhookRoutes(db: Db, config: WhatsappConfig) {
+  return async (app: FastifyInstance) => {
+    // The bytes as they came: the signature is over them, not over what a parser would make of them.
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+      (_req, body, done) => done(null, body),
+    );
+
+    app.get('/whatsapp/webhook', async (request, reply) => {
+      const query = request.query as Record<string, unknown>;
+      const token = query['hub.verify_token'];
+      if (
+        query['hub.mode'] !== 'subscribe' ||
+        typeof token !== 'string' ||
+        !sameSecret(token, config.verifyToken)
+      )
+        return reply.status(403).send({ success: false, message: 'Vérification refusée' });
+      return reply.type('text/plain; charset=utf-8').send(String(query['hub.challenge'] ?? ''));
+    });
+
+    app.post('/whatsapp/webhook', async (request, reply) => {
+      const raw = request.body;
+      if (
+        !Buffer.isBuffer(raw) ||
+        !validSignature(raw, request.headers['x-hub-signature-256'], config.appSecret)
+      )
+        return reply.status(401).send({ success: false, message: UNSIGNED });
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(raw.toString('utf8'));
+      } catch {
+        return reply.status(400).send({ success: false, message: MALFORMED });
+      }
+      const notification = NotificationSchema.safeParse(parsed);
+      if (!notification.success) return reply.status(400).send({ success: false, message: MALFORMED });
+      // Meta delivers at least once: the same bytes again are the same job, queued once.
+      const digest = createHash('sha256').update(raw).digest('hex');
+      await enqueueJob(db, WHATSAPP_WEBHOOK_JOB, withoutNul(parsed) as Record<string, unknown>, {
+        key: `whatsapp-webhook:${digest}`,
+        maxAttempts: WEBHOOK_ATTEMPTS,
+      });
+      return reply.status(200).send({ success: true });
+    });
+  };
+}
