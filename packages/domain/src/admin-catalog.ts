@@ -203,6 +203,8 @@ export type AdminSearchResults = z.infer<typeof AdminSearchResultsSchema>;
 export const AdminNotificationsSchema = z.object({
   /** Orders waiting for the shop (en_attente): the bell's number. */
   pending_orders: z.number(),
+  /** Why the shop's automatic WhatsApp messages cannot leave (its token refused); null while they can. */
+  whatsapp_outage: z.string().nullable(),
 });
 
 // ---- Products ('Gestion des produits', the product form) ----

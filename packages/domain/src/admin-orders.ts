@@ -13,6 +13,7 @@ import {
 import { OrderSchema } from './orders.ts';
 import { idSchema, PageSchema, typedPriceSchema, wholeNumber } from './primitives.ts';
 import { howToWriteAmount } from './typed-amount.ts';
+import { OrderWhatsappSchema } from './whatsapp.ts';
 
 // The back office's orders screen ('Commandes'): the list's query,
 // shared by the API's validation and the screen's URL, and the shapes the API answers.
@@ -171,6 +172,8 @@ export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntrySchema>;
 export const AdminOrderDetailSchema = AdminOrderSchema.extend({
   /** Oldest first: the order's life as a timeline. */
   history: z.array(OrderHistoryEntrySchema),
+  /** The WhatsApp messages the shop sent itself about it, with what became of each. */
+  whatsapp: OrderWhatsappSchema,
 });
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;
 

@@ -25,12 +25,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     userName: currentAdmin(context).name,
     pendingOrders: notifications.ok ? notifications.data.pending_orders : 0,
+    whatsappOutage: notifications.ok ? notifications.data.whatsapp_outage : null,
   };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminShell userName={loaderData.userName} pendingOrders={loaderData.pendingOrders}>
+    <AdminShell
+      userName={loaderData.userName}
+      pendingOrders={loaderData.pendingOrders}
+      whatsappOutage={loaderData.whatsappOutage}
+    >
       <Outlet />
     </AdminShell>
   );

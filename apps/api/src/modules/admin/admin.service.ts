@@ -8,10 +8,17 @@ import { searchCustomers } from '../customers/customers.service.ts';
 import { searchAdminOrders } from '../orders/admin-orders.service.ts';
 import { countOrdersInStatus } from '../orders/order-figures.service.ts';
 import { toOrderSearchResult } from '../orders/orders.mapper.ts';
+import { whatsappOutage } from '../whatsapp/whatsapp.service.ts';
 
-/** The bell: orders waiting for the shop to accept or cancel them. */
-export async function getNotifications(db: Db) {
-  return { pending_orders: await countOrdersInStatus(db, INITIAL_ORDER_STATUS) };
+/**
+ * The bell: orders waiting for the shop to accept or cancel them; and, when the shop writes on
+ * WhatsApp by itself, why it cannot at the moment (the banner of every back-office page).
+ */
+export async function getNotifications(db: Db, whatsappConfigured: boolean) {
+  return {
+    pending_orders: await countOrdersInStatus(db, INITIAL_ORDER_STATUS),
+    whatsapp_outage: whatsappConfigured ? await whatsappOutage(db) : null,
+  };
 }
 
 /**

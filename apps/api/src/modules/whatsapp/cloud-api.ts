@@ -40,6 +40,9 @@ const RETRY_CODES = new Set([1, 2, 4, 80007, 130429, 131000, 131016, 131056]);
 // The token: expired or revoked (190), or not one (0, 'AuthException').
 const TOKEN_CODES = new Set([0, 190]);
 
+/** Whether Meta's `code` says the token itself is refused (every send fails until it is replaced). */
+export const isTokenRefusal = (code: number | null) => code !== null && TOKEN_CODES.has(code);
+
 /** Why a message failed, in the owner's words, for the codes a shop meets. */
 const REASONS: Record<number, string> = {
   0: "le jeton d'accès WhatsApp est refusé",
@@ -148,8 +151,8 @@ export async function sendMessage(
   const error = (body as GraphError | null)?.error;
   const code = typeof error?.code === 'number' ? error.code : null;
   const title = typeof error?.message === 'string' ? error.message : undefined;
-  if (response.status === 401 || (code !== null && TOKEN_CODES.has(code)))
-    return { outcome: 'refused-token', code, reason: failureReason(code ?? 190) };
+  if (response.status === 401 || isTokenRefusal(code))
+    return { outcome: 'refused-token', code: code ?? 190, reason: failureReason(code ?? 190) };
   if (response.status === 429 || response.status >= 500 || (code !== null && RETRY_CODES.has(code)))
     return {
       outcome: 'retry',

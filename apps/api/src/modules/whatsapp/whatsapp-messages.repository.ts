@@ -1,5 +1,5 @@
 import type { WhatsappMessageState } from '@souk/domain/whatsapp';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { whatsapp_messages } from '../../db/schema.ts';
 
@@ -67,4 +67,24 @@ export async function deleteOldMessages(db: DbOrTx, maxAgeMs: number): Promise<n
     .where(lt(whatsapp_messages.created_at, sql`now() - make_interval(secs => ${maxAgeMs / 1000})`))
     .returning({ id: whatsapp_messages.id });
   return gone.length;
+}
+
+/** An order's messages, oldest first. */
+export async function findOrderMessages(db: DbOrTx, orderId: number): Promise<WhatsappMessageRow[]> {
+  return db
+    .select()
+    .from(whatsapp_messages)
+    .where(eq(whatsapp_messages.order_id, orderId))
+    .orderBy(asc(whatsapp_messages.created_at), asc(whatsapp_messages.id));
+}
+
+/** The latest message Meta answered, taken or refused: whether the shop can write at the moment. */
+export async function findLatestAnswered(db: DbOrTx): Promise<WhatsappMessageRow | null> {
+  const [row] = await db
+    .select()
+    .from(whatsapp_messages)
+    .where(inArray(whatsapp_messages.state, ['sent', 'delivered', 'read', 'failed']))
+    .orderBy(desc(whatsapp_messages.state_at), desc(whatsapp_messages.id))
+    .limit(1);
+  return row ?? null;
 }

@@ -137,6 +137,23 @@ describe.each(engines)('WhatsApp messages sent by the shop on %s', (engine) => {
     ]);
     // What the owner will read of it is the message as written.
     expect(rows[0]?.body).toContain(`Suivre votre commande : ${order.tracking_url}`);
+    // The order's details show each message with what became of it.
+    const details = await call('GET', `/admin/orders/${order.id}`, admin);
+    expect(details.body.data.order.whatsapp).toEqual({
+      automatic: true,
+      messages: [
+        expect.objectContaining({
+          audience: 'customer',
+          recipient: `+${order.to}`,
+          state: 'sent',
+          reason: null,
+        }),
+        expect.objectContaining({ audience: 'staff', recipient: `+${STAFF}`, state: 'sent', reason: null }),
+      ],
+    });
+    expect(details.body.data.order.whatsapp.messages[0].body).toBe(rows[0]?.body);
+    // Nothing wrong: no banner.
+    expect((await call('GET', '/admin/notifications', admin)).body.data.whatsapp_outage).toBeNull();
   });
 
   it('tells each step once with the template of its variant; undoing a payment tells nothing', async () => {
@@ -364,6 +381,9 @@ describe.each(engines)('WhatsApp messages sent by the shop on %s', (engine) => {
         ['failed', 190, "le jeton d'accès WhatsApp a expiré ou a été révoqué"],
         ['failed', 190, "le jeton d'accès WhatsApp a expiré ou a été révoqué"],
       ]);
+      // Every back-office page says why, until a message leaves again.
+      const bell = await jsonCaller(() => refused.t.app)('GET', '/admin/notifications', refused.admin);
+      expect(bell.body.data.whatsapp_outage).toBe("le jeton d'accès WhatsApp a expiré ou a été révoqué");
     } finally {
       await refused.t.close();
     }
@@ -379,6 +399,8 @@ describe('a shop without the Cloud API', () => {
       await accept(shop, order.id);
       await drain(t.app);
       expect(await t.db.select().from(whatsapp_messages)).toEqual([]);
+      const details = await jsonCaller(() => t.app)('GET', `/admin/orders/${order.id}`, shop.admin);
+      expect(details.body.data.order.whatsapp).toEqual({ automatic: false, messages: [] });
       expect(await t.db.select().from(jobs).where(eq(jobs.kind, 'whatsapp.send'))).toEqual([]);
     } finally {
       await t.close();

@@ -1,11 +1,11 @@
 import { messageText, type TemplatedMessage, templateValues } from '@souk/domain/message-template';
-import type { WhatsappAudience, WhatsappMessageState } from '@souk/domain/whatsapp';
+import type { OrderWhatsapp, WhatsappAudience, WhatsappMessageState } from '@souk/domain/whatsapp';
 import { z } from 'zod';
 import type { WhatsappConfig } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { JobContext, JobKind } from '../jobs/job-runner.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
-import { failureReason, sendMessage } from './cloud-api.ts';
+import { failureReason, isTokenRefusal, sendMessage } from './cloud-api.ts';
 import * as repo from './whatsapp-messages.repository.ts';
 import { WHATSAPP_WEBHOOK_JOB } from './whatsapp-webhook.routes.ts';
 
@@ -64,6 +64,32 @@ const idOfCallback = (callback: string | undefined) => {
   const match = /^souk:(\d{1,12})$/.exec(callback ?? '');
   return match ? Number(match[1]) : null;
 };
+
+/** An order's WhatsApp as its details show it: whether the shop writes by itself, and each message's state. */
+export async function orderWhatsapp(db: DbOrTx, orderId: number, automatic: boolean): Promise<OrderWhatsapp> {
+  const rows = await repo.findOrderMessages(db, orderId);
+  return {
+    automatic,
+    messages: rows.map((row) => ({
+      id: row.id,
+      audience: row.audience,
+      recipient: row.recipient,
+      body: row.body,
+      state: row.state,
+      reason: row.state === 'failed' || row.state === 'uncertain' ? row.error_reason : null,
+      at: new Date(row.state_at).toISOString(),
+    })),
+  };
+}
+
+/**
+ * Why the shop cannot write at the moment (its token refused: expired, revoked), from the latest
+ * message Meta answered; null while it can. The back office says it on every page.
+ */
+export async function whatsappOutage(db: DbOrTx): Promise<string | null> {
+  const latest = await repo.findLatestAnswered(db);
+  return latest?.state === 'failed' && isTokenRefusal(latest.error_code) ? latest.error_reason : null;
+}
 
 const SendJobSchema = z.object({ message_id: z.number().int() });
 

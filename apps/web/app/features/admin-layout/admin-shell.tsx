@@ -136,10 +136,13 @@ function Bell({ pendingOrders }: { pendingOrders: number }) {
 export function AdminShell({
   userName,
   pendingOrders,
+  whatsappOutage,
   children,
 }: {
   userName: string;
   pendingOrders: number;
+  /** Why the shop's automatic WhatsApp messages cannot leave (a refused token); null while they can. */
+  whatsappOutage: string | null;
   children: ReactNode;
 }) {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -191,6 +194,16 @@ export function AdminShell({
             </>
           )}
         </div>
+        {whatsappOutage && (
+          <p
+            role="alert"
+            className="border-b border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-900 sm:px-6"
+          >
+            Les messages WhatsApp automatiques sont en panne : {whatsappOutage}. Les boutons WhatsApp des
+            commandes restent là pour écrire à la main ; remplacez le jeton (WHATSAPP_ACCESS_TOKEN) et
+            redémarrez la boutique.
+          </p>
+        )}
         <div aria-busy={loading} className="flex min-w-0 flex-1 flex-col">
           {children}
         </div>

@@ -32,7 +32,8 @@ export function OrderContactLinks({ order, shop }: { order: AdminOrder; shop: Sh
 
 /**
  * After a change — a status, a cancellation with its reason, a refund, a reinstatement — the client
- * is told in one tap: WhatsApp opens with the message that fits the order as the server answered it
+ * is told: by the shop itself when it writes on WhatsApp (said, no tap: a second message would be a
+ * duplicate), else in one tap: WhatsApp opens with the message that fits the order as the server answered it
  * (who cancelled and why, the refund and how). A customer without an e-mail hears of it only this
  * way. A live region there from the start, so the offer is read out when it appears; it stays until
  * it is closed or the next change replaces it. It floats over the list, or sits `inline` in the
@@ -57,7 +58,18 @@ export function StatusMessageOffer({
         inline ? '' : 'pointer-events-none fixed inset-x-3 bottom-3 z-40 md:right-4 md:left-auto md:w-96'
       }
     >
-      {told && phone && (
+      {told && phone && told.order.whatsapp?.automatic && (
+        <div className="pointer-events-auto flex flex-wrap items-center justify-between gap-2 rounded-xl border border-emerald-200 bg-white p-4 text-sm shadow-lg">
+          <p className="break-words text-stone-800">
+            Commande {told.order.order_number} : {told.news}. Le message WhatsApp part tout seul vers{' '}
+            {told.order.client.name}.
+          </p>
+          <Button variant="ghost" size="sm" onClick={onClose}>
+            Fermer
+          </Button>
+        </div>
+      )}
+      {told && phone && !told.order.whatsapp?.automatic && (
         <div className="pointer-events-auto flex flex-col gap-3 rounded-xl border border-emerald-200 bg-white p-4 text-sm shadow-lg">
           <p className="break-words text-stone-800">
             Commande {told.order.order_number} : {told.news}. Prévenez {told.order.client.name} sur WhatsApp.

@@ -16,6 +16,7 @@ import { PaymentDetails } from './order-payment';
 import { RefundDetails } from './order-refund';
 import { OrderStatusActions } from './order-status-actions';
 import { OrderTrackingLink } from './order-tracking-link';
+import { OrderWhatsappMessages } from './order-whatsapp';
 import { awaitedStatus, type StatusControls } from './use-status-changes';
 
 /** One part of the details, titled and labelled by its title. */
@@ -133,6 +134,11 @@ export function OrderDetailsDialog({
             <OrderStatusActions order={order} controls={controls} />
             {offer}
           </Section>
+          {(order.whatsapp.automatic || order.whatsapp.messages.length > 0) && (
+            <Section id="order-details-whatsapp" title="Messages WhatsApp">
+              <OrderWhatsappMessages order={order} />
+            </Section>
+          )}
           <Section id="order-details-history" title="Historique des statuts">
             <StatusHistory order={order} />
           </Section>

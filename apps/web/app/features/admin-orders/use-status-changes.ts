@@ -1,5 +1,5 @@
 import { RECENTLY_UPDATED_MS } from '@souk/domain/admin-limits';
-import { type AdminOrder, asksUnpaidConfirmation } from '@souk/domain/admin-orders';
+import { type AdminOrder, type AdminOrderDetail, asksUnpaidConfirmation } from '@souk/domain/admin-orders';
 import {
   CANCELLED_ORDER_STATUS,
   INITIAL_ORDER_STATUS,
@@ -22,13 +22,16 @@ import { useOrdersInSight } from './orders-in-sight';
 export const STATUS_FETCHER = 'order-status';
 
 /** What the screen's order forms answer: on success, the order as the API answered it. */
-export type OrderOutcome = ActionOutcome & { order?: AdminOrder };
+/** The order as the action answered it: its details (their WhatsApp messages among them). */
+export type OrderOutcome = ActionOutcome & {
+  order?: AdminOrder & Partial<Pick<AdminOrderDetail, 'whatsapp'>>;
+};
 
 /** One change asked: the order as it was, and the status it goes to. */
 export type StatusChange = { order: AdminOrder; status: OrderStatus };
 
 /** A change made, to tell the client of: the order as answered, and what became of it in a word or two. */
-export type Told = { order: AdminOrder; news: string };
+export type Told = { order: AdminOrder & Partial<Pick<AdminOrderDetail, 'whatsapp'>>; news: string };
 
 /** What an order's status buttons need from the screen. */
 export type StatusControls = {
@@ -97,7 +100,7 @@ export function useStatusChanges(orders: AdminOrder[], listKey: string) {
 
   /** A change made: the order kept in sight as answered, marked, and offered to tell the client. */
   const made = useCallback(
-    (order: AdminOrder, news: string) => {
+    (order: Told['order'], news: string) => {
       keep(order.id, (entry) => (entry ? { ...entry, order } : null));
       setDone({ order, news });
       setRecent(order.id);
