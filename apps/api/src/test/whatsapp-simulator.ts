@@ -108,7 +108,8 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
   return JSON.parse(Buffer.concat(chunks).toString('utf8'));
 }
 
-export async function startWhatsappSimulator() {
+/** Starts the simulator on `port` (a free one by default: a journey gives its worker's own). */
+export async function startWhatsappSimulator(port = 0) {
   const sent: SimulatedSend[] = [];
   const answers: { to: string | null; answer: SimulatedAnswer }[] = [];
   const hanging = new Set<ServerResponse>();
@@ -182,9 +183,8 @@ export async function startWhatsappSimulator() {
       messages: [{ id: wamid, ...(body.type === 'template' ? { message_status: 'accepted' } : {}) }],
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const apiUrl = `http://127.0.0.1:${port}/${SIMULATED.version}`;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/${SIMULATED.version}`;
   return {
     /** Every send received, in order. */
     sent,

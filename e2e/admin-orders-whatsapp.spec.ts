@@ -1,0 +1,96 @@
+import {
+  SIMULATED,
+  startWhatsappSimulator,
+  statusNotification,
+  type WhatsappSimulator,
+} from '../apps/api/src/test/whatsapp-simulator.ts';
+import { logInAsAdmin } from './admin-helpers.ts';
+import { expect, test, workerPort } from './fixtures.ts';
+import { expectAccessible } from './helpers.ts';
+import { adminOrder, placeOrder } from './order-helpers.ts';
+
+// The shop that writes by itself (docs/decisions/0041), on the owner's phone: its messages leave
+// without a tap, through a local simulator of Meta's Cloud API on this worker's port block (+80),
+// and the states Meta notifies reach the order's details.
+const SIMULATOR_PORT = workerPort(80);
+test.use({
+  shopEnv: {
+    WHATSAPP_ACCESS_TOKEN: SIMULATED.accessToken,
+    WHATSAPP_PHONE_NUMBER_ID: SIMULATED.phoneNumberId,
+    WHATSAPP_BUSINESS_ACCOUNT_ID: SIMULATED.businessAccountId,
+    WHATSAPP_APP_SECRET: SIMULATED.appSecret,
+    WHATSAPP_VERIFY_TOKEN: SIMULATED.verifyToken,
+    WHATSAPP_API_URL: `http://127.0.0.1:${SIMULATOR_PORT}/${SIMULATED.version}`,
+  },
+});
+
+let sim: WhatsappSimulator;
+test.beforeAll(async () => {
+  sim = await startWhatsappSimulator(SIMULATOR_PORT);
+});
+test.afterAll(async () => {
+  await sim?.close();
+});
+
+test('the owner accepts an order without a tap to WhatsApp: the messages leave by themselves, their states come back, and the customer follows the link she got', async ({
+  browser,
+  baseURL,
+  page,
+}) => {
+  const { context, client, number } = await placeOrder(browser, baseURL, 'Ndeye Fall');
+  await context.close();
+  const sentTo = (template: string) =>
+    sim.sent.find((s) => s.to === client.digits && s.template?.name === template);
+  // Her 'commande reçue' left by itself, after the order's answer.
+  await expect.poll(() => sentTo('souk_commande_recue')?.wamid ?? null).not.toBeNull();
+
+  await logInAsAdmin(page, '/admin/orders');
+  const order = await adminOrder(page.request, number);
+  await page.goto(`/admin/orders?details=${order.id}`);
+  const details = page.getByRole('dialog', { name: `Commande ${number}` });
+  const messages = details.getByRole('region', { name: 'Messages WhatsApp' });
+  await expect(messages.getByRole('listitem')).toHaveCount(1);
+  await expect(messages).toContainText('Au client');
+  await expect(messages).toContainText('Envoyé');
+
+  // 'Accepter': no tap asked, the message leaves by itself.
+  await details.getByRole('button', { name: `Accepter, commande ${number}` }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Commande non payée' })
+    .getByRole('button', { name: 'Accepter sans paiement' })
+    .click();
+  await expect(details.getByText(`Le message WhatsApp part tout seul vers ${client.name}`)).toBeVisible();
+  await expect(details.getByRole('link', { name: 'Envoyer le message WhatsApp' })).toHaveCount(0);
+  await expect.poll(() => sentTo('souk_commande_acceptee')?.wamid ?? null).not.toBeNull();
+  const accepted = sentTo('souk_commande_acceptee');
+
+  // Meta says it was delivered, then read: the details say so.
+  for (const [status, label] of [
+    ['delivered', 'Remis'],
+    ['read', 'Lu'],
+  ] as const) {
+    const { body, headers } = statusNotification([{ id: accepted?.wamid as string, status }]);
+    expect((await page.request.post('/api/whatsapp/webhook', { data: body, headers })).status()).toBe(200);
+    await expect(async () => {
+      await page.reload();
+      await expect(
+        page
+          .getByRole('dialog', { name: `Commande ${number}` })
+          .getByRole('region', { name: 'Messages WhatsApp' })
+          .getByRole('listitem')
+          .last(),
+      ).toContainText(label, { timeout: 1000 });
+    }).toPass();
+  }
+  await expectAccessible(page);
+
+  // Logged out, she opens the tracking link the message gave her: her order, accepted.
+  const link = accepted?.template?.components[0]?.parameters.at(-1)?.text ?? '';
+  expect(link).toMatch(/\/suivi\/[A-Za-z0-9_-]{24}$/);
+  const visitor = await browser.newContext();
+  const phone = await visitor.newPage();
+  await phone.goto(link);
+  await expect(phone.getByRole('heading', { level: 1 })).toHaveText(number);
+  await expect(phone.locator('main header')).toContainText('Acceptée');
+  await visitor.close();
+});
