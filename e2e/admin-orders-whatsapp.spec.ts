@@ -46,12 +46,15 @@ test('the owner accepts an order without a tap to WhatsApp: the messages leave b
 
   await logInAsAdmin(page, '/admin/orders');
   const order = await adminOrder(page.request, number);
-  await page.goto(`/admin/orders?details=${order.id}`);
   const details = page.getByRole('dialog', { name: `Commande ${number}` });
   const messages = details.getByRole('region', { name: 'Messages WhatsApp' });
-  await expect(messages.getByRole('listitem')).toHaveCount(1);
+  // Its row says 'Envoyé' once the simulator's answer is recorded: the details read again until then.
+  await expect(async () => {
+    await page.goto(`/admin/orders?details=${order.id}`);
+    await expect(messages.getByRole('listitem')).toHaveCount(1, { timeout: 1000 });
+    await expect(messages).toContainText('Envoyé', { timeout: 1000 });
+  }).toPass();
   await expect(messages).toContainText('Au client');
-  await expect(messages).toContainText('Envoyé');
 
   // 'Accepter': no tap asked, the message leaves by itself.
   await details.getByRole('button', { name: `Accepter, commande ${number}` }).click();

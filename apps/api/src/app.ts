@@ -95,11 +95,15 @@ const CATALOG_WRITERS = [`${API_PREFIX}${ADMIN_PATH}/`, `${API_PREFIX}/orders`];
 const INVALID_URL = 'Adresse de requête invalide';
 
 /**
- * The request as logged: a token in a query string (a reset link) never reaches the log, nor a
- * customer's number or e-mail carried to the login page ('Se connecter avec ce numéro').
+ * The request as logged: a token in a query string (a reset link, Meta's webhook verification)
+ * never reaches the log, nor a tracking link's token, nor a customer's number or e-mail carried to
+ * the login page ('Se connecter avec ce numéro').
  */
 export const redactUrl = (url: string) =>
-  url.replace(/([?&](?:token|session_id|identifier)=)[^&#]*/gi, '$1[masqué]');
+  url
+    .replace(/([?&](?:token|session_id|identifier|hub\.verify_token)=)[^&#]*/gi, '$1[masqué]')
+    // An order's tracking link is a bearer secret (docs/decisions/0040): its token is never logged.
+    .replace(/(\/(?:suivi|api\/tracking)\/)[^/?#]+/g, '$1[masqué]');
 const logRequest = (req: FastifyRequest) => ({
   method: req.method,
   url: redactUrl(req.url),

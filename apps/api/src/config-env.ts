@@ -198,7 +198,8 @@ export const ConfigSchema = z.object({
       return z.NEVER;
     }),
   // Before an order is released unpaid, its customer is reminded this long ahead (0: never); set,
-  // refused unless shorter than UNPAID_ORDER_TIMEOUT; unset, 24 h (loadConfig).
+  // refused unless shorter than UNPAID_ORDER_TIMEOUT; unset, 24 h, or halfway for a timeout under 48 h
+  // (loadConfig).
   UNPAID_REMINDER_BEFORE: optionalText.pipe(
     z
       .string()
@@ -220,8 +221,14 @@ export const ConfigSchema = z.object({
   WHATSAPP_BUSINESS_ACCOUNT_ID: metaId('WHATSAPP_BUSINESS_ACCOUNT_ID'),
   WHATSAPP_APP_SECRET: optionalText,
   WHATSAPP_VERIFY_TOKEN: optionalText,
+  // https: the token travels in its header. Plain http only to this machine (a local simulator).
   WHATSAPP_API_URL: optionalText.pipe(
-    z.url({ protocol: /^https?$/, error: 'WHATSAPP_API_URL doit être une URL https://…' }).optional(),
+    z
+      .url({ protocol: /^https?$/, error: 'WHATSAPP_API_URL doit être une URL https://…' })
+      .refine((url) => url.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url), {
+        error: 'WHATSAPP_API_URL doit être une URL https:// (http:// seulement vers cette machine)',
+      })
+      .optional(),
   ),
   // The owner's and staff's WhatsApp numbers told of each new order, separated by commas (read in
   // the shop's country, as customers type them).

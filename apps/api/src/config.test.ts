@@ -252,6 +252,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ WHATSAPP_API_URL: 'http://127.0.0.1:9999' })).toThrow(
       /configuration WhatsApp incomplète/,
     );
+    // The token travels in a header: https, or plain http to this machine only.
+    expect(() => loadConfig({ ...WHATSAPP, WHATSAPP_API_URL: 'http://graph.example.com/v26.0' })).toThrow(
+      /WHATSAPP_API_URL doit être une URL https:\/\/ \(http:\/\/ seulement vers cette machine\)/,
+    );
     expect(() => loadConfig({ ...WHATSAPP, WHATSAPP_PHONE_NUMBER_ID: 'mon-numero' })).toThrow(
       /WHATSAPP_PHONE_NUMBER_ID doit être l'identifiant numérique donné par Meta/,
     );

@@ -183,7 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   // A reminder is sent before the release: one the owner set must come before it; unset, 24 h
-  // before, or halfway for a timeout of a day or less (a shorter timeout set alone stays valid).
+  // before, or halfway for a timeout under 48 h (a shorter timeout set alone stays valid).
   if (UNPAID_REMINDER_BEFORE && UNPAID_ORDER_TIMEOUT > 0 && UNPAID_REMINDER_BEFORE >= UNPAID_ORDER_TIMEOUT)
     throw invalid(
       'UNPAID_REMINDER_BEFORE',

@@ -42,7 +42,8 @@ export const TrackedOrderSchema = z.object({
   created_at: z.string(),
   paid_at: z.string().nullable(),
   cancellation: z.object({ by: z.enum(CANCELLED_BY), reason: z.string().nullable() }).nullable(),
-  refund: z.object({ state: z.enum(REFUND_STATES), method: z.string().nullable() }).nullable(),
+  /** Whether its money is to be refunded or was; not how (the owner's note may name a reference). */
+  refund: z.object({ state: z.enum(REFUND_STATES) }).nullable(),
   items: z.array(
     z.object({
       id: z.number(),

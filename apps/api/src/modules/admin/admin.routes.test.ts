@@ -19,7 +19,10 @@ describe.each(engines)('the admin header on %s', (engine) => {
   const get = (url: string) => t.app.inject({ method: 'GET', url: `/api${url}`, headers: admin });
 
   it('the bell counts the orders waiting (en_attente) and only those', async () => {
-    expect((await get('/admin/notifications')).json().data).toEqual({ pending_orders: 0, whatsapp_outage: null });
+    expect((await get('/admin/notifications')).json().data).toEqual({
+      pending_orders: 0,
+      whatsapp_outage: null,
+    });
     const statuses = ['en_attente', 'en_attente', 'acceptée', 'annulée'] as const;
     await t.db.insert(orders).values(
       statuses.map((status, i) => ({
@@ -30,7 +33,10 @@ describe.each(engines)('the admin header on %s', (engine) => {
         contact_name: 'Awa',
       })),
     );
-    expect((await get('/admin/notifications')).json().data).toEqual({ pending_orders: 2, whatsapp_outage: null });
+    expect((await get('/admin/notifications')).json().data).toEqual({
+      pending_orders: 2,
+      whatsapp_outage: null,
+    });
   });
 
   it('the search finds products and categories, inactive ones included, accents ignored', async () => {

@@ -115,6 +115,13 @@ describe('the request log', () => {
     );
     expect(redactUrl('/x?a=1&token=s3cr3t&b=2')).toBe('/x?a=1&token=[masqué]&b=2');
     expect(redactUrl('/api/products?search=argan')).toBe('/api/products?search=argan');
+    // Meta's verification token, and the tracking links' tokens (the page, its data, the API).
+    expect(redactUrl('/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=mot&hub.challenge=1')).toBe(
+      '/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=[masqué]&hub.challenge=1',
+    );
+    expect(redactUrl('/suivi/Q2hhbmdlbWVfaWNpX3N1aXZp')).toBe('/suivi/[masqué]');
+    expect(redactUrl('/suivi/Q2hhbmdlbWVfaWNpX3N1aXZp.data?_routes=x')).toBe('/suivi/[masqué]?_routes=x');
+    expect(redactUrl('/api/tracking/Q2hhbmdlbWVfaWNpX3N1aXZp')).toBe('/api/tracking/[masqué]');
   });
 
   it('logs every request through that redaction', async () => {

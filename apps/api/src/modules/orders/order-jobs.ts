@@ -115,14 +115,17 @@ async function notifyNewOrder(db: Db, deps: OrderJobsDeps, orderId: number) {
     if (!deps.whatsapp) return;
     // On WhatsApp too, when the shop writes by itself: the customer's 'commande reçue', and the alert
     // to each number of ORDER_NOTIFY_WHATSAPP. Keyed by order (and number): a repeat queues nothing.
-    // 'Commande reçue' while it is: an order the owner already moved on is told by that step's message.
-    if (isWhatsappNumber(order.contact_phone) && order.status === INITIAL_ORDER_STATUS)
+    // 'Commande reçue' while it is: an order the owner already moved on is told by that step's
+    // message. Read under the row's lock, as her step takes it: one or the other comes first, so
+    // 'reçue' is never queued after 'acceptée'.
+    const current = await lockOrder(tx, order.id);
+    if (current && isWhatsappNumber(current.contact_phone) && current.status === INITIAL_ORDER_STATUS)
       await queueWhatsapp(tx, {
         key: `order:${order.id}:received`,
         orderId: order.id,
         audience: 'customer',
-        to: order.contact_phone,
-        message: orderStatusTemplate(toOrderForMessage(order, deps.tracking), deps.shopContact),
+        to: current.contact_phone,
+        message: orderStatusTemplate(toOrderForMessage(current, deps.tracking), deps.shopContact),
       });
     const alert = newOrderAlertTemplate(
       { ...order, client: { name: order.contact_name } },

@@ -127,7 +127,7 @@ export function toTrackedOrder(row: OrderRow, items: OrderItemRow[], history: Hi
     created_at: new Date(row.created_at).toISOString(),
     paid_at: isoOrNull(row.paid_at),
     cancellation: cancellationOf(row),
-    refund: refund && { state: refund.state, method: refund.method },
+    refund: refund && { state: refund.state },
     items: items.map((i) => ({
       id: i.id,
       product_name: i.product_name,

@@ -78,13 +78,16 @@ export async function findOrderMessages(db: DbOrTx, orderId: number): Promise<Wh
     .orderBy(asc(whatsapp_messages.created_at), asc(whatsapp_messages.id));
 }
 
-/** The latest message Meta answered, taken or refused: whether the shop can write at the moment. */
+/**
+ * The latest message Meta answered, taken or refused, by when it was queued (a late notification
+ * about an older message does not make it the latest): whether the shop can write at the moment.
+ */
 export async function findLatestAnswered(db: DbOrTx): Promise<WhatsappMessageRow | null> {
   const [row] = await db
     .select()
     .from(whatsapp_messages)
     .where(inArray(whatsapp_messages.state, ['sent', 'delivered', 'read', 'failed']))
-    .orderBy(desc(whatsapp_messages.state_at), desc(whatsapp_messages.id))
+    .orderBy(desc(whatsapp_messages.id))
     .limit(1);
   return row ?? null;
 }

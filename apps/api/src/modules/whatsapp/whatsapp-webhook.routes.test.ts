@@ -162,17 +162,32 @@ describe.each(engines)('the WhatsApp webhook on %s', (engine) => {
     expect(await stateOf(message.id)).toMatchObject({ state: 'delivered', wamid: 'wamid.parti-malgre-tout' });
   });
 
-  it('stores a notification whose text holds what PostgreSQL cannot (U+0000) without failing', async () => {
-    const body = JSON.stringify({
+  it('keeps only the statuses, their text made storable (U+0000, half a surrogate pair), and nothing else', async () => {
+    const message = await sentMessage();
+    const { body, headers } = statusNotification([
+      {
+        id: message.wamid as string,
+        status: 'failed',
+        error: { code: 999999, title: 'Erreur\u0000 inconnue\ud800' },
+      },
+    ]);
+    expect((await post(body, headers)).statusCode).toBe(200);
+    await drain();
+    expect(await stateOf(message.id)).toMatchObject({
+      state: 'failed',
+      error_reason: 'erreur 999999 de WhatsApp (Erreur inconnue)',
+    });
+    // A customer's reply is not kept (read in a later step): no job for a notification without statuses.
+    const reply = JSON.stringify({
       object: 'whatsapp_business_account',
       entry: [
         { id: '1', changes: [{ field: 'messages', value: { messages: [{ text: { body: 'a\u0000b' } }] } }] },
       ],
     });
-    expect((await post(body, webhookHeaders(body))).statusCode).toBe(200);
-    await drain();
-    const failed = await t.db.select().from(jobs).where(eq(jobs.status, 'failed'));
-    expect(failed).toEqual([]);
+    const before = await webhookJobs();
+    expect((await post(reply, webhookHeaders(reply))).statusCode).toBe(200);
+    expect(await webhookJobs()).toBe(before);
+    expect(await t.db.select().from(jobs).where(eq(jobs.status, 'failed'))).toEqual([]);
   });
 });
 

@@ -14,7 +14,7 @@ import { enqueueJob } from '../jobs/jobs.service.ts';
 export const WHATSAPP_WEBHOOK_JOB = 'whatsapp.webhook';
 /** Meta's notifications weigh a few kilobytes (ids and texts, never media): the API's own megabyte, which the shipped nginx lets through. */
 export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
-/** A notification whose message is not known yet (its send's answer not recorded) is looked at again, a few times. */
+/** A job of statuses is tried again a few times when the database fails it; a status of no known message is dropped. */
 const WEBHOOK_ATTEMPTS = 5;
 
 const UNSIGNED = 'Signature de la notification absente ou invalide';
@@ -34,22 +34,67 @@ export function validSignature(raw: Buffer, signature: unknown, appSecret: strin
   return sameSecret(signature.slice('sha256='.length).toLowerCase(), expected);
 }
 
-/** Text PostgreSQL cannot store (U+0000) taken out of every string of a notification before it is kept. */
-function withoutNul(value: unknown): unknown {
-  if (typeof value === 'string') return value.replaceAll('\u0000', '');
-  if (Array.isArray(value)) return value.map(withoutNul);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k.replaceAll('\u0000', ''), withoutNul(v)]),
-    );
-  return value;
-}
+/** Text as PostgreSQL can store it: without U+0000 nor half a surrogate pair (which Meta's JSON may escape). */
+const storable = (text: string) =>
+  text
+    .replaceAll('\u0000', '')
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '');
+
+/** A message's status, as the 'messages' webhook's `statuses[]` carries it (what the shop reads of it). */
+const StatusSchema = z.object({
+  id: z.string().min(1).max(200),
+  status: z.string().max(40),
+  biz_opaque_callback_data: z.string().max(512).optional(),
+  errors: z.array(z.object({ code: z.number().optional(), title: z.string().optional() }).loose()).optional(),
+});
+
+/** What the job keeps of a status: only what the shop reads, nothing of the customer. */
+export const KeptStatusSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  callback: z.string().nullable(),
+  error_code: z.number().nullable(),
+  error_title: z.string().nullable(),
+});
+export type KeptStatus = z.infer<typeof KeptStatusSchema>;
 
 /** The envelope every notification of the WhatsApp Business Account has ('Webhooks' reference). */
 const NotificationSchema = z.object({
   object: z.literal('whatsapp_business_account'),
-  entry: z.array(z.object({ changes: z.array(z.object({ field: z.string(), value: z.unknown() })) })),
+  entry: z.array(
+    z.object({
+      changes: z.array(
+        z.object({
+          field: z.string(),
+          value: z.object({ statuses: z.array(z.unknown()).optional() }).loose(),
+        }),
+      ),
+    }),
+  ),
 });
+
+/** The statuses of a notification's 'messages' changes, each made storable; the rest is not kept. */
+function statusesOf(notification: z.infer<typeof NotificationSchema>): KeptStatus[] {
+  return notification.entry
+    .flatMap((entry) => entry.changes)
+    .filter((change) => change.field === 'messages')
+    .flatMap((change) => change.value.statuses ?? [])
+    .flatMap((raw) => {
+      const parsed = StatusSchema.safeParse(raw);
+      if (!parsed.success) return [];
+      const { id, status, biz_opaque_callback_data: callback, errors } = parsed.data;
+      const error = errors?.[0];
+      return [
+        {
+          id: storable(id),
+          status: storable(status),
+          callback: callback === undefined ? null : storable(callback),
+          error_code: error?.code ?? null,
+          error_title: error?.title === undefined ? null : storable(error.title).slice(0, 200),
+        },
+      ];
+    });
+}
 
 export function whatsappWebhookRoutes(db: Db, config: WhatsappConfig) {
   return async (app: FastifyInstance) => {
@@ -88,12 +133,20 @@ export function whatsappWebhookRoutes(db: Db, config: WhatsappConfig) {
       }
       const notification = NotificationSchema.safeParse(parsed);
       if (!notification.success) return reply.status(400).send({ success: false, message: MALFORMED });
-      // Meta delivers at least once: the same bytes again are the same job, queued once.
+      // Only the statuses are kept (the customers' replies are read in a later step, not stored
+      // meanwhile); Meta delivers at least once: the same bytes again are the same job, queued once.
+      const statuses = statusesOf(notification.data);
+      if (!statuses.length) return reply.status(200).send({ success: true });
       const digest = createHash('sha256').update(raw).digest('hex');
-      await enqueueJob(db, WHATSAPP_WEBHOOK_JOB, withoutNul(parsed) as Record<string, unknown>, {
-        key: `whatsapp-webhook:${digest}`,
-        maxAttempts: WEBHOOK_ATTEMPTS,
-      });
+      await enqueueJob(
+        db,
+        WHATSAPP_WEBHOOK_JOB,
+        { statuses },
+        {
+          key: `whatsapp-webhook:${digest}`,
+          maxAttempts: WEBHOOK_ATTEMPTS,
+        },
+      );
       return reply.status(200).send({ success: true });
     });
   };

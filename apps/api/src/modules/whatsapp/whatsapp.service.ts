@@ -7,7 +7,7 @@ import type { JobContext, JobKind } from '../jobs/job-runner.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
 import { failureReason, isTokenRefusal, sendMessage } from './cloud-api.ts';
 import * as repo from './whatsapp-messages.repository.ts';
-import { WHATSAPP_WEBHOOK_JOB } from './whatsapp-webhook.routes.ts';
+import { type KeptStatus, KeptStatusSchema, WHATSAPP_WEBHOOK_JOB } from './whatsapp-webhook.routes.ts';
 
 // The messages the shop sends itself (docs/decisions/0041-whatsapp-cloud-api.md). A message is a
 // row made in the transaction of what it tells, with a job that sends it after the commit: a
@@ -16,8 +16,8 @@ import { WHATSAPP_WEBHOOK_JOB } from './whatsapp-webhook.routes.ts';
 // 'uncertain', and is never sent again by itself.
 
 export const WHATSAPP_SEND_JOB = 'whatsapp.send';
-/** With the jobs' delays (30 s, 1 min, 2 min…), about two hours of trying before 'failed'. */
-export const WHATSAPP_SEND_ATTEMPTS = 8;
+/** With the jobs' delays (30 s, 1 min, 2 min… up to an hour), about two hours of trying before 'failed'. */
+export const WHATSAPP_SEND_ATTEMPTS = 9;
 
 /** A customer's number the Cloud API can write to: one stored in international form. */
 export const isWhatsappNumber = (phone: string | null): phone is string =>
@@ -202,29 +202,7 @@ const PROGRESS: Record<WhatsappMessageState, number> = {
 };
 const NOTIFIED = ['sent', 'delivered', 'read', 'failed'] as const;
 
-/** A message's status, as the 'messages' webhook's `statuses[]` carries it. */
-const StatusSchema = z.object({
-  id: z.string().min(1).max(200),
-  status: z.string(),
-  biz_opaque_callback_data: z.string().optional(),
-  errors: z
-    .array(
-      z.object({ code: z.number().optional(), title: z.string().optional(), message: z.string().optional() }),
-    )
-    .optional(),
-});
-const NotificationSchema = z.object({
-  entry: z.array(
-    z.object({
-      changes: z.array(
-        z.object({
-          field: z.string(),
-          value: z.object({ statuses: z.array(z.unknown()).optional() }).loose(),
-        }),
-      ),
-    }),
-  ),
-});
+const KeptStatusesSchema = z.object({ statuses: z.array(KeptStatusSchema) });
 
 /**
  * One status of one of the shop's messages: found by Meta's id, or by the id the send asked Meta to
@@ -232,37 +210,32 @@ const NotificationSchema = z.object({
  * row's lock, only if it moves the message forward: a 'delivered' after 'read', or a repeat,
  * changes nothing; a 'failed' then 'delivered' (another of her phones) ends 'delivered'.
  */
-async function applyStatus(db: Db, status: z.infer<typeof StatusSchema>) {
+async function applyStatus(db: Db, status: KeptStatus) {
   const next = NOTIFIED.find((s) => s === status.status);
   if (!next) return;
-  const byCallback = idOfCallback(status.biz_opaque_callback_data);
+  const byCallback = idOfCallback(status.callback ?? undefined);
   await db.transaction(async (tx) => {
     const row =
       (await repo.lockMessageByWamid(tx, status.id)) ??
       (byCallback ? await repo.lockMessage(tx, byCallback) : null);
     // Not one of the shop's messages (or purged since): nothing to do.
     if (!row || PROGRESS[next] <= PROGRESS[row.state]) return;
-    const error = next === 'failed' ? status.errors?.[0] : undefined;
     await repo.moveMessage(tx, row.id, row.state, {
       state: next,
       wamid: row.wamid ?? status.id,
       ...(next === 'failed'
-        ? { error_code: error?.code ?? null, error_reason: failureReason(error?.code ?? null, error?.title) }
+        ? {
+            error_code: status.error_code,
+            error_reason: failureReason(status.error_code, status.error_title ?? undefined),
+          }
         : { error_code: null, error_reason: null }),
     });
   });
 }
 
-/** A notification's statuses, each applied; what is not a status of the shop's messages is left alone. */
+/** A notification's statuses (as the webhook kept them), each applied; a status of no known message is left. */
 async function applyNotification(db: Db, payload: unknown) {
-  const notification = NotificationSchema.safeParse(payload);
-  if (!notification.success) return;
-  for (const entry of notification.data.entry)
-    for (const change of entry.changes) {
-      if (change.field !== 'messages') continue;
-      for (const raw of change.value.statuses ?? []) {
-        const status = StatusSchema.safeParse(raw);
-        if (status.success) await applyStatus(db, status.data);
-      }
-    }
+  const kept = KeptStatusesSchema.safeParse(payload);
+  if (!kept.success) return;
+  for (const status of kept.data.statuses) await applyStatus(db, status);
 }

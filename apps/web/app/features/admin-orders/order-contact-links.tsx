@@ -39,6 +39,10 @@ export function OrderContactLinks({ order, shop }: { order: AdminOrder; shop: Sh
  * it is closed or the next change replaces it. It floats over the list, or sits `inline` in the
  * details dialog (a modal hides whatever floats behind it).
  */
+/** Whether the shop itself told the client of the change: it writes by itself, to her number (international). */
+const writesItself = (told: Told) =>
+  Boolean(told.order.whatsapp?.automatic && told.order.client.whatsapp_phone?.startsWith('+'));
+
 export function StatusMessageOffer({
   told,
   shop,
@@ -58,7 +62,7 @@ export function StatusMessageOffer({
         inline ? '' : 'pointer-events-none fixed inset-x-3 bottom-3 z-40 md:right-4 md:left-auto md:w-96'
       }
     >
-      {told && phone && told.order.whatsapp?.automatic && (
+      {told && phone && writesItself(told) && (
         <div className="pointer-events-auto flex flex-wrap items-center justify-between gap-2 rounded-xl border border-emerald-200 bg-white p-4 text-sm shadow-lg">
           <p className="break-words text-stone-800">
             Commande {told.order.order_number} : {told.news}. Le message WhatsApp part tout seul vers{' '}
@@ -69,7 +73,7 @@ export function StatusMessageOffer({
           </Button>
         </div>
       )}
-      {told && phone && !told.order.whatsapp?.automatic && (
+      {told && phone && !writesItself(told) && (
         <div className="pointer-events-auto flex flex-col gap-3 rounded-xl border border-emerald-200 bg-white p-4 text-sm shadow-lg">
           <p className="break-words text-stone-800">
             Commande {told.order.order_number} : {told.news}. Prévenez {told.order.client.name} sur WhatsApp.

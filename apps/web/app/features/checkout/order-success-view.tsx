@@ -35,7 +35,6 @@ export function OrderSuccessView({
   /** UNPAID_ORDER_TIMEOUT (0: off): said before she chooses how to pay. */
   unpaidTimeoutMs: number;
 }) {
-  const _phone = shopWhatsapp.display;
   // Only an order still waiting unpaid can be released (a later visit may find it paid or accepted).
   const deadline =
     order.status === INITIAL_ORDER_STATUS && order.paid_at === null
