@@ -82,19 +82,24 @@ export async function addOrder(db: Db, input: OrderInput = {}) {
 }
 
 /**
- * A guest's order placed through the API, as the checkout places it: one unit of `line` put in the
- * cart of `session`, ordered with `phone` as she types it.
+ * A guest's order placed through the API, as the checkout places it: `line` put in the
+ * cart of `session` (one unit unless said), ordered with `phone` as she types it.
  */
 export async function placeGuestOrder(
   t: { db: Db; app: FastifyInstance },
-  line: { productId: number; variantId?: number | null },
-  { phone, session, name = 'Awa Diop' }: { phone: string; session: string; name?: string },
+  line: { productId: number; variantId?: number | null; quantity?: number },
+  {
+    phone,
+    session,
+    name = 'Awa Diop',
+    email,
+  }: { phone: string; session: string; name?: string; email?: string },
 ) {
   await putInCart(t.db, { sessionId: session }, line);
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/orders/guest',
-    payload: { name, whatsapp_phone: phone, session_id: session },
+    payload: { name, whatsapp_phone: phone, email, session_id: session },
   });
   if (res.statusCode !== 201) throw new Error(`guest order refused: ${res.statusCode} ${res.body}`);
   return res.json().data.order as {

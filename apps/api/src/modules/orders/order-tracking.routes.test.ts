@@ -6,7 +6,7 @@ import { createTestApp, jsonCaller } from '../../test/app.ts';
 import { putInCart } from '../../test/cart-fixtures.ts';
 import { seedCatalog } from '../../test/catalog-fixtures.ts';
 import { engines } from '../../test/database.ts';
-import { addOrder } from '../../test/order-fixtures.ts';
+import { addOrder, placeGuestOrder } from '../../test/order-fixtures.ts';
 import { signedInUser } from '../../test/user-fixtures.ts';
 import { orderTracking } from './order-tracking.ts';
 import { syncTrackingLinks } from './orders.service.ts';
@@ -38,33 +38,12 @@ describe.each(engines)('order tracking links on %s', (engine) => {
   const track = (token: string) => t.app.inject({ method: 'GET', url: `/api/tracking/${token}` });
 
   /** A guest's order placed through the API, as the checkout places it. */
-  async function guestOrder(email?: string) {
-    const sessionId = `tracking-${engine}-${++sessions}`;
-    const argan = catalog.argan;
-    await putInCart(
-      t.db,
-      { sessionId },
-      { productId: argan.product.id, variantId: argan.variants[0]?.id, quantity: 2 },
+  const guestOrder = (email?: string) =>
+    placeGuestOrder(
+      t,
+      { productId: catalog.argan.product.id, variantId: catalog.argan.variants[0]?.id, quantity: 2 },
+      { phone: '77 123 45 67', session: `tracking-${engine}-${++sessions}`, email },
     );
-    const res = await call(
-      'POST',
-      '/orders/guest',
-      {},
-      {
-        name: 'Awa Diop',
-        whatsapp_phone: '77 123 45 67',
-        email,
-        session_id: sessionId,
-      },
-    );
-    expect(res.status).toBe(201);
-    return res.body.data.order as {
-      id: number;
-      order_number: string;
-      tracking_url: string;
-      total_amount: number;
-    };
-  }
 
   it('gives every order a link of at least 128 bits at the public address, never its id or number', async () => {
     const order = await guestOrder();

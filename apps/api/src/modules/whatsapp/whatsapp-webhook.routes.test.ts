@@ -149,6 +149,13 @@ describe.each(engines)('the WhatsApp webhook on %s', (engine) => {
       error_code: 131026,
       error_reason: "ce numéro n'est pas sur WhatsApp ou ne peut pas recevoir ce message",
     });
+    // The other status named no message of the shop's: no row took its id.
+    expect(
+      await t.db
+        .select()
+        .from(whatsapp_messages)
+        .where(eq(whatsapp_messages.wamid, 'wamid.message-envoye-depuis-le-telephone')),
+    ).toEqual([]);
   });
 
   it("learns that an 'Envoi incertain' left, by the id it asked Meta to echo", async () => {

@@ -163,30 +163,35 @@ async function sendQueued(db: Db, config: WhatsappConfig, id: number, context: J
 }
 
 /** What the whatsapp module runs after the answer: the sends. Without the Cloud API, nothing is queued. */
-export const whatsappJobHandlers = (config: WhatsappConfig | null): Record<string, JobKind> => ({
-  [WHATSAPP_SEND_JOB]: {
-    // Its own lane: a burst of messages (40 orders in an hour, each told) never holds back a mail.
-    lane: 'whatsapp',
-    run: async (payload, context) => {
-      const { message_id: id } = SendJobSchema.parse(payload);
-      if (!config) {
-        // Queued while the Cloud API was configured, and it is no longer: the owner's taps take over.
-        await context.db.transaction(async (tx) => {
-          const row = await repo.lockMessage(tx, id);
-          if (row?.state === 'queued')
-            await repo.moveMessage(tx, id, 'queued', {
-              state: 'failed',
-              error_reason: "WhatsApp n'est plus configuré",
-            });
-        });
-        return;
-      }
-      await sendQueued(context.db, config, id, context);
+export const whatsappJobHandlers = (config: WhatsappConfig | null): Record<string, JobKind> => {
+  // A lane of its own only when the shop writes: without the Cloud API nothing is queued, and no
+  // process polls an empty lane (a message left from an earlier setting is closed in the main one).
+  const lane = config ? 'whatsapp' : undefined;
+  return {
+    [WHATSAPP_SEND_JOB]: {
+      // Its own lane: a burst of messages (40 orders in an hour, each told) never holds back a mail.
+      lane,
+      run: async (payload, context) => {
+        const { message_id: id } = SendJobSchema.parse(payload);
+        if (!config) {
+          // Queued while the Cloud API was configured, and it is no longer: the owner's taps take over.
+          await context.db.transaction(async (tx) => {
+            const row = await repo.lockMessage(tx, id);
+            if (row?.state === 'queued')
+              await repo.moveMessage(tx, id, 'queued', {
+                state: 'failed',
+                error_reason: "WhatsApp n'est plus configuré",
+              });
+          });
+          return;
+        }
+        await sendQueued(context.db, config, id, context);
+      },
     },
-  },
-  // Meta's notifications, answered at once by the webhook and read here.
-  [WHATSAPP_WEBHOOK_JOB]: { lane: 'whatsapp', run: (payload, { db }) => applyNotification(db, payload) },
-});
+    // Meta's notifications, answered at once by the webhook and read here.
+    [WHATSAPP_WEBHOOK_JOB]: { lane, run: (payload, { db }) => applyNotification(db, payload) },
+  };
+};
 
 // ---- What Meta notifies (the webhook's job) ----
 
