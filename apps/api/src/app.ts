@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { adminShellRoutes } from './modules/admin/admin.routes.ts';
+import { backOfficeEvents } from './modules/admin/back-office-events.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authJobHandlers } from './modules/auth/auth.service.ts';
 import { adminBackupRoutes } from './modules/backup/backup.routes.ts';
@@ -35,6 +36,7 @@ import { adminOrdersRoutes } from './modules/orders/admin-orders.routes.ts';
 import { orderJobHandlers, orderRecurringJobs } from './modules/orders/order-jobs.ts';
 import { orderTracking } from './modules/orders/order-tracking.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { findCorrespondent } from './modules/orders/orders.service.ts';
 import { suggestionsRoutes } from './modules/suggestions/suggestions.routes.ts';
 import { whatsappJobHandlers } from './modules/whatsapp/whatsapp.service.ts';
 import { whatsappWebhookRoutes } from './modules/whatsapp/whatsapp-webhook.routes.ts';
@@ -269,7 +271,7 @@ export async function buildApi({
       ...mailJobHandlers(mail),
       ...authJobHandlers({ db, mailer: mail, log, publicUrl: config.publicUrl }),
       ...orderJobHandlers(orderJobs),
-      ...whatsappJobHandlers(config.whatsapp),
+      ...whatsappJobHandlers(config.whatsapp, findCorrespondent),
       ...housekeepingJobs.handlers,
       // Uploaded videos, converted after the answer (docs/decisions/0016) in their own lane.
       [VIDEO_JOB]: videos.kind,
@@ -285,9 +287,21 @@ export async function buildApi({
   app.addHook('preClose', () => jobs.close());
   // What a crash left of a backup's or a restore's copy of the database (modules/backup).
   app.addHook('onReady', () => removeStaleSpools(config.tmpDir));
+  // What an open back office hears, from every process (docs/decisions/0042). Its streams end
+  // before the server stops listening: a stop waits for no open page.
+  const backOffice = backOfficeEvents(database, warn);
+  app.addHook('preClose', () => backOffice.endAll());
+  app.addHook('onClose', async () => {
+    try {
+      await backOffice.stop();
+    } catch {
+      // the database may already be closed by its owner
+    }
+  });
   const moduleDeps: ModuleDeps = {
     db,
     config,
+    backOffice,
     videos: { cancel: (mediaId) => jobs.abort(conversionKey(mediaId)) },
     log,
     mailer: mail,

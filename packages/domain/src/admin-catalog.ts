@@ -29,6 +29,7 @@ import {
 import { savedAs } from './text.ts';
 import { howToWriteAmount } from './typed-amount.ts';
 import { ImageUploadSchema } from './uploads.ts';
+import { WhatsappInboxSchema } from './whatsapp.ts';
 
 // The back office's catalogue calls: request schemas shared by the
 // API's validation and the admin forms, and the shapes the API answers.
@@ -205,7 +206,10 @@ export const AdminNotificationsSchema = z.object({
   pending_orders: z.number(),
   /** Why the shop's automatic WhatsApp messages cannot leave (its token refused); null while they can. */
   whatsapp_outage: z.string().nullable(),
+  /** The customers' WhatsApp messages not yet marked read (none without the Cloud API). */
+  whatsapp_inbox: WhatsappInboxSchema,
 });
+export type AdminNotifications = z.infer<typeof AdminNotificationsSchema>;
 
 // ---- Products ('Gestion des produits', the product form) ----
 

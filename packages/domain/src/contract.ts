@@ -124,6 +124,7 @@ import {
   OrderIdParamsSchema,
   OrderListSchema,
 } from './orders.ts';
+import { MarkedSeenSchema, MarkReceivedSeenInputSchema, WhatsappMessageParamsSchema } from './whatsapp.ts';
 
 // The REST contract, declared once (docs/architecture.md): for every operation its request schemas,
 // the data its success envelope carries, its status, who may call it and the refusals that only
@@ -170,7 +171,7 @@ export type Operation = {
   /** Largest JSON body in bytes, when more than the 1 MB default (inline base64 images). */
   bodyLimit?: number;
   /** A download: the success is a file of this type (`data` describes it), streamed, not an envelope. */
-  produces?: 'text/csv' | 'application/gzip';
+  produces?: 'text/csv' | 'application/gzip' | 'text/event-stream';
 };
 
 const op = <const T extends Operation>(operation: T) => operation;
@@ -573,10 +574,27 @@ export const operations = {
 
   // ---- back office (every /admin path is served by the admin scope: an admin session, no-store) ----
   'GET /admin/notifications': op({
-    summary: "Ce que la cloche de l'administration signale (commandes en attente)",
+    summary:
+      "Ce que la cloche de l'administration signale : commandes en attente, messages WhatsApp des clients non lus, panne des messages automatiques",
     tag: 'admin',
     access: 'admin',
     data: AdminNotificationsSchema,
+  }),
+  'GET /admin/events': op({
+    summary:
+      "Flux d'événements (text/event-stream) : « bell » quand ce que compte la cloche change, « order:<id> » quand une commande, son historique ou ses messages WhatsApp changent, quel que soit le processus qui l'a fait ; la page se relit. Fermé après quelques minutes (le navigateur se reconnecte)",
+    tag: 'admin',
+    access: 'admin',
+    data: z.string(),
+    produces: 'text/event-stream',
+    errors: [503],
+  }),
+  'POST /admin/whatsapp/seen': op({
+    summary: 'Marquer comme lus des messages WhatsApp de clients (ils quittent la cloche)',
+    tag: 'admin',
+    access: 'admin',
+    body: MarkReceivedSeenInputSchema,
+    data: MarkedSeenSchema,
   }),
   'GET /admin/search': op({
     summary: "Recherche de l'en-tête de l'administration (produits, catégories, commandes)",
@@ -887,6 +905,15 @@ export const operations = {
     params: AdminOrderIdParamsSchema,
     data: AdminOrderDetailEnvelopeSchema,
     errors: [404],
+  }),
+  'POST /admin/orders/:id/whatsapp/:message/resend': op({
+    summary:
+      "Renvoyer une fois un message WhatsApp de la commande dont l'envoi est incertain ou a échoué (jamais de lui-même : le client pourrait le recevoir deux fois)",
+    tag: 'admin commandes',
+    access: 'admin',
+    params: WhatsappMessageParamsSchema,
+    data: AdminOrderDetailEnvelopeSchema,
+    errors: [404, 409],
   }),
   'PUT /admin/orders/:id/refund': op({
     summary:

@@ -496,6 +496,11 @@ export const whatsapp_messages = pgTable(
     error_reason: text('error_reason'),
     attempts: integer('attempts').notNull().default(0),
     state_at: timestamp('state_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    // The message this one sends again at the owner's tap (an uncertain or failed one): unique, so
+    // a message is sent again at most once.
+    resend_of: integer('resend_of')
+      .unique()
+      .references((): AnyPgColumn => whatsapp_messages.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
@@ -504,5 +509,38 @@ export const whatsapp_messages = pgTable(
     index('whatsapp_messages_order_idx').on(t.order_id, t.created_at),
     // The housekeeping's purge after 90 days.
     index('whatsapp_messages_created_idx').on(t.created_at),
+  ],
+);
+
+/**
+ * What customers write to the shop's number (Meta's 'messages' notifications): kept 90 days with
+ * the account of that number and its latest open order, for the owner's order card and bell, and
+ * for the 24-hour window in which the shop may write free text.
+ */
+export const whatsapp_received = pgTable(
+  'whatsapp_received',
+  {
+    id: serial('id').primaryKey(),
+    // Meta's id of the message: a notification delivered twice keeps it once.
+    wamid: text('wamid').notNull().unique(),
+    // E.164 ('+' and Meta's wa_id), and the name her WhatsApp profile gives.
+    sender: text('sender').notNull(),
+    profile_name: text('profile_name'),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    order_id: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    // Meta's type ('text', 'image', 'audio'…) and the words: the text, or a photo's caption.
+    kind: text('kind').notNull(),
+    body: text('body'),
+    // When she wrote it (Meta's timestamp): the 24-hour window runs from the latest.
+    sent_at: timestamp('sent_at', { withTimezone: true, mode: 'string' }).notNull(),
+    // When the owner marked it read in the bell; null while it waits there.
+    seen_at: timestamp('seen_at', { withTimezone: true, mode: 'string' }),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('whatsapp_received_sender_idx').on(t.sender, t.sent_at),
+    index('whatsapp_received_order_idx').on(t.order_id, t.sent_at),
+    index('whatsapp_received_unseen_idx').on(t.sent_at).where(sql`${t.seen_at} is null`),
+    index('whatsapp_received_created_idx').on(t.created_at),
   ],
 );

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { BackOfficeEvents } from '../modules/admin/back-office-events.ts';
 import type { VideoConversions } from '../modules/catalog/video-jobs.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import type { OrderTracking } from '../modules/orders/order-tracking.ts';
@@ -14,6 +15,8 @@ export type ModuleDeps = {
   /** The conversions of uploaded videos, jobs of their own lane (modules/catalog/video-jobs.ts). */
   videos: VideoConversions;
   mailer: Mailer;
+  /** The changes an open back office hears (modules/admin/back-office-events.ts). */
+  backOffice: BackOfficeEvents;
   /** Orders' tracking links (modules/orders/order-tracking.ts). */
   tracking: OrderTracking;
   log: (line: string) => void;

@@ -129,6 +129,30 @@ export function downloadRoute<K extends OperationKey>(
   });
 }
 
+/**
+ * Registers an operation that answers a stream of server-sent events (`produces:
+ * 'text/event-stream'`): `handler` gives the stream, which ends when the caller goes. Never
+ * buffered on its way (nginx's `X-Accel-Buffering`), never compressed (@fastify/compress leaves
+ * event streams alone). Refusals are envelopes.
+ */
+export function eventStreamRoute<K extends OperationKey>(
+  app: FastifyInstance,
+  key: K,
+  handler: (request: RouteRequest<K>, reply: FastifyReply) => Promise<Readable>,
+) {
+  if ((operations[key] as Operation).produces !== 'text/event-stream')
+    throw new Error(`${key}: an event stream route declares what it produces`);
+  register(app, key, {}, async (request, reply) => {
+    const stream = await handler(request as RouteRequest<K>, reply);
+    request.raw.once('close', () => stream.destroy());
+    return reply
+      .status(200)
+      .type('text/event-stream; charset=utf-8')
+      .header('X-Accel-Buffering', 'no')
+      .send(stream);
+  });
+}
+
 function register(
   app: FastifyInstance,
   key: OperationKey,

@@ -30,6 +30,90 @@ export type SimulatedStatus = {
  * statuses, and the headers Meta posts it with: signed with `appSecret` (the app's by default).
  */
 export function statusNotification(statuses: SimulatedStatus[], appSecret = SIMULATED.appSecret) {
+  return messagesNotification(
+    {
+      statuses: statuses.map((s) => ({
+        id: s.id,
+        status: s.status,
+        timestamp: String(Math.floor(Date.now() / 1000)),
+        recipient_id: '221771234567',
+        ...(s.callback ? { biz_opaque_callback_data: s.callback } : {}),
+        ...(s.error
+          ? {
+              errors: [
+                {
+                  code: s.error.code,
+                  title: s.error.title,
+                  message: s.error.title,
+                  error_data: { details: s.error.title },
+                },
+              ],
+            }
+          : {
+              pricing: { billable: true, pricing_model: 'PMP', category: 'utility', type: 'regular' },
+            }),
+      })),
+    },
+    appSecret,
+  );
+}
+
+/** A customer's message to the shop's number, as the 'messages' webhook's `messages[]` carries it. */
+export type SimulatedIncoming = {
+  /** Her number, digits only (Meta's wa_id). */
+  from: string;
+  id?: string;
+  /** The name of her WhatsApp profile. */
+  name?: string;
+  /** When she wrote (seconds); now by default. */
+  timestamp?: number;
+} & (
+  | { type: 'text'; text: string }
+  | { type: 'image'; caption?: string }
+  | { type: 'audio' }
+  | { type: 'sticker' }
+);
+
+let incomingIds = 0;
+
+/**
+ * A notification of customers' messages ('Messages webhook reference': `contacts[]` with each
+ * sender's profile, `messages[]` with each message), signed as Meta signs it.
+ */
+export function incomingNotification(messages: SimulatedIncoming[], appSecret = SIMULATED.appSecret) {
+  return messagesNotification(
+    {
+      contacts: messages.map((m) => ({ profile: { name: m.name ?? 'Cliente' }, wa_id: m.from })),
+      messages: messages.map((m) => ({
+        from: m.from,
+        id: m.id ?? `wamid.HBgM${randomBytes(6).toString('hex')}${++incomingIds}`,
+        timestamp: String(m.timestamp ?? Math.floor(Date.now() / 1000)),
+        type: m.type,
+        ...(m.type === 'text' ? { text: { body: m.text } } : {}),
+        ...(m.type === 'image'
+          ? {
+              image: {
+                ...(m.caption ? { caption: m.caption } : {}),
+                mime_type: 'image/jpeg',
+                sha256: 'c2hh',
+                id: '1003',
+              },
+            }
+          : {}),
+        ...(m.type === 'audio'
+          ? { audio: { mime_type: 'audio/ogg; codecs=opus', sha256: 'c2hh', id: '1004', voice: true } }
+          : {}),
+        ...(m.type === 'sticker'
+          ? { sticker: { mime_type: 'image/webp', sha256: 'c2hh', id: '1005', animated: false } }
+          : {}),
+      })),
+    },
+    appSecret,
+  );
+}
+
+/** The 'messages' field's envelope around `value`, and the headers Meta posts it with. */
+function messagesNotification(value: Record<string, unknown>, appSecret: string) {
   const body = JSON.stringify({
     object: 'whatsapp_business_account',
     entry: [
@@ -41,27 +125,7 @@ export function statusNotification(statuses: SimulatedStatus[], appSecret = SIMU
             value: {
               messaging_product: 'whatsapp',
               metadata: { display_phone_number: '221770000000', phone_number_id: SIMULATED.phoneNumberId },
-              statuses: statuses.map((s) => ({
-                id: s.id,
-                status: s.status,
-                timestamp: String(Math.floor(Date.now() / 1000)),
-                recipient_id: '221771234567',
-                ...(s.callback ? { biz_opaque_callback_data: s.callback } : {}),
-                ...(s.error
-                  ? {
-                      errors: [
-                        {
-                          code: s.error.code,
-                          title: s.error.title,
-                          message: s.error.title,
-                          error_data: { details: s.error.title },
-                        },
-                      ],
-                    }
-                  : {
-                      pricing: { billable: true, pricing_model: 'PMP', category: 'utility', type: 'regular' },
-                    }),
-              })),
+              ...value,
             },
           },
         ],

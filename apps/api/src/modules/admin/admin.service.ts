@@ -1,4 +1,4 @@
-import type { AdminSearchResults } from '@souk/domain/admin-catalog';
+import type { AdminNotifications, AdminSearchResults } from '@souk/domain/admin-catalog';
 import { ADMIN_SEARCH_RESULTS } from '@souk/domain/admin-limits';
 import { INITIAL_ORDER_STATUS } from '@souk/domain/order-status';
 import { foldText } from '@souk/domain/text';
@@ -8,17 +8,21 @@ import { searchCustomers } from '../customers/customers.service.ts';
 import { searchAdminOrders } from '../orders/admin-orders.service.ts';
 import { countOrdersInStatus } from '../orders/order-figures.service.ts';
 import { toOrderSearchResult } from '../orders/orders.mapper.ts';
-import { whatsappOutage } from '../whatsapp/whatsapp.service.ts';
+import { findOrderNumbers } from '../orders/orders.service.ts';
+import { whatsappInbox, whatsappOutage } from '../whatsapp/whatsapp.service.ts';
 
 /**
- * The bell: orders waiting for the shop to accept or cancel them; and, when the shop writes on
- * WhatsApp by itself, why it cannot at the moment (the banner of every back-office page).
+ * The bell: orders waiting for the shop to accept or cancel them; and, when the shop has the
+ * WhatsApp Cloud API, the customers' messages not yet read and why the shop cannot write at the
+ * moment (the banner of every back-office page).
  */
-export async function getNotifications(db: Db, whatsappConfigured: boolean) {
-  return {
-    pending_orders: await countOrdersInStatus(db, INITIAL_ORDER_STATUS),
-    whatsapp_outage: whatsappConfigured ? await whatsappOutage(db) : null,
-  };
+export async function getNotifications(db: Db, whatsappConfigured: boolean): Promise<AdminNotifications> {
+  const [pending, outage, inbox] = await Promise.all([
+    countOrdersInStatus(db, INITIAL_ORDER_STATUS),
+    whatsappConfigured ? whatsappOutage(db) : null,
+    whatsappConfigured ? whatsappInbox(db, (ids) => findOrderNumbers(db, ids)) : { total: 0, messages: [] },
+  ]);
+  return { pending_orders: pending, whatsapp_outage: outage, whatsapp_inbox: inbox };
 }
 
 /**

@@ -32,6 +32,9 @@ import * as users from './users.repository.ts';
 
 /** Who made an order's changes: each account's name and role (the orders' history shows them). */
 export const findAccountNames = (db: DbOrTx, ids: number[]) => users.findNames(db, ids);
+/** The account whose WhatsApp number is `phone` (international form), if any. */
+export const findAccountIdByWhatsapp = async (db: DbOrTx, phone: string) =>
+  (await users.findUserByPhone(db, phone))?.id ?? null;
 
 // The housekeeping timer's purges of what can no longer serve.
 export { deleteDeadResetTokens, deleteDeadSessions } from './sessions.repository.ts';

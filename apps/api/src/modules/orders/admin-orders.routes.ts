@@ -9,9 +9,11 @@ import {
 import { formatStamp } from '@souk/domain/dates';
 import { CANCELLED_ORDER_STATUS } from '@souk/domain/order-status';
 import { TRACKING_LINK_RENEWED } from '@souk/domain/order-tracking';
+import { WHATSAPP_MESSAGE_RESENT } from '@souk/domain/whatsapp';
 import type { RouteModule } from '#shared/module.ts';
 import { downloadRoute, ok, route } from '#shared/route.ts';
 import { authOf } from '../../plugins/auth.ts';
+import { resendMessage } from '../whatsapp/whatsapp.service.ts';
 import * as orders from './admin-orders.service.ts';
 
 /** The orders screen's calls, in the admin scope. */
@@ -59,6 +61,10 @@ export const adminOrdersRoutes: RouteModule = ({ db, config, tracking }) => {
         ORDER_REINSTATED,
       ),
     );
+    route(app, 'POST /admin/orders/:id/whatsapp/:message/resend', async (req) => {
+      await resendMessage(db, req.params.id, req.params.message, config.whatsapp !== null);
+      return ok({ order: await orders.getAdminOrder(db, req.params.id, context) }, WHATSAPP_MESSAGE_RESENT);
+    });
     route(app, 'POST /admin/orders/:id/tracking', async (req) =>
       ok({ order: await orders.renewTrackingLink(db, req.params.id, context) }, TRACKING_LINK_RENEWED),
     );

@@ -1,6 +1,6 @@
 import { shopTimeZone } from '@souk/domain/dates';
 import { INITIAL_ORDER_STATUS, type OrderStatus } from '@souk/domain/order-status';
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { collectedOrder } from '../../db/order-rules.ts';
 import { order_items, order_status_history, orders } from '../../db/schema.ts';
@@ -181,4 +181,39 @@ export async function findUnpaidWaitingIds(
          limit ${limit}`,
   );
   return rows.map((r) => r.id);
+}
+
+/** The statuses an order is done with: a customer writing is about another one. */
+const CLOSED_STATUSES: OrderStatus[] = ['disponible', 'annulée'];
+
+/** The latest order not yet collected nor cancelled that was placed with this phone or by this account. */
+export async function findLatestOpenOrderId(
+  db: DbOrTx,
+  phone: string,
+  userId: number | null,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        notInArray(orders.status, CLOSED_STATUSES),
+        userId === null
+          ? eq(orders.contact_phone, phone)
+          : or(eq(orders.contact_phone, phone), eq(orders.user_id, userId)),
+      ),
+    )
+    .orderBy(desc(orders.created_at), desc(orders.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** The numbers of these orders (those that still exist), by id. */
+export async function findOrderNumbers(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: orders.id, number: orders.order_number })
+    .from(orders)
+    .where(inArray(orders.id, ids));
+  return new Map(rows.map((row) => [row.id, row.number]));
 }

@@ -13,6 +13,7 @@ import { TRACKING_NOT_FOUND, type TrackedOrder } from '@souk/domain/order-tracki
 import { customerCancelRefusal, type Order, type OrderList } from '@souk/domain/orders';
 import { AppError } from '#shared/app-error.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { findAccountIdByWhatsapp } from '../auth/auth.service.ts';
 import * as carts from '../cart/cart.service.ts';
 import {
   EMPTY_CART,
@@ -280,3 +281,15 @@ export async function cancelOrder(
   });
   return getOrder(db, context.tracking, userId, orderId);
 }
+
+/**
+ * Who wrote to the shop's WhatsApp from `phone`: the account of that number, and the latest open
+ * order placed with it or by that account (the whatsapp module keeps her message with them).
+ */
+export async function findCorrespondent(tx: DbOrTx, phone: string) {
+  const userId = await findAccountIdByWhatsapp(tx, phone);
+  return { userId, orderId: await repo.findLatestOpenOrderId(tx, phone, userId) };
+}
+
+/** The numbers of these orders, by id (the bell names the order a message is about). */
+export const findOrderNumbers = (db: DbOrTx, ids: number[]) => repo.findOrderNumbers(db, ids);

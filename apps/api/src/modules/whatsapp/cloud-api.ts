@@ -43,6 +43,14 @@ const TOKEN_CODES = new Set([0, 190]);
 /** Whether Meta's `code` says the token itself is refused (every send fails until it is replaced). */
 export const isTokenRefusal = (code: number | null) => code !== null && TOKEN_CODES.has(code);
 
+/**
+ * Whether a send that failed with `code` may pass if sent again later: no answer, Meta busy or
+ * down, the token refused (replaced since). Not a refusal of the message itself (not on
+ * WhatsApp, template not approved): that one would fail again.
+ */
+export const mayPassLater = (code: number | null) =>
+  code === null || RETRY_CODES.has(code) || isTokenRefusal(code);
+
 /** Why a message failed, in the owner's words, for the codes a shop meets. */
 const REASONS: Record<number, string> = {
   0: "le jeton d'accès WhatsApp est refusé",

@@ -8,7 +8,7 @@ import { whatsapp_messages } from '../../db/schema.ts';
 export type WhatsappMessageRow = typeof whatsapp_messages.$inferSelect;
 export type NewWhatsappMessage = Pick<
   typeof whatsapp_messages.$inferInsert,
-  'key' | 'order_id' | 'audience' | 'recipient' | 'template' | 'params' | 'body'
+  'key' | 'order_id' | 'audience' | 'recipient' | 'template' | 'params' | 'body' | 'resend_of'
 >;
 
 /** The message of `key`, made once: null when a message of that key exists already. */

@@ -150,6 +150,7 @@ describe.each(engines)('WhatsApp messages sent by the shop on %s', (engine) => {
         }),
         expect.objectContaining({ audience: 'staff', recipient: `+${STAFF}`, state: 'sent', reason: null }),
       ],
+      received: [],
     });
     expect(details.body.data.order.whatsapp.messages[0].body).toBe(rows[0]?.body);
     // Nothing wrong: no banner.
@@ -371,6 +372,61 @@ describe.each(engines)('WhatsApp messages sent by the shop on %s', (engine) => {
     expect(sim.templatesTo(other.to)).toEqual(['souk_commande_recue']);
   });
 
+  it("sends an uncertain message again once at the owner's tap, never one that left or failed for good", async () => {
+    sim.answerNext('drop');
+    const order = await guestOrder();
+    await send();
+    const [uncertain] = await messagesOf(order.id);
+    expect(uncertain?.state).toBe('uncertain');
+    const view = async () =>
+      (await call('GET', `/admin/orders/${order.id}`, admin)).body.data.order.whatsapp.messages as {
+        id: number;
+        state: string;
+        resendable: boolean;
+        resent: boolean;
+      }[];
+    expect((await view())[0]).toMatchObject({ id: uncertain?.id, resendable: true, resent: false });
+    const resend = (orderId: number, messageId: number) =>
+      call('POST', `/admin/orders/${orderId}/whatsapp/${messageId}/resend`, admin);
+
+    // Two taps at once (two admins, a double tap): one copy.
+    const taps = await Promise.all([
+      resend(order.id, uncertain?.id ?? 0),
+      resend(order.id, uncertain?.id ?? 0),
+    ]);
+    expect(taps.map((r) => r.status).sort()).toEqual([200, 409]);
+    const accepted = taps.find((r) => r.status === 200);
+    expect(accepted?.body.message).toBe('Le message part de nouveau');
+    expect(taps.find((r) => r.status === 409)?.body.message).toBe(
+      'Ce message ne peut pas être renvoyé : il est parti ou a déjà été renvoyé',
+    );
+    await send();
+    expect(sim.templatesTo(order.to)).toEqual(['souk_commande_recue', 'souk_commande_recue']);
+    const after = await view();
+    const copy = after.find((m) => m.id !== uncertain?.id && m.state === 'sent');
+    expect(after.find((m) => m.id === uncertain?.id)).toMatchObject({ resendable: false, resent: true });
+    expect(copy).toMatchObject({ resendable: false, resent: false });
+    // The copy left: nothing to send again; nor a third time the original.
+    expect((await resend(order.id, copy?.id ?? 0)).status).toBe(409);
+    expect((await resend(order.id, uncertain?.id ?? 0)).status).toBe(409);
+    // Through another order, it is not found.
+    const other = await guestOrder();
+    expect((await resend(other.id, uncertain?.id ?? 0)).status).toBe(404);
+    await send();
+    expect(sim.templatesTo(order.to)).toHaveLength(2);
+
+    // Refused for good (not on WhatsApp): it would fail again, the tap is the way.
+    sim.answerNext({ status: 400, code: 131026, title: 'Message undeliverable' });
+    const unreachable = await guestOrder();
+    await send();
+    const [failed] = await messagesOf(unreachable.id);
+    expect(failed?.state).toBe('failed');
+    expect(
+      (await call('GET', `/admin/orders/${unreachable.id}`, admin)).body.data.order.whatsapp.messages[0],
+    ).toMatchObject({ resendable: false });
+    expect((await resend(unreachable.id, failed?.id ?? 0)).status).toBe(409);
+  });
+
   it('fails every message while the token is refused (401), saying so', async () => {
     const refused = await shopWith(engine, sim, { WHATSAPP_ACCESS_TOKEN: 'EAAG-un-jeton-expire' });
     try {
@@ -400,7 +456,7 @@ describe('a shop without the Cloud API', () => {
       await drain(t.app);
       expect(await t.db.select().from(whatsapp_messages)).toEqual([]);
       const details = await jsonCaller(() => t.app)('GET', `/admin/orders/${order.id}`, shop.admin);
-      expect(details.body.data.order.whatsapp).toEqual({ automatic: false, messages: [] });
+      expect(details.body.data.order.whatsapp).toEqual({ automatic: false, messages: [], received: [] });
       expect(await t.db.select().from(jobs).where(eq(jobs.kind, 'whatsapp.send'))).toEqual([]);
     } finally {
       await t.close();

@@ -14,7 +14,7 @@ import { enqueueJob } from '../jobs/jobs.service.ts';
 export const WHATSAPP_WEBHOOK_JOB = 'whatsapp.webhook';
 /** Meta's notifications weigh a few kilobytes (ids and texts, never media): the API's own megabyte, which the shipped nginx lets through. */
 export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
-/** A job of statuses is tried again a few times when the database fails it; a status of no known message is dropped. */
+/** A notification's job is tried again a few times when the database fails it; a status of no known message is dropped. */
 const WEBHOOK_ATTEMPTS = 5;
 
 const UNSIGNED = 'Signature de la notification absente ou invalide';
@@ -58,6 +58,41 @@ export const KeptStatusSchema = z.object({
 });
 export type KeptStatus = z.infer<typeof KeptStatusSchema>;
 
+/**
+ * A message a customer wrote to the shop's number, as the 'messages' webhook's `messages[]` carries
+ * it: who (`from`, her number without '+'), Meta's id, when (seconds), its type and its words (a
+ * text's body, a photo's or a document's caption). A photo or a voice note is kept as such, without
+ * its media (which the shop never downloads).
+ */
+const ReceivedSchema = z.object({
+  from: z.string().regex(/^\d{6,15}$/),
+  id: z.string().min(1).max(200),
+  timestamp: z.string().regex(/^\d{1,12}$/),
+  type: z.string().max(40),
+  text: z.object({ body: z.string() }).loose().optional(),
+  image: z.object({ caption: z.string().optional() }).loose().optional(),
+  video: z.object({ caption: z.string().optional() }).loose().optional(),
+  document: z.object({ caption: z.string().optional() }).loose().optional(),
+});
+const ContactSchema = z.object({
+  wa_id: z.string(),
+  profile: z.object({ name: z.string() }).loose().optional(),
+});
+
+/** The longest text WhatsApp carries: what the shop keeps of a message at most. */
+const RECEIVED_TEXT_MAX = 4096;
+
+/** What the job keeps of a customer's message: what the owner reads of it. */
+export const KeptReceivedSchema = z.object({
+  id: z.string(),
+  from: z.string(),
+  name: z.string().nullable(),
+  at: z.number(),
+  type: z.string(),
+  body: z.string().nullable(),
+});
+export type KeptReceived = z.infer<typeof KeptReceivedSchema>;
+
 /** The envelope every notification of the WhatsApp Business Account has ('Webhooks' reference). */
 const NotificationSchema = z.object({
   object: z.literal('whatsapp_business_account'),
@@ -66,18 +101,54 @@ const NotificationSchema = z.object({
       changes: z.array(
         z.object({
           field: z.string(),
-          value: z.object({ statuses: z.array(z.unknown()).optional() }).loose(),
+          value: z
+            .object({
+              statuses: z.array(z.unknown()).optional(),
+              messages: z.array(z.unknown()).optional(),
+              contacts: z.array(z.unknown()).optional(),
+            })
+            .loose(),
         }),
       ),
     }),
   ),
 });
 
+type Notification = z.infer<typeof NotificationSchema>;
+const messagesChanges = (notification: Notification) =>
+  notification.entry.flatMap((entry) => entry.changes).filter((change) => change.field === 'messages');
+
+/** The customers' messages of a notification's 'messages' changes, each made storable. */
+function receivedOf(notification: Notification): KeptReceived[] {
+  return messagesChanges(notification).flatMap((change) => {
+    const names = new Map<string, string>();
+    for (const raw of change.value.contacts ?? []) {
+      const contact = ContactSchema.safeParse(raw);
+      if (contact.success && contact.data.profile) names.set(contact.data.wa_id, contact.data.profile.name);
+    }
+    return (change.value.messages ?? []).flatMap((raw) => {
+      const parsed = ReceivedSchema.safeParse(raw);
+      if (!parsed.success) return [];
+      const { id, from, timestamp, type, text, image, video, document } = parsed.data;
+      const words = text?.body ?? image?.caption ?? video?.caption ?? document?.caption;
+      const name = names.get(from);
+      return [
+        {
+          id: storable(id),
+          from,
+          name: name === undefined ? null : storable(name).slice(0, 200) || null,
+          at: Number(timestamp),
+          type: storable(type),
+          body: words === undefined ? null : storable(words).slice(0, RECEIVED_TEXT_MAX) || null,
+        },
+      ];
+    });
+  });
+}
+
 /** The statuses of a notification's 'messages' changes, each made storable; the rest is not kept. */
-function statusesOf(notification: z.infer<typeof NotificationSchema>): KeptStatus[] {
-  return notification.entry
-    .flatMap((entry) => entry.changes)
-    .filter((change) => change.field === 'messages')
+function statusesOf(notification: Notification): KeptStatus[] {
+  return messagesChanges(notification)
     .flatMap((change) => change.value.statuses ?? [])
     .flatMap((raw) => {
       const parsed = StatusSchema.safeParse(raw);
@@ -133,15 +204,16 @@ export function whatsappWebhookRoutes(db: Db, config: WhatsappConfig) {
       }
       const notification = NotificationSchema.safeParse(parsed);
       if (!notification.success) return reply.status(400).send({ success: false, message: MALFORMED });
-      // Only the statuses are kept (the customers' replies are read in a later step, not stored
-      // meanwhile); Meta delivers at least once: the same bytes again are the same job, queued once.
+      // Only the statuses and the customers' messages are kept, and of them only what the shop
+      // reads; Meta delivers at least once: the same bytes again are the same job, queued once.
       const statuses = statusesOf(notification.data);
-      if (!statuses.length) return reply.status(200).send({ success: true });
+      const received = receivedOf(notification.data);
+      if (!statuses.length && !received.length) return reply.status(200).send({ success: true });
       const digest = createHash('sha256').update(raw).digest('hex');
       await enqueueJob(
         db,
         WHATSAPP_WEBHOOK_JOB,
-        { statuses },
+        { statuses, received },
         {
           key: `whatsapp-webhook:${digest}`,
           maxAttempts: WEBHOOK_ATTEMPTS,

@@ -1,13 +1,30 @@
 import { messageText, type TemplatedMessage, templateValues } from '@souk/domain/message-template';
-import type { OrderWhatsapp, WhatsappAudience, WhatsappMessageState } from '@souk/domain/whatsapp';
+import {
+  type OrderWhatsapp,
+  WHATSAPP_INBOX_SHOWN,
+  WHATSAPP_MESSAGE_NOT_FOUND,
+  WHATSAPP_NOT_CONFIGURED,
+  WHATSAPP_RESEND_REFUSED,
+  type WhatsappAudience,
+  type WhatsappInbox,
+  type WhatsappMessageState,
+} from '@souk/domain/whatsapp';
 import { z } from 'zod';
+import { AppError } from '#shared/app-error.ts';
 import type { WhatsappConfig } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { JobContext, JobKind } from '../jobs/job-runner.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
-import { failureReason, isTokenRefusal, sendMessage } from './cloud-api.ts';
+import { failureReason, isTokenRefusal, mayPassLater, sendMessage } from './cloud-api.ts';
 import * as repo from './whatsapp-messages.repository.ts';
-import { type KeptStatus, KeptStatusSchema, WHATSAPP_WEBHOOK_JOB } from './whatsapp-webhook.routes.ts';
+import * as received from './whatsapp-received.repository.ts';
+import {
+  type KeptReceived,
+  KeptReceivedSchema,
+  type KeptStatus,
+  KeptStatusSchema,
+  WHATSAPP_WEBHOOK_JOB,
+} from './whatsapp-webhook.routes.ts';
 
 // The messages the shop sends itself (docs/decisions/0041-whatsapp-cloud-api.md). A message is a
 // row made in the transaction of what it tells, with a job that sends it after the commit: a
@@ -43,20 +60,55 @@ export async function queueWhatsapp(tx: DbOrTx, { key, orderId, audience, to, me
     params: [...templateValues(message)],
     body: messageText(message),
   });
-  if (id === null) return;
-  await enqueueJob(
+  if (id !== null) await enqueueSend(tx, id);
+}
+
+const enqueueSend = (tx: DbOrTx, id: number) =>
+  enqueueJob(
     tx,
     WHATSAPP_SEND_JOB,
     { message_id: id },
     { key: `whatsapp:${id}`, maxAttempts: WHATSAPP_SEND_ATTEMPTS },
   );
+
+/** Whether the owner may have the shop send `row` again: never a message that left or is leaving. */
+const mayResend = (row: repo.WhatsappMessageRow) =>
+  row.state === 'uncertain' || (row.state === 'failed' && mayPassLater(row.error_code));
+
+/**
+ * The owner's 'Renvoyer' on one of the order's messages whose sending is uncertain or failed for a
+ * reason that may pass: the same words to the same number, as a message of its own, queued now.
+ * Once: the copy's key is the original's, so a second tap (or a second admin) changes nothing and
+ * is told so. Never done by the shop itself: an uncertain message may have reached her.
+ */
+export async function resendMessage(db: Db, orderId: number, messageId: number, configured: boolean) {
+  if (!configured) throw new AppError('conflict', WHATSAPP_NOT_CONFIGURED);
+  await db.transaction(async (tx) => {
+    const row = await repo.lockMessage(tx, messageId);
+    if (!row || row.order_id !== orderId) throw new AppError('not_found', WHATSAPP_MESSAGE_NOT_FOUND);
+    if (!mayResend(row)) throw new AppError('conflict', WHATSAPP_RESEND_REFUSED);
+    const id = await repo.insertMessage(tx, {
+      key: `${row.key}:resend`,
+      order_id: row.order_id,
+      audience: row.audience,
+      recipient: row.recipient,
+      template: row.template,
+      params: row.params,
+      body: row.body,
+      resend_of: row.id,
+    });
+    if (id === null) throw new AppError('conflict', WHATSAPP_RESEND_REFUSED);
+    await enqueueSend(tx, id);
+  });
 }
 
 /** A message is kept this long (its words, its number, what became of it), then purged. */
 export const WHATSAPP_MESSAGE_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
 
-/** Housekeeping's share: messages older than 90 days. */
-export const deleteOldWhatsappMessages = (db: Db) => repo.deleteOldMessages(db, WHATSAPP_MESSAGE_MAX_AGE_MS);
+/** Housekeeping's share: messages older than 90 days, sent or received. */
+export const deleteOldWhatsappMessages = async (db: Db) =>
+  (await repo.deleteOldMessages(db, WHATSAPP_MESSAGE_MAX_AGE_MS)) +
+  (await received.deleteOldReceived(db, WHATSAPP_MESSAGE_MAX_AGE_MS));
 
 /** What a send asks Meta to echo in its status notifications: finds a message whose send's answer was lost. */
 const callbackOf = (id: number) => `souk:${id}`;
@@ -67,7 +119,11 @@ const idOfCallback = (callback: string | undefined) => {
 
 /** An order's WhatsApp as its details show it: whether the shop writes by itself, and each message's state. */
 export async function orderWhatsapp(db: DbOrTx, orderId: number, automatic: boolean): Promise<OrderWhatsapp> {
-  const rows = await repo.findOrderMessages(db, orderId);
+  const [rows, replies] = await Promise.all([
+    repo.findOrderMessages(db, orderId),
+    received.findOrderReceived(db, orderId),
+  ]);
+  const resent = new Set(rows.map((row) => row.resend_of));
   return {
     automatic,
     messages: rows.map((row) => ({
@@ -78,9 +134,49 @@ export async function orderWhatsapp(db: DbOrTx, orderId: number, automatic: bool
       state: row.state,
       reason: row.state === 'failed' || row.state === 'uncertain' ? row.error_reason : null,
       at: new Date(row.state_at).toISOString(),
+      resendable: automatic && mayResend(row) && !resent.has(row.id),
+      resent: resent.has(row.id),
+    })),
+    received: replies.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      body: row.body,
+      at: new Date(row.sent_at).toISOString(),
     })),
   };
 }
+
+/**
+ * The bell's WhatsApp: the customers' messages not yet marked read, the newest first, each with its
+ * order's number (asked of the orders module, which owns them).
+ */
+export async function whatsappInbox(
+  db: DbOrTx,
+  orderNumbers: (ids: number[]) => Promise<Map<number, string>>,
+): Promise<WhatsappInbox> {
+  const { rows, total } = await received.findUnseen(db, WHATSAPP_INBOX_SHOWN);
+  const numbers = await orderNumbers([
+    ...new Set(rows.flatMap((row) => (row.order_id ? [row.order_id] : []))),
+  ]);
+  return {
+    total,
+    messages: rows.map((row) => {
+      const number = row.order_id === null ? undefined : numbers.get(row.order_id);
+      return {
+        id: row.id,
+        kind: row.kind,
+        body: row.body,
+        at: new Date(row.sent_at).toISOString(),
+        sender: row.sender,
+        name: row.profile_name,
+        order: row.order_id !== null && number ? { id: row.order_id, order_number: number } : null,
+      };
+    }),
+  };
+}
+
+/** 'Marquer comme lu' in the bell: answers how many were still unread. */
+export const markReceivedSeen = (db: Db, ids: number[]) => received.markSeen(db, ids);
 
 /**
  * Why the shop cannot write at the moment (its token refused: expired, revoked), from the latest
@@ -92,6 +188,10 @@ export async function whatsappOutage(db: DbOrTx): Promise<string | null> {
 }
 
 const SendJobSchema = z.object({ message_id: z.number().int() });
+
+/** The customer service window: after a customer writes, the shop may write her anything for 24 h. */
+const CUSTOMER_WINDOW_MS = 24 * 60 * 60 * 1000;
+const WINDOW_MARGIN_MS = 10 * 60 * 1000;
 
 /** Why a message whose send was under way when its process stopped is 'uncertain'. */
 const INTERRUPTED = "le serveur s'est arrêté pendant l'envoi : il a pu partir";
@@ -115,15 +215,26 @@ async function sendQueued(db: Db, config: WhatsappConfig, id: number, context: J
     return row;
   });
   if (!message) return;
+  // Inside the 24 hours after she last wrote, WhatsApp takes the same words as free text (a
+  // template is for outside them). A margin keeps a message queued at 23 h 59 from reaching Meta
+  // after the window closed (a refusal, 131047).
+  const windowOpen = await received.wroteSince(
+    db,
+    message.recipient,
+    new Date(Date.now() - CUSTOMER_WINDOW_MS + WINDOW_MARGIN_MS),
+  );
+  const callback = callbackOf(id);
   const outcome = await sendMessage(
     config,
-    {
-      kind: 'template',
-      to: message.recipient,
-      template: message.template,
-      params: message.params,
-      callback: callbackOf(id),
-    },
+    windowOpen
+      ? { kind: 'text', to: message.recipient, body: message.body, callback }
+      : {
+          kind: 'template',
+          to: message.recipient,
+          template: message.template,
+          params: message.params,
+          callback,
+        },
     { signal: context.signal },
   );
   switch (outcome.outcome) {
@@ -162,8 +273,19 @@ async function sendQueued(db: Db, config: WhatsappConfig, id: number, context: J
   }
 }
 
-/** What the whatsapp module runs after the answer: the sends. Without the Cloud API, nothing is queued. */
-export const whatsappJobHandlers = (config: WhatsappConfig | null): Record<string, JobKind> => {
+/** Whose a number is: the account of that WhatsApp number, and its latest open order (either may be null). */
+export type Correspondent = { userId: number | null; orderId: number | null };
+export type FindCorrespondent = (tx: DbOrTx, phone: string) => Promise<Correspondent>;
+
+/**
+ * What the whatsapp module runs after the answer: the sends, and Meta's notifications. Without the
+ * Cloud API, nothing is queued. Who wrote is found by `findCorrespondent` (the orders module's, which
+ * knows accounts and orders).
+ */
+export const whatsappJobHandlers = (
+  config: WhatsappConfig | null,
+  findCorrespondent: FindCorrespondent,
+): Record<string, JobKind> => {
   // A lane of its own only when the shop writes: without the Cloud API nothing is queued, and no
   // process polls an empty lane (a message left from an earlier setting is closed in the main one).
   const lane = config ? 'whatsapp' : undefined;
@@ -189,7 +311,10 @@ export const whatsappJobHandlers = (config: WhatsappConfig | null): Record<strin
       },
     },
     // Meta's notifications, answered at once by the webhook and read here.
-    [WHATSAPP_WEBHOOK_JOB]: { lane, run: (payload, { db }) => applyNotification(db, payload) },
+    [WHATSAPP_WEBHOOK_JOB]: {
+      lane,
+      run: (payload, { db }) => applyNotification(db, payload, findCorrespondent),
+    },
   };
 };
 
@@ -207,7 +332,11 @@ const PROGRESS: Record<WhatsappMessageState, number> = {
 };
 const NOTIFIED = ['sent', 'delivered', 'read', 'failed'] as const;
 
-const KeptStatusesSchema = z.object({ statuses: z.array(KeptStatusSchema) });
+// A job queued before customers' messages were kept has statuses only.
+const KeptNotificationSchema = z.object({
+  statuses: z.array(KeptStatusSchema),
+  received: z.array(KeptReceivedSchema).default([]),
+});
 
 /**
  * One status of one of the shop's messages: found by Meta's id, or by the id the send asked Meta to
@@ -238,9 +367,31 @@ async function applyStatus(db: Db, status: KeptStatus) {
   });
 }
 
-/** A notification's statuses (as the webhook kept them), each applied; a status of no known message is left. */
-async function applyNotification(db: Db, payload: unknown) {
-  const kept = KeptStatusesSchema.safeParse(payload);
+/**
+ * A customer's message, kept once (by Meta's id) with the account of her number and its latest
+ * open order, so that her order's card and the bell show it; it opens the 24-hour window.
+ */
+async function keepReceived(db: Db, message: KeptReceived, findCorrespondent: FindCorrespondent) {
+  const sender = `+${message.from}`;
+  await db.transaction(async (tx) => {
+    const { userId, orderId } = await findCorrespondent(tx, sender);
+    await received.insertReceived(tx, {
+      wamid: message.id,
+      sender,
+      profile_name: message.name,
+      user_id: userId,
+      order_id: orderId,
+      kind: message.type,
+      body: message.body,
+      sent_at: new Date(message.at * 1000).toISOString(),
+    });
+  });
+}
+
+/** A notification (as the webhook kept it): its customers' messages kept, its statuses applied. */
+async function applyNotification(db: Db, payload: unknown, findCorrespondent: FindCorrespondent) {
+  const kept = KeptNotificationSchema.safeParse(payload);
   if (!kept.success) return;
+  for (const message of kept.data.received) await keepReceived(db, message, findCorrespondent);
   for (const status of kept.data.statuses) await applyStatus(db, status);
 }

@@ -1,0 +1,139 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, jsonCaller } from '../../test/app.ts';
+import { engines } from '../../test/database.ts';
+import { describeOnPostgres } from '../../test/describe-on-postgres.ts';
+import { addOrder } from '../../test/order-fixtures.ts';
+import { signedInUser } from '../../test/user-fixtures.ts';
+import {
+  incomingNotification,
+  startWhatsappSimulator,
+  type WhatsappSimulator,
+} from '../../test/whatsapp-simulator.ts';
+
+// An open back office hears what changes (docs/decisions/0042): GET /api/admin/events is a stream
+// of server-sent events, 'order:<id>' and 'bell', fed by the database's own notifications, so a
+// change made by any process reaches every open page; the page reads itself again.
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** A listening app's events stream, read as a browser's EventSource would. */
+async function openEvents(app: FastifyInstance, headers: Record<string, string>) {
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const abort = new AbortController();
+  const response = await fetch(`http://127.0.0.1:${port}/api/admin/events`, {
+    headers: { ...headers, 'accept-encoding': 'br, gzip' },
+    signal: abort.signal,
+  });
+  const reader = response.body?.getReader();
+  const decoder = new TextDecoder();
+  const heard: string[] = [];
+  let buffer = '';
+  /** Reads until an event's data is `data` (every event heard meanwhile is kept in `heard`). */
+  async function until(data: string) {
+    while (!heard.includes(data)) {
+      const chunk = await reader?.read();
+      if (!chunk || chunk.done) throw new Error(`stream ended before '${data}' (heard ${heard.join(', ')})`);
+      buffer += decoder.decode(chunk.value, { stream: true });
+      const blocks = buffer.split('\n\n');
+      buffer = blocks.pop() ?? '';
+      for (const block of blocks)
+        for (const line of block.split('\n')) if (line.startsWith('data: ')) heard.push(line.slice(6));
+    }
+  }
+  /** Reads to the end of the stream (the server ended it). */
+  async function ended() {
+    for (;;) if ((await reader?.read())?.done) return;
+  }
+  return { response, heard, until, ended, close: () => abort.abort() };
+}
+
+describe.each(engines)('the back office events on %s', (engine) => {
+  let sim: WhatsappSimulator;
+  let t: TestApp;
+  let admin: Record<string, string>;
+
+  beforeAll(async () => {
+    sim = await startWhatsappSimulator();
+    t = await createTestApp(engine, { env: sim.env });
+    admin = (await signedInUser(t.db, { role: 'admin' })).auth;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sim?.close();
+  });
+
+  it('streams, uncompressed and unbuffered, to an admin only', async () => {
+    const customer = (await signedInUser(t.db)).auth;
+    const call = jsonCaller(() => t.app);
+    expect((await call('GET', '/admin/events')).status).toBe(401);
+    expect((await call('GET', '/admin/events', customer)).status).toBe(403);
+    const events = await openEvents(t.app, admin);
+    try {
+      expect(events.response.status).toBe(200);
+      expect(events.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      expect(events.response.headers.get('content-encoding')).toBeNull();
+      expect(events.response.headers.get('x-accel-buffering')).toBe('no');
+      expect(events.response.headers.get('cache-control')).toContain('no-store');
+      await events.until('open');
+    } finally {
+      events.close();
+    }
+  });
+
+  it("says 'order:<id>' and 'bell' when an order moves, and when its customer writes on WhatsApp", async () => {
+    const order = await addOrder(t.db, { contact_phone: '+221775550001' });
+    const events = await openEvents(t.app, admin);
+    try {
+      await events.until('open');
+      const res = await jsonCaller(() => t.app)('PUT', `/admin/orders/${order.id}/status`, admin, {
+        status: 'acceptée',
+        confirmed_unpaid: true,
+      });
+      expect(res.status).toBe(200);
+      await events.until(`order:${order.id}`);
+      // It left 'en_attente': the bell's number changed.
+      await events.until('bell');
+      events.heard.length = 0;
+
+      const { body, headers } = incomingNotification([
+        { from: '221775550001', type: 'text', text: 'Merci !' },
+      ]);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/whatsapp/webhook', payload: body, headers }))
+          .statusCode,
+      ).toBe(200);
+      while ((await t.app.jobs.runDue()) > 0);
+      await events.until('bell');
+      await events.until(`order:${order.id}`);
+    } finally {
+      events.close();
+    }
+  });
+});
+
+describeOnPostgres('the back office events with two processes on postgres', () => {
+  it('reach a page served by one process when another makes the change, and a stop ends them', async () => {
+    const t = await createTestApp('postgres');
+    try {
+      const admin = (await signedInUser(t.db, { role: 'admin' })).auth;
+      const other = await t.secondProcess();
+      const order = await addOrder(t.db);
+      const events = await openEvents(other, admin);
+      await events.until('open');
+      const res = await jsonCaller(() => t.app)('PUT', `/admin/orders/${order.id}/status`, admin, {
+        status: 'annulée',
+        reason: 'Cliente injoignable',
+      });
+      expect(res.status).toBe(200);
+      await events.until(`order:${order.id}`);
+      // The process serving the page stops: its streams end (the page reconnects elsewhere), and
+      // the stop waits for none of them.
+      await Promise.all([events.ended(), other.close()]);
+    } finally {
+      await t.close();
+    }
+  });
+});

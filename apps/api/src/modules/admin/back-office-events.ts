@@ -1,0 +1,90 @@
+import { PassThrough, type Readable } from 'node:stream';
+import type { Database } from '../../db/client.ts';
+
+// What an open back office hears (docs/decisions/0042): the database announces the changes the
+// owner's pages show (migration 0026's triggers on orders, their history, the WhatsApp messages
+// sent and received) on one channel, whichever process made them; each process passes them on to
+// the back-office pages it serves as a stream of server-sent events, and a page reads itself again.
+
+/** The channel migration 0026's triggers announce on. */
+export const BACK_OFFICE_CHANNEL = 'souk_back_office';
+
+/** Sent to the streams when changes may have been missed (the database connection came back): read everything again. */
+export const RESYNC = 'resync';
+
+/** A comment line this often keeps proxies and phones from closing a quiet stream (nginx reads for 60 s at least). */
+const HEARTBEAT_MS = 20_000;
+/**
+ * A stream ends after this long and the browser opens another (EventSource does by itself): a page
+ * whose session ended meanwhile hears nothing more once it is refused.
+ */
+export const STREAM_MAX_MS = 5 * 60_000;
+/** Streams one process serves at most (each holds a socket): a shop has a handful of admins. */
+export const MAX_STREAMS = 200;
+/** How long the browser waits before reconnecting a stream that ended. */
+const RECONNECT_MS = 3_000;
+
+export type BackOfficeEvents = {
+  /** A stream of this process's changes for one page, or null when it serves too many already. */
+  open(): Promise<Readable | null>;
+  /** Ends every stream (the process stops: its pages reconnect to another). */
+  endAll(): void;
+  stop(): Promise<void>;
+};
+
+const event = (data: string) => `data: ${data}\n\n`;
+
+/**
+ * Listens on the back office's channel once the first page asks (a process no admin has open
+ * holds no connection for it), and passes every payload on to each open stream.
+ */
+export function backOfficeEvents(database: Database, warn: (line: string) => void): BackOfficeEvents {
+  const streams = new Set<PassThrough>();
+  let listening: Promise<() => Promise<void>> | undefined;
+  const broadcast = (data: string) => {
+    for (const stream of streams) stream.write(event(data));
+  };
+  const listen = () => {
+    listening ??= database
+      .listen(BACK_OFFICE_CHANNEL, {
+        message: broadcast,
+        lost: (error) => warn(`Changements de l'administration inaudibles : ${error.message}`),
+        // What was missed meanwhile is unknown: every page reads itself again.
+        resumed: () => broadcast(RESYNC),
+      })
+      .catch((error: unknown) => {
+        listening = undefined;
+        throw error;
+      });
+    return listening;
+  };
+  return {
+    async open() {
+      if (streams.size >= MAX_STREAMS) return null;
+      await listen();
+      const stream = new PassThrough();
+      streams.add(stream);
+      const heartbeat = setInterval(() => stream.write(': \n\n'), HEARTBEAT_MS);
+      const lifetime = setTimeout(() => stream.end(), STREAM_MAX_MS);
+      const forget = () => {
+        clearInterval(heartbeat);
+        clearTimeout(lifetime);
+        streams.delete(stream);
+      };
+      stream.on('close', forget);
+      stream.on('finish', forget);
+      // The first bytes say the stream is open (and how soon to come back when it ends).
+      stream.write(`retry: ${RECONNECT_MS}\n${event('open')}`);
+      return stream;
+    },
+    endAll() {
+      for (const stream of streams) stream.end();
+    },
+    async stop() {
+      for (const stream of streams) stream.destroy();
+      const stopping = listening;
+      listening = undefined;
+      if (stopping) await (await stopping)();
+    },
+  };
+}
