@@ -199,7 +199,7 @@ test('a customer orders; the admin finds it from the bell and takes it to the ag
   await customerContext.close();
 });
 
-test('an order cancelled after a confirmation, a stale step refused with the reason; the list filters on the server, keeps its state in the URL, exports the filtered CSV and shows the overview', {
+test('an order cancelled after a confirmation; a step another admin took followed by the open page, or refused with the reason on a page that did not hear it; the list filters on the server, keeps its state in the URL, exports the filtered CSV and shows the overview', {
   tag: '@desk-and-phone',
 }, async ({ page, browser, baseURL, isMobile }) => {
   const { number, card } = await adminFindsNewOrder(page, browser, baseURL, 'Moussa Annulation');
@@ -219,7 +219,8 @@ test('an order cancelled after a confirmation, a stale step refused with the rea
   await expect(card).toContainText('Annulée par la boutique : Client injoignable');
   await expect(card.getByRole('button')).toHaveCount(0);
 
-  // A step another admin took meanwhile: the stale button is refused with the screen's words and why.
+  // Another admin accepts an order meanwhile: the open page follows by itself (the back office's
+  // events), its card showing the next step.
   const { context: other, number: stale } = await placeOrder(browser, baseURL, 'Ibrahima Concurrent');
   await other.close();
   await page.goto(`/admin/orders?search=${encodeURIComponent(stale)}`);
@@ -230,21 +231,35 @@ test('an order cancelled after a confirmation, a stale step refused with the rea
   const { id: staleId } = (
     await (await page.request.get(`/api/admin/orders?search=${encodeURIComponent(stale)}`)).json()
   ).data.orders[0] as { id: number };
-  expect(
-    (
-      await page.request.put(`/api/admin/orders/${staleId}/status`, { data: { status: 'acceptée' } })
-    ).status(),
-  ).toBe(200);
-  await staleCard.getByRole('button', { name: `Accepter, commande ${stale}` }).click();
+  const moveElsewhere = async (status: string) =>
+    expect(
+      (await page.request.put(`/api/admin/orders/${staleId}/status`, { data: { status } })).status(),
+    ).toBe(200);
+  await moveElsewhere('acceptée');
+  await expect(staleCard.getByRole('button', { name: `Marquer prête, commande ${stale}` })).toBeVisible();
+  await expect(staleCard.getByRole('button', { name: `Accepter, commande ${stale}` })).toHaveCount(0);
+
+  // A page that did not hear it (its connection to the events dropped): the stale button is refused
+  // with the screen's words and why.
+  await page.route('**/api/admin/events', (route) => route.abort());
+  await page.reload();
+  await expectLive(page);
+  await moveElsewhere('prête');
+  await staleCard.getByRole('button', { name: `Marquer prête, commande ${stale}` }).click();
   await page
     .getByRole('alertdialog', { name: 'Commande non payée' })
-    .getByRole('button', { name: 'Accepter sans paiement' })
+    .getByRole('button', { name: 'Marquer prête sans paiement' })
     .click();
   await expect(
-    page.getByText('Erreur lors de la mise à jour du statut : La commande est déjà « Acceptée »'),
+    page.getByText(
+      'Erreur lors de la mise à jour du statut : La commande est déjà « Prête pour la livraison »',
+    ),
   ).toBeVisible();
   // The list is read again: the card shows where the order now is, and its next step.
-  await expect(staleCard.getByRole('button', { name: `Marquer prête, commande ${stale}` })).toBeVisible();
+  await expect(
+    staleCard.getByRole('button', { name: `Mettre en livraison, commande ${stale}` }),
+  ).toBeVisible();
+  await page.unroute('**/api/admin/events');
 
   await page.goto('/admin/orders');
   // On a phone the search and the filters are folded under one line.

@@ -206,8 +206,8 @@ export const AdminNotificationsSchema = z.object({
   pending_orders: z.number(),
   /** Why the shop's automatic WhatsApp messages cannot leave (its token refused); null while they can. */
   whatsapp_outage: z.string().nullable(),
-  /** The customers' WhatsApp messages not yet marked read (none without the Cloud API). */
-  whatsapp_inbox: WhatsappInboxSchema,
+  /** The customers' WhatsApp messages not yet marked read; null without the Cloud API (the shop reads none). */
+  whatsapp_inbox: WhatsappInboxSchema.nullable(),
 });
 export type AdminNotifications = z.infer<typeof AdminNotificationsSchema>;
 

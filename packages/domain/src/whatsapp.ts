@@ -46,6 +46,8 @@ export const WhatsappMessageViewSchema = z.object({
   reason: z.string().nullable(),
   /** When it reached its state. */
   at: z.string(),
+  /** When the shop wrote it (queued it): its place among the customer's messages. */
+  written_at: z.string(),
   /**
    * The owner may have the shop send it again (once): its sending is uncertain, or it failed for a
    * reason that may pass; and it was not sent again already.

@@ -26,6 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     userName: currentAdmin(context).name,
     pendingOrders: notifications.ok ? notifications.data.pending_orders : 0,
     whatsappOutage: notifications.ok ? notifications.data.whatsapp_outage : null,
+    whatsappInbox: notifications.ok ? notifications.data.whatsapp_inbox : null,
   };
 }
 
@@ -35,6 +36,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       userName={loaderData.userName}
       pendingOrders={loaderData.pendingOrders}
       whatsappOutage={loaderData.whatsappOutage}
+      whatsappInbox={loaderData.whatsappInbox}
     >
       <Outlet />
     </AdminShell>

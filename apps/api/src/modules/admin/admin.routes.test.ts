@@ -22,7 +22,7 @@ describe.each(engines)('the admin header on %s', (engine) => {
     expect((await get('/admin/notifications')).json().data).toEqual({
       pending_orders: 0,
       whatsapp_outage: null,
-      whatsapp_inbox: { total: 0, messages: [] },
+      whatsapp_inbox: null,
     });
     const statuses = ['en_attente', 'en_attente', 'acceptée', 'annulée'] as const;
     await t.db.insert(orders).values(
@@ -37,7 +37,7 @@ describe.each(engines)('the admin header on %s', (engine) => {
     expect((await get('/admin/notifications')).json().data).toEqual({
       pending_orders: 2,
       whatsapp_outage: null,
-      whatsapp_inbox: { total: 0, messages: [] },
+      whatsapp_inbox: null,
     });
   });
 

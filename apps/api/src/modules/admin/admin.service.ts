@@ -20,7 +20,7 @@ export async function getNotifications(db: Db, whatsappConfigured: boolean): Pro
   const [pending, outage, inbox] = await Promise.all([
     countOrdersInStatus(db, INITIAL_ORDER_STATUS),
     whatsappConfigured ? whatsappOutage(db) : null,
-    whatsappConfigured ? whatsappInbox(db, (ids) => findOrderNumbers(db, ids)) : { total: 0, messages: [] },
+    whatsappConfigured ? whatsappInbox(db, (ids) => findOrderNumbers(db, ids)) : null,
   ]);
   return { pending_orders: pending, whatsapp_outage: outage, whatsapp_inbox: inbox };
 }

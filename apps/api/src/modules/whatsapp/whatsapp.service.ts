@@ -134,6 +134,7 @@ export async function orderWhatsapp(db: DbOrTx, orderId: number, automatic: bool
       state: row.state,
       reason: row.state === 'failed' || row.state === 'uncertain' ? row.error_reason : null,
       at: new Date(row.state_at).toISOString(),
+      written_at: new Date(row.created_at).toISOString(),
       resendable: automatic && mayResend(row) && !resent.has(row.id),
       resent: resent.has(row.id),
     })),

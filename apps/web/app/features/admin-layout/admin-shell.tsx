@@ -1,4 +1,4 @@
-import { countLabel } from '@souk/domain/text';
+import type { WhatsappInbox } from '@souk/domain/whatsapp';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { AUTH_CHECKING } from '~/components/ui/auth-checking';
@@ -6,9 +6,10 @@ import { CloseIcon } from '~/components/ui/icons';
 import { SearchBox } from '~/components/ui/list-toolbar';
 import { LogoutButton } from '~/components/ui/logout-button';
 import { ToastRegion } from '~/components/ui/toast';
-import { WAITING_ORDERS_HREF } from '~/lib/waiting-orders';
-import { BellIcon, LogoutIcon, MenuIcon } from './admin-icons';
+import { AdminBell } from './admin-bell';
+import { LogoutIcon, MenuIcon } from './admin-icons';
 import { AdminNav } from './admin-nav';
+import { useLiveUpdates } from './use-live-updates';
 
 const LOGIN = '/auth/login';
 
@@ -107,45 +108,25 @@ function AdminSearch() {
   );
 }
 
-function Bell({ pendingOrders }: { pendingOrders: number }) {
-  const label =
-    pendingOrders === 0
-      ? 'Aucune commande en attente'
-      : `${countLabel(pendingOrders, 'commande')} en attente`;
-  return (
-    <Link
-      to={WAITING_ORDERS_HREF}
-      aria-label={label}
-      title={label}
-      className="relative inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-stone-700 hover:bg-stone-100"
-    >
-      <BellIcon className="h-6 w-6" />
-      {pendingOrders > 0 && (
-        <span
-          aria-hidden="true"
-          className="absolute top-1 right-1 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs leading-5 font-bold text-white"
-        >
-          {pendingOrders > 99 ? '99+' : pendingOrders}
-        </span>
-      )}
-    </Link>
-  );
-}
-
-/** The back office's frame: side menu (a drawer on phones), search, bell, logout. */
+/** The back office's frame: side menu (a drawer on phones), search, bell, logout; kept current while open. */
 export function AdminShell({
   userName,
   pendingOrders,
+  whatsappInbox,
   whatsappOutage,
   children,
 }: {
   userName: string;
   pendingOrders: number;
+  /** The customers' WhatsApp messages not yet read; null without the Cloud API. */
+  whatsappInbox: WhatsappInbox | null;
   /** Why the shop's automatic WhatsApp messages cannot leave (a refused token); null while they can. */
   whatsappOutage: string | null;
   children: ReactNode;
 }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  // The bell, the cards and the counters follow changes made elsewhere while the page is open.
+  useLiveUpdates();
   const navigation = useNavigation();
   const loading = navigation.state === 'loading';
   return (
@@ -178,7 +159,7 @@ export function AdminShell({
           </button>
           <AdminSearch />
           <div className="ml-auto flex items-center gap-1">
-            <Bell pendingOrders={pendingOrders} />
+            <AdminBell pendingOrders={pendingOrders} inbox={whatsappInbox} />
             <Logout className="hidden min-h-11 items-center gap-2 rounded-full px-4 text-sm font-semibold text-stone-800 hover:bg-stone-100 sm:inline-flex" />
           </div>
         </header>

@@ -59,6 +59,7 @@ export async function loadOrdersScreen(request: Request, context: Readonly<Route
 const REFUND_FAILED = "Erreur lors de l'enregistrement du remboursement";
 const REINSTATE_FAILED = 'Erreur lors du rétablissement de la commande';
 const TRACKING_FAILED = 'Erreur lors de la création du nouveau lien de suivi';
+const RESEND_FAILED = 'Erreur lors du renvoi du message WhatsApp';
 
 /** A form the API's own schema refused before sending: each field's first message under its field. */
 const refusedFields = (failure: string, issues: readonly { path: PropertyKey[]; message: string }[]) =>
@@ -156,6 +157,15 @@ const renewTracking = ({ client, id }: FormRequest) =>
   client.post('/admin/orders/:id/tracking', { params: { id } });
 
 /**
+ * 'Renvoyer' on a message whose sending is uncertain or failed: POST
+ * /admin/orders/:id/whatsapp/:message/resend (once; a second tap is refused with the API's reason).
+ */
+const resendWhatsapp = ({ client, id, form }: FormRequest) =>
+  client.post('/admin/orders/:id/whatsapp/:message/resend', {
+    params: { id, message: formText(form, 'message') },
+  });
+
+/**
  * The order as the API answered it, with the toast's message: the screen keeps an order moved from
  * here in sight with it, and writes the message to tell the client from it (who cancelled, why, the
  * refund), never from the order as it was before.
@@ -176,6 +186,7 @@ export const ordersScreenAction = ({ request, context }: ActionFunctionArgs) =>
       refund: handler({ failure: REFUND_FAILED, send: recordRefund, done: withOrder }),
       reinstate: handler({ failure: REINSTATE_FAILED, send: reinstate, done: withOrder }),
       tracking: handler({ failure: TRACKING_FAILED, send: renewTracking, done: withOrder }),
+      'whatsapp-resend': handler({ failure: RESEND_FAILED, send: resendWhatsapp, done: withOrder }),
     },
     (refused) => throwIfRefused(request, context, refused),
   );
