@@ -144,7 +144,8 @@ export function eventStreamRoute<K extends OperationKey>(
     throw new Error(`${key}: an event stream route declares what it produces`);
   register(app, key, {}, async (request, reply) => {
     const stream = await handler(request as RouteRequest<K>, reply);
-    request.raw.once('close', () => stream.destroy());
+    // The caller went (a page closed, a phone lost its network): the stream is let go of.
+    reply.raw.once('close', () => stream.destroy());
     return reply
       .status(200)
       .type('text/event-stream; charset=utf-8')

@@ -4,7 +4,7 @@ import { deleteStaleGuestCarts } from '../cart/cart.service.ts';
 import { deleteOldBatches } from '../catalog/admin-bulk.service.ts';
 import type { JobHandler, RecurringJob } from '../jobs/job-runner.ts';
 import { deleteOldJobs } from '../jobs/jobs.service.ts';
-import { deleteOldWhatsappMessages } from '../whatsapp/whatsapp.service.ts';
+import { closeStuckWhatsappMessages, deleteOldWhatsappMessages } from '../whatsapp/whatsapp.service.ts';
 
 /** A guest cart nobody touched for this long is gone (its id, kept by a phone, then issues a new one). */
 export const GUEST_CART_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -19,6 +19,8 @@ export type Purged = {
   batches: number;
   jobs: number;
   whatsapp_messages: number;
+  /** Not purged but closed: messages whose job is gone, 'uncertain' or 'failed' for the owner to see. */
+  whatsapp_stuck: number;
 };
 
 /** The hourly purge, a recurring job (modules/jobs): one process does it for all. */
@@ -27,7 +29,8 @@ export const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Removes what can no longer serve: dead sessions, old reset links, abandoned guest carts, old
- * batch progress, jobs long finished, WhatsApp messages past 90 days.
+ * batch progress, jobs long finished, WhatsApp messages past 90 days; and closes WhatsApp
+ * messages whose job is gone.
  */
 export async function purgeExpired(db: Db): Promise<Purged> {
   return {
@@ -37,6 +40,7 @@ export async function purgeExpired(db: Db): Promise<Purged> {
     batches: await deleteOldBatches(db, BATCH_PROGRESS_MAX_AGE_MS),
     jobs: await deleteOldJobs(db),
     whatsapp_messages: await deleteOldWhatsappMessages(db),
+    whatsapp_stuck: await closeStuckWhatsappMessages(db),
   };
 }
 

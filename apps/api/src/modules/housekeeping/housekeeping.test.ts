@@ -7,6 +7,7 @@ import {
   product_batches,
   sessions,
   whatsapp_messages,
+  whatsapp_received,
 } from '../../db/schema.ts';
 import { createTestApp } from '../../test/app.ts';
 import { putInCart } from '../../test/cart-fixtures.ts';
@@ -109,7 +110,7 @@ describe.each(engines)('housekeeping on %s', (engine) => {
     expect(orphans).toEqual([{ n: 0 }]);
   });
 
-  it('purges WhatsApp messages after 90 days, and keeps the younger ones', async () => {
+  it('purges WhatsApp messages after 90 days, sent or received, and keeps the younger ones', async () => {
     const message = (key: string, created_at: string) => ({
       key,
       audience: 'customer' as const,
@@ -122,10 +123,68 @@ describe.each(engines)('housekeeping on %s', (engine) => {
     await t.db
       .insert(whatsapp_messages)
       .values([message('vieux', daysAgo(91)), message('recent', daysAgo(89))]);
-    expect((await purgeExpired(t.db)).whatsapp_messages).toBe(1);
+    const received = (wamid: string, created_at: string) => ({
+      wamid,
+      sender: '+221771234567',
+      kind: 'text',
+      body: 'Bonjour',
+      sent_at: created_at,
+      created_at,
+    });
+    await t.db
+      .insert(whatsapp_received)
+      .values([received('wamid.vieux', daysAgo(91)), received('wamid.recent', daysAgo(89))]);
+    expect((await purgeExpired(t.db)).whatsapp_messages).toBe(2);
     expect(
       (await t.db.select({ key: whatsapp_messages.key }).from(whatsapp_messages)).map((m) => m.key),
     ).toEqual(['recent']);
+    expect(
+      (await t.db.select({ wamid: whatsapp_received.wamid }).from(whatsapp_received)).map((m) => m.wamid),
+    ).toEqual(['wamid.recent']);
+  });
+
+  it("closes a WhatsApp message whose job is gone: 'uncertain' when it was being sent, 'failed' when it never left the queue", async () => {
+    const message = (key: string, state: 'sending' | 'queued', state_at: string) => ({
+      key,
+      audience: 'customer' as const,
+      recipient: '+221771234567',
+      template: 'souk_commande_prete',
+      params: ['Awa'],
+      body: 'Bonjour Awa,',
+      state,
+      state_at,
+    });
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000).toISOString();
+    await t.db
+      .insert(whatsapp_messages)
+      .values([
+        message('coince-envoi', 'sending', hoursAgo(2)),
+        message('envoi-en-cours', 'sending', hoursAgo(0)),
+        message('coince-file', 'queued', hoursAgo(7)),
+        message('file-en-attente', 'queued', hoursAgo(2)),
+      ]);
+    expect((await purgeExpired(t.db)).whatsapp_stuck).toBe(2);
+    const rows = await t.db
+      .select({
+        key: whatsapp_messages.key,
+        state: whatsapp_messages.state,
+        reason: whatsapp_messages.error_reason,
+      })
+      .from(whatsapp_messages)
+      .where(
+        inArray(whatsapp_messages.key, ['coince-envoi', 'envoi-en-cours', 'coince-file', 'file-en-attente']),
+      )
+      .orderBy(whatsapp_messages.key);
+    expect(rows).toEqual([
+      {
+        key: 'coince-envoi',
+        state: 'uncertain',
+        reason: "le serveur s'est arrêté pendant l'envoi : il a pu partir",
+      },
+      { key: 'coince-file', state: 'failed', reason: "l'envoi n'a pas pu se faire pendant des heures" },
+      { key: 'envoi-en-cours', state: 'sending', reason: null },
+      { key: 'file-en-attente', state: 'queued', reason: null },
+    ]);
   });
 
   it('runs every hour as a recurring job the app schedules at its start', async () => {

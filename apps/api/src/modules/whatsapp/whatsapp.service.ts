@@ -110,6 +110,26 @@ export const deleteOldWhatsappMessages = async (db: Db) =>
   (await repo.deleteOldMessages(db, WHATSAPP_MESSAGE_MAX_AGE_MS)) +
   (await received.deleteOldReceived(db, WHATSAPP_MESSAGE_MAX_AGE_MS));
 
+/** A send takes 15 s at most: a message 'sending' for an hour lost its sender. */
+const SENDING_STALE_MS = 60 * 60 * 1000;
+/** Nine attempts take about three hours: a message still 'queued' after six has no job left. */
+const QUEUED_STALE_MS = 6 * 60 * 60 * 1000;
+const ABANDONED = "l'envoi n'a pas pu se faire pendant des heures";
+
+/**
+ * Housekeeping's other share: a message whose job is gone (its process died on its last attempt,
+ * the database failed it every time) would say 'En cours d'envoi' for ever, with no tap. One left
+ * 'sending' is 'uncertain' (the call may have gone), one left 'queued' has 'failed': the owner
+ * sees it, with the tap and 'Renvoyer'. Answers how many.
+ */
+export const closeStuckWhatsappMessages = async (db: Db) =>
+  (await repo.moveStale(db, 'sending', SENDING_STALE_MS, { state: 'uncertain', error_reason: INTERRUPTED })) +
+  (await repo.moveStale(db, 'queued', QUEUED_STALE_MS, {
+    state: 'failed',
+    error_code: null,
+    error_reason: ABANDONED,
+  }));
+
 /** What a send asks Meta to echo in its status notifications: finds a message whose send's answer was lost. */
 const callbackOf = (id: number) => `souk:${id}`;
 const idOfCallback = (callback: string | undefined) => {
