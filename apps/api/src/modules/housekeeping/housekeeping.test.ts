@@ -110,16 +110,18 @@ describe.each(engines)('housekeeping on %s', (engine) => {
     expect(orphans).toEqual([{ n: 0 }]);
   });
 
+  /** A message the shop wrote to a customer. */
+  const shopMessage = (key: string) => ({
+    key,
+    audience: 'customer' as const,
+    recipient: '+221771234567',
+    template: 'souk_commande_prete',
+    params: ['Awa'],
+    body: 'Bonjour Awa,',
+  });
+
   it('purges WhatsApp messages after 90 days, sent or received, and keeps the younger ones', async () => {
-    const message = (key: string, created_at: string) => ({
-      key,
-      audience: 'customer' as const,
-      recipient: '+221771234567',
-      template: 'souk_commande_prete',
-      params: ['Awa'],
-      body: 'Bonjour Awa,',
-      created_at,
-    });
+    const message = (key: string, created_at: string) => ({ ...shopMessage(key), created_at });
     await t.db
       .insert(whatsapp_messages)
       .values([message('vieux', daysAgo(91)), message('recent', daysAgo(89))]);
@@ -145,12 +147,7 @@ describe.each(engines)('housekeeping on %s', (engine) => {
 
   it("closes a WhatsApp message whose job is gone: 'uncertain' when it was being sent, 'failed' when it never left the queue", async () => {
     const message = (key: string, state: 'sending' | 'queued', state_at: string) => ({
-      key,
-      audience: 'customer' as const,
-      recipient: '+221771234567',
-      template: 'souk_commande_prete',
-      params: ['Awa'],
-      body: 'Bonjour Awa,',
+      ...shopMessage(key),
       state,
       state_at,
     });
