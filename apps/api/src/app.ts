@@ -167,7 +167,7 @@ export async function buildApi({
     : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   // A stop that never closes a connection a proxy may be sending on (plugins/drain.ts).
-  const { stopping } = registerDrain(app);
+  const { stopping, whenStopping } = registerDrain(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -287,10 +287,10 @@ export async function buildApi({
   app.addHook('preClose', () => jobs.close());
   // What a crash left of a backup's or a restore's copy of the database (modules/backup).
   app.addHook('onReady', () => removeStaleSpools(config.tmpDir));
-  // What an open back office hears, from every process (docs/decisions/0042). Its streams end
-  // before the server stops listening: a stop waits for no open page.
+  // What an open back office hears, from every process (docs/decisions/0042). Its streams end as
+  // the stop begins (the drain): a stop waits for no open page, which reconnects to another process.
   const backOffice = backOfficeEvents(database, warn);
-  app.addHook('preClose', () => backOffice.endAll());
+  whenStopping(() => backOffice.endAll());
   app.addHook('onClose', async () => {
     try {
       await backOffice.stop();

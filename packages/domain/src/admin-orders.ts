@@ -13,12 +13,17 @@ import {
 import { OrderSchema } from './orders.ts';
 import { idSchema, PageSchema, typedPriceSchema, wholeNumber } from './primitives.ts';
 import { howToWriteAmount } from './typed-amount.ts';
-import { OrderWhatsappSchema } from './whatsapp.ts';
+import { OrderWhatsappSchema, WHATSAPP_MESSAGE_NOT_FOUND } from './whatsapp.ts';
 
 // The back office's orders screen ('Commandes'): the list's query,
 // shared by the API's validation and the screen's URL, and the shapes the API answers.
 
 export const AdminOrderIdParamsSchema = z.object({ id: idSchema('Commande non trouvée') });
+
+/** One of an order's WhatsApp messages ('Renvoyer'). */
+export const WhatsappMessageParamsSchema = AdminOrderIdParamsSchema.extend({
+  message: idSchema(WHATSAPP_MESSAGE_NOT_FOUND),
+});
 
 /** The period select: since the start of today, of this week (Monday) or of this month, in UTC. */
 export const ORDER_PERIODS = ['today', 'week', 'month'] as const;

@@ -68,6 +68,7 @@ import {
   RecordRefundInputSchema,
   UpdateOrderPaymentInputSchema,
   UpdateOrderStatusInputSchema,
+  WhatsappMessageParamsSchema,
 } from './admin-orders.ts';
 import {
   AdminVariantBatchSchema,
@@ -124,7 +125,7 @@ import {
   OrderIdParamsSchema,
   OrderListSchema,
 } from './orders.ts';
-import { MarkedSeenSchema, MarkReceivedSeenInputSchema, WhatsappMessageParamsSchema } from './whatsapp.ts';
+import { MarkedSeenSchema, MarkReceivedSeenInputSchema } from './whatsapp.ts';
 
 // The REST contract, declared once (docs/architecture.md): for every operation its request schemas,
 // the data its success envelope carries, its status, who may call it and the refusals that only

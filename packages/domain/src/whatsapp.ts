@@ -139,24 +139,20 @@ export type WhatsappInbox = z.infer<typeof WhatsappInboxSchema>;
 /** How many of the waiting messages the bell lists. */
 export const WHATSAPP_INBOX_SHOWN = 20;
 
+export const WHATSAPP_MESSAGE_NOT_FOUND = 'Message introuvable';
+
 /** 'Marquer comme lu': the messages the owner read in the bell (those it showed her). */
 export const MarkReceivedSeenInputSchema = z.object({
   ids: z
-    .array(idSchema('Message introuvable'))
+    .array(idSchema(WHATSAPP_MESSAGE_NOT_FOUND))
     .min(1, 'Aucun message à marquer comme lu')
     .max(WHATSAPP_INBOX_SHOWN, `Au plus ${WHATSAPP_INBOX_SHOWN} messages à la fois`),
 });
 export const MarkedSeenSchema = z.object({ marked: z.number() });
 
-export const WhatsappMessageParamsSchema = z.object({
-  id: idSchema('Commande non trouvée'),
-  message: idSchema('Message introuvable'),
-});
-
 /** The owner's 'Renvoyer': the message leaves again, once. */
 export const WHATSAPP_MESSAGE_RESENT = 'Le message part de nouveau';
 export const WHATSAPP_RESEND_REFUSED =
   'Ce message ne peut pas être renvoyé : il est parti ou a déjà été renvoyé';
-export const WHATSAPP_MESSAGE_NOT_FOUND = 'Message introuvable';
 export const WHATSAPP_NOT_CONFIGURED = 'Les messages WhatsApp automatiques ne sont pas configurés';
 export const RECEIVED_MARKED_SEEN = 'Messages marqués comme lus';

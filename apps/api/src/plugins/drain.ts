@@ -29,16 +29,26 @@ declare module 'fastify' {
  * (net.Server's close), requests that still come on a kept connection are served with
  * `Connection: close`, and idle connections are left to their peer to close.
  */
-export function registerDrain(app: FastifyInstance): { stopping: () => boolean } {
+export function registerDrain(app: FastifyInstance): {
+  stopping: () => boolean;
+  /** Runs `end` when the stop begins (the drain, or a close without one): what holds a connection open lets go. */
+  whenStopping: (end: () => void) => void;
+} {
   let stopping = false;
-  app.addHook('preClose', async () => {
+  const enders: (() => void)[] = [];
+  const stop = () => {
+    if (stopping) return;
     stopping = true;
+    for (const end of enders) end();
+  };
+  app.addHook('preClose', async () => {
+    stop();
   });
   app.addHook('onSend', async (_request, reply) => {
     if (stopping) reply.header('Connection', 'close');
   });
   app.decorate('drain', async (maxMs = DRAIN_MAX_MS) => {
-    stopping = true;
+    stop();
     if (!app.server.listening) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     // Calls back once the listener is closed and every connection has ended.
@@ -49,5 +59,5 @@ export function registerDrain(app: FastifyInstance): { stopping: () => boolean }
     await Promise.race([ended, late]);
     clearTimeout(timer);
   });
-  return { stopping: () => stopping };
+  return { stopping: () => stopping, whenStopping: (end) => enders.push(end) };
 }

@@ -26,8 +26,9 @@ ALTER TABLE "whatsapp_messages" ADD CONSTRAINT "whatsapp_messages_resend_of_uniq
 -- 'souk_back_office', whichever process made the change (docs/decisions/0042): every open back
 -- office reads its page again. Payloads (sent at commit, identical ones folded):
 --   'order:<id>'  an order, its history or its WhatsApp messages changed;
---   'bell'        what the bell counts changed (a new order, one leaving 'en_attente', a
---                 customer's WhatsApp message received or marked read).
+--   'bell'        what the bell counts or the back office's banner says changed (a new order,
+--                 one leaving 'en_attente', a customer's WhatsApp message received or marked
+--                 read, one of the shop's messages answered by Meta: the outage banner).
 CREATE FUNCTION souk_notify_back_office() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   row_data jsonb := to_jsonb(COALESCE(NEW, OLD));
@@ -44,6 +45,10 @@ BEGIN
     END IF;
   ELSIF TG_TABLE_NAME = 'whatsapp_received' THEN
     PERFORM pg_notify('souk_back_office', 'bell');
+  ELSIF TG_TABLE_NAME = 'whatsapp_messages' AND TG_OP = 'UPDATE' THEN
+    IF NEW.state IN ('sent', 'failed') AND OLD.state IS DISTINCT FROM NEW.state THEN
+      PERFORM pg_notify('souk_back_office', 'bell');
+    END IF;
   END IF;
   RETURN NULL;
 END;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
 import { engines } from '../../test/database.ts';
 import { fingerprint } from '../../test/db-fingerprint.ts';
+import { injectAnswer } from '../../test/inject-answer.ts';
 import { fillPath, pathParams, routeTableOf, sweptRoutes } from '../../test/route-table.ts';
 import { signedInUser } from '../../test/user-fixtures.ts';
 
@@ -29,24 +30,17 @@ describe.each(engines)('admin authorization on %s', (engine) => {
 
   const adminRoutes = () =>
     sweptRoutes(routeTableOf(t.app)).filter((r) => r.url === '/api/admin' || r.url.startsWith('/api/admin/'));
-  /** One call; an event stream (which never ends by itself) is let go of once its head is read. */
-  async function request(route: { method: string; url: string }, headers: Record<string, string>) {
-    const res = await t.app.inject({
+  /** One call (an event stream let go of once its head is read). */
+  const request = (route: { method: string; url: string }, headers: Record<string, string>) =>
+    injectAnswer(t.app, {
       method: route.method as 'GET',
       url: fillPath(
         route.url,
         pathParams(route.url).map(() => '1'),
       ),
       headers,
-      payloadAsStream: true,
       ...(route.method === 'GET' || route.method === 'HEAD' ? {} : { payload: {} }),
     });
-    const stream = res.stream();
-    let body = '';
-    if (String(res.headers['content-type']).startsWith('text/event-stream')) stream.destroy();
-    else for await (const chunk of stream) body += String(chunk);
-    return { statusCode: res.statusCode, headers: res.headers, body, json: () => JSON.parse(body) };
-  }
 
   it('finds the admin routes in the route table', () => {
     expect(adminRoutes().length).toBeGreaterThanOrEqual(8);

@@ -8,7 +8,7 @@ import * as admin from './admin.service.ts';
 const EVENTS_UNAVAILABLE = 'Mises à jour en direct indisponibles pour le moment';
 
 /** What every back-office page's header shows: the bell and the search; and what keeps it current. */
-export const adminShellRoutes: RouteModule = ({ db, config, backOffice }) => {
+export const adminShellRoutes: RouteModule = ({ db, config, backOffice, log }) => {
   return async (app) => {
     route(app, 'GET /admin/notifications', async () =>
       ok(await admin.getNotifications(db, config.whatsapp !== null)),
@@ -17,7 +17,10 @@ export const adminShellRoutes: RouteModule = ({ db, config, backOffice }) => {
     eventStreamRoute(app, 'GET /admin/events', async () => {
       // Too many streams, or the database cannot be listened to: the page works without (it
       // reads itself on each change of its own) and its EventSource tries again.
-      const stream = await backOffice.open().catch(() => null);
+      const stream = await backOffice.open().catch((error: Error) => {
+        log(`Mises à jour en direct impossibles : ${error.message}`);
+        return null;
+      });
       if (!stream) throw new AppError('unavailable', EVENTS_UNAVAILABLE);
       return stream;
     });

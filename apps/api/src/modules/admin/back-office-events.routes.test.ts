@@ -31,9 +31,18 @@ async function openEvents(app: FastifyInstance, headers: Record<string, string>)
   const decoder = new TextDecoder();
   const heard: string[] = [];
   let buffer = '';
-  /** Reads until an event's data is `data` (every event heard meanwhile is kept in `heard`). */
+  let read = 0;
+  /**
+   * Reads until an event's data is `data`, after the one the last call found: events come in the
+   * order their transactions committed.
+   */
   async function until(data: string) {
-    while (!heard.includes(data)) {
+    for (;;) {
+      const at = heard.indexOf(data, read);
+      if (at >= 0) {
+        read = at + 1;
+        return;
+      }
       const chunk = await reader?.read();
       if (!chunk || chunk.done) throw new Error(`stream ended before '${data}' (heard ${heard.join(', ')})`);
       buffer += decoder.decode(chunk.value, { stream: true });
@@ -96,7 +105,12 @@ describe.each(engines)('the back office events on %s', (engine) => {
       await events.until(`order:${order.id}`);
       // It left 'en_attente': the bell's number changed.
       await events.until('bell');
-      events.heard.length = 0;
+      // The acceptance's message leaves ('order:<id>', and 'bell' once sent: the outage banner).
+      while ((await t.app.jobs.runDue()) > 0);
+      // A new order, added after all that: once heard with its 'bell', nothing earlier is left to come.
+      const later = await addOrder(t.db);
+      await events.until(`order:${later.id}`);
+      await events.until('bell');
 
       const { body, headers } = incomingNotification([
         { from: '221775550001', type: 'text', text: 'Merci !' },
@@ -106,8 +120,9 @@ describe.each(engines)('the back office events on %s', (engine) => {
           .statusCode,
       ).toBe(200);
       while ((await t.app.jobs.runDue()) > 0);
-      await events.until('bell');
+      // Her message, kept with her order: both ring.
       await events.until(`order:${order.id}`);
+      await events.until('bell');
     } finally {
       events.close();
     }
@@ -115,7 +130,7 @@ describe.each(engines)('the back office events on %s', (engine) => {
 });
 
 describeOnPostgres('the back office events with two processes on postgres', () => {
-  it('reach a page served by one process when another makes the change, and a stop ends them', async () => {
+  it('reach a page served by one process when another makes the change, and a stop ends them as it begins', async () => {
     const t = await createTestApp('postgres');
     try {
       const admin = (await signedInUser(t.db, { role: 'admin' })).auth;
@@ -129,9 +144,12 @@ describeOnPostgres('the back office events with two processes on postgres', () =
       });
       expect(res.status).toBe(200);
       await events.until(`order:${order.id}`);
-      // The process serving the page stops: its streams end (the page reconnects elsewhere), and
-      // the stop waits for none of them.
-      await Promise.all([events.ended(), other.close()]);
+      // The process serving the page stops: its streams end as its drain begins (the page
+      // reconnects elsewhere), and a stream asked for meanwhile is refused.
+      const draining = other.drain();
+      await events.ended();
+      expect((await jsonCaller(() => other)('GET', '/admin/events', admin)).status).toBe(503);
+      await draining;
     } finally {
       await t.close();
     }

@@ -1,4 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
+import { RESYNC_EVENT, STREAM_OPEN_EVENT } from '@souk/domain/back-office-events';
 import type { Database } from '../../db/client.ts';
 
 // What an open back office hears (docs/decisions/0042): the database announces the changes the
@@ -8,9 +9,6 @@ import type { Database } from '../../db/client.ts';
 
 /** The channel migration 0026's triggers announce on. */
 export const BACK_OFFICE_CHANNEL = 'souk_back_office';
-
-/** Sent to the streams when changes may have been missed (the database connection came back): read everything again. */
-export const RESYNC = 'resync';
 
 /** A comment line this often keeps proxies and phones from closing a quiet stream (nginx reads for 60 s at least). */
 const HEARTBEAT_MS = 20_000;
@@ -25,9 +23,12 @@ export const MAX_STREAMS = 200;
 const RECONNECT_MS = 3_000;
 
 export type BackOfficeEvents = {
-  /** A stream of this process's changes for one page, or null when it serves too many already. */
+  /**
+   * A stream of this process's changes for one page; null when it serves too many already or is
+   * stopping. Throws when the database cannot be listened to.
+   */
   open(): Promise<Readable | null>;
-  /** Ends every stream (the process stops: its pages reconnect to another). */
+  /** The process stops: every stream ends (its pages reconnect to another process) and no new one opens. */
   endAll(): void;
   stop(): Promise<void>;
 };
@@ -41,8 +42,13 @@ const event = (data: string) => `data: ${data}\n\n`;
 export function backOfficeEvents(database: Database, warn: (line: string) => void): BackOfficeEvents {
   const streams = new Set<PassThrough>();
   let listening: Promise<() => Promise<void>> | undefined;
+  let ending = false;
+  // A stream being ended (its five minutes, the process stopping) takes nothing more.
+  const send = (stream: PassThrough, text: string) => {
+    if (!stream.writableEnded) stream.write(text);
+  };
   const broadcast = (data: string) => {
-    for (const stream of streams) stream.write(event(data));
+    for (const stream of streams) send(stream, event(data));
   };
   const listen = () => {
     listening ??= database
@@ -50,7 +56,7 @@ export function backOfficeEvents(database: Database, warn: (line: string) => voi
         message: broadcast,
         lost: (error) => warn(`Changements de l'administration inaudibles : ${error.message}`),
         // What was missed meanwhile is unknown: every page reads itself again.
-        resumed: () => broadcast(RESYNC),
+        resumed: () => broadcast(RESYNC_EVENT),
       })
       .catch((error: unknown) => {
         listening = undefined;
@@ -60,11 +66,13 @@ export function backOfficeEvents(database: Database, warn: (line: string) => voi
   };
   return {
     async open() {
-      if (streams.size >= MAX_STREAMS) return null;
+      if (ending || streams.size >= MAX_STREAMS) return null;
       await listen();
+      // Counted again after the wait: pages that asked together do not pass the bound.
+      if (ending || streams.size >= MAX_STREAMS) return null;
       const stream = new PassThrough();
       streams.add(stream);
-      const heartbeat = setInterval(() => stream.write(': \n\n'), HEARTBEAT_MS);
+      const heartbeat = setInterval(() => send(stream, ': \n\n'), HEARTBEAT_MS);
       const lifetime = setTimeout(() => stream.end(), STREAM_MAX_MS);
       const forget = () => {
         clearInterval(heartbeat);
@@ -74,13 +82,15 @@ export function backOfficeEvents(database: Database, warn: (line: string) => voi
       stream.on('close', forget);
       stream.on('finish', forget);
       // The first bytes say the stream is open (and how soon to come back when it ends).
-      stream.write(`retry: ${RECONNECT_MS}\n${event('open')}`);
+      stream.write(`retry: ${RECONNECT_MS}\n${event(STREAM_OPEN_EVENT)}`);
       return stream;
     },
     endAll() {
+      ending = true;
       for (const stream of streams) stream.end();
     },
     async stop() {
+      ending = true;
       for (const stream of streams) stream.destroy();
       const stopping = listening;
       listening = undefined;

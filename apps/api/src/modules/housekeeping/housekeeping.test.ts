@@ -15,6 +15,7 @@ import { seedCatalog } from '../../test/catalog-fixtures.ts';
 import { engines } from '../../test/database.ts';
 import { addUser, sessionFor } from '../../test/user-fixtures.ts';
 import { hashToken } from '../auth/tokens.ts';
+import { enqueueJob } from '../jobs/jobs.service.ts';
 import { HOUSEKEEPING_JOB, purgeExpired } from './housekeeping.service.ts';
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
@@ -145,23 +146,27 @@ describe.each(engines)('housekeeping on %s', (engine) => {
     ).toEqual(['wamid.recent']);
   });
 
-  it("closes a WhatsApp message whose job is gone: 'uncertain' when it was being sent, 'failed' when it never left the queue", async () => {
-    const message = (key: string, state: 'sending' | 'queued', state_at: string) => ({
-      ...shopMessage(key),
-      state,
-      state_at,
-    });
+  it("closes a WhatsApp message whose job is gone: 'uncertain' when it was being sent, 'failed' when it never left the queue; not one its job still holds", async () => {
     const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000).toISOString();
-    await t.db
+    const rows = await t.db
       .insert(whatsapp_messages)
       .values([
-        message('coince-envoi', 'sending', hoursAgo(2)),
-        message('envoi-en-cours', 'sending', hoursAgo(0)),
-        message('coince-file', 'queued', hoursAgo(7)),
-        message('file-en-attente', 'queued', hoursAgo(2)),
-      ]);
+        { ...shopMessage('coince-envoi'), state: 'sending' as const, state_at: hoursAgo(2) },
+        { ...shopMessage('envoi-en-cours'), state: 'sending' as const, state_at: hoursAgo(0) },
+        { ...shopMessage('coince-file'), state: 'queued' as const, state_at: hoursAgo(7) },
+        { ...shopMessage('file-en-attente'), state: 'queued' as const, state_at: hoursAgo(7) },
+      ])
+      .returning({ id: whatsapp_messages.id, key: whatsapp_messages.key });
+    // A retry's delay still ahead: its job waits, the message is its.
+    const waiting = rows.find((row) => row.key === 'file-en-attente')?.id;
+    await enqueueJob(
+      t.db,
+      'whatsapp.send',
+      { message_id: waiting },
+      { key: `whatsapp:${waiting}`, delayMs: 3600_000 },
+    );
     expect((await purgeExpired(t.db)).whatsapp_stuck).toBe(2);
-    const rows = await t.db
+    const states = await t.db
       .select({
         key: whatsapp_messages.key,
         state: whatsapp_messages.state,
@@ -169,16 +174,15 @@ describe.each(engines)('housekeeping on %s', (engine) => {
       })
       .from(whatsapp_messages)
       .where(
-        inArray(whatsapp_messages.key, ['coince-envoi', 'envoi-en-cours', 'coince-file', 'file-en-attente']),
+        inArray(
+          whatsapp_messages.id,
+          rows.map((row) => row.id),
+        ),
       )
       .orderBy(whatsapp_messages.key);
-    expect(rows).toEqual([
-      {
-        key: 'coince-envoi',
-        state: 'uncertain',
-        reason: "le serveur s'est arrêté pendant l'envoi : il a pu partir",
-      },
-      { key: 'coince-file', state: 'failed', reason: "l'envoi n'a pas pu se faire pendant des heures" },
+    expect(states).toEqual([
+      { key: 'coince-envoi', state: 'uncertain', reason: "l'envoi est resté en cours plus d'une heure" },
+      { key: 'coince-file', state: 'failed', reason: "l'envoi n'a pas pu se faire" },
       { key: 'envoi-en-cours', state: 'sending', reason: null },
       { key: 'file-en-attente', state: 'queued', reason: null },
     ]);

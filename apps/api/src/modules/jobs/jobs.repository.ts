@@ -187,3 +187,13 @@ export async function deleteOldJobs(db: Db, doneMaxAgeMs: number, failedMaxAgeMs
   );
   return rows.length;
 }
+
+/** Which of these keys name a job still to run (waiting, or held by a process). */
+export async function findPendingKeys(db: DbOrTx, keys: string[]): Promise<Set<string>> {
+  if (!keys.length) return new Set();
+  const rows = await queryRows<{ key: string }>(
+    db,
+    sql`select key from jobs where key in ${keys} and status in ('queued', 'running')`,
+  );
+  return new Set(rows.map((row) => row.key));
+}

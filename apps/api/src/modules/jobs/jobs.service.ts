@@ -28,6 +28,9 @@ export function enqueueJob(
   });
 }
 
+/** Which of these keys name a job still to run: work a crash or a failure has not lost. */
+export const pendingJobKeys = (db: DbOrTx, keys: string[]) => repo.findPendingKeys(db, keys);
+
 /** The jobs that gave up, newest first. */
 export const listFailedJobs = (db: Db, limit = 50) => repo.findFailed(db, limit);
 

@@ -1,5 +1,10 @@
 import { shopTimeZone } from '@souk/domain/dates';
-import { INITIAL_ORDER_STATUS, type OrderStatus } from '@souk/domain/order-status';
+import {
+  INITIAL_ORDER_STATUS,
+  ORDER_STATUSES,
+  ORDER_TRANSITIONS,
+  type OrderStatus,
+} from '@souk/domain/order-status';
 import { and, asc, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { collectedOrder } from '../../db/order-rules.ts';
@@ -183,8 +188,8 @@ export async function findUnpaidWaitingIds(
   return rows.map((r) => r.id);
 }
 
-/** The statuses an order is done with: a customer writing is about another one. */
-const CLOSED_STATUSES: OrderStatus[] = ['disponible', 'annulée'];
+/** The statuses an order is done with (no step leads anywhere from them): a customer writing is about another one. */
+const CLOSED_STATUSES = ORDER_STATUSES.filter((status) => ORDER_TRANSITIONS[status].length === 0);
 
 /** The latest order not yet collected nor cancelled that was placed with this phone or by this account. */
 export async function findLatestOpenOrderId(

@@ -92,25 +92,20 @@ export async function findLatestAnswered(db: DbOrTx): Promise<WhatsappMessageRow
   return row ?? null;
 }
 
-/**
- * Messages left in `state` since before `maxAgeMs` ago (their sender died and no job will move
- * them again) moved to `change`: answers how many.
- */
-export async function moveStale(
+/** The ids of messages left in `state` since before `maxAgeMs` ago. */
+export async function findStale(
   db: DbOrTx,
   state: WhatsappMessageState,
   maxAgeMs: number,
-  change: StateChange,
-): Promise<number> {
-  const moved = await db
-    .update(whatsapp_messages)
-    .set({ ...change, state_at: sql`now()`, updated_at: sql`now()` })
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: whatsapp_messages.id })
+    .from(whatsapp_messages)
     .where(
       and(
         eq(whatsapp_messages.state, state),
         lt(whatsapp_messages.state_at, sql`now() - make_interval(secs => ${maxAgeMs / 1000})`),
       ),
-    )
-    .returning({ id: whatsapp_messages.id });
-  return moved.length;
+    );
+  return rows.map((row) => row.id);
 }

@@ -367,7 +367,7 @@ describe.each(engines)('WhatsApp messages sent by the shop on %s', (engine) => {
     [received] = (await messagesOf(other.id)).filter((m) => m.key === key);
     expect(received).toMatchObject({
       state: 'uncertain',
-      error_reason: "le serveur s'est arrêté pendant l'envoi : il a pu partir",
+      error_reason: "le serveur s'est arrêté pendant l'envoi",
     });
     expect(sim.templatesTo(other.to)).toEqual(['souk_commande_recue']);
   });

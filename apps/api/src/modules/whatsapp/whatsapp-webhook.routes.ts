@@ -67,7 +67,7 @@ export type KeptStatus = z.infer<typeof KeptStatusSchema>;
 const ReceivedSchema = z.object({
   from: z.string().regex(/^\d{6,15}$/),
   id: z.string().min(1).max(200),
-  timestamp: z.string().regex(/^\d{1,12}$/),
+  timestamp: z.string().regex(/^\d{1,10}$/),
   type: z.string().max(40),
   text: z.object({ body: z.string() }).loose().optional(),
   image: z.object({ caption: z.string().optional() }).loose().optional(),

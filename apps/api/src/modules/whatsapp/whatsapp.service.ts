@@ -14,7 +14,7 @@ import { AppError } from '#shared/app-error.ts';
 import type { WhatsappConfig } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { JobContext, JobKind } from '../jobs/job-runner.ts';
-import { enqueueJob } from '../jobs/jobs.service.ts';
+import { enqueueJob, pendingJobKeys } from '../jobs/jobs.service.ts';
 import { failureReason, isTokenRefusal, mayPassLater, sendMessage } from './cloud-api.ts';
 import * as repo from './whatsapp-messages.repository.ts';
 import * as received from './whatsapp-received.repository.ts';
@@ -63,17 +63,22 @@ export async function queueWhatsapp(tx: DbOrTx, { key, orderId, audience, to, me
   if (id !== null) await enqueueSend(tx, id);
 }
 
+const sendJobKey = (id: number) => `whatsapp:${id}`;
 const enqueueSend = (tx: DbOrTx, id: number) =>
   enqueueJob(
     tx,
     WHATSAPP_SEND_JOB,
     { message_id: id },
-    { key: `whatsapp:${id}`, maxAttempts: WHATSAPP_SEND_ATTEMPTS },
+    { key: sendJobKey(id), maxAttempts: WHATSAPP_SEND_ATTEMPTS },
   );
 
-/** Whether the owner may have the shop send `row` again: never a message that left or is leaving. */
+/**
+ * Whether the owner may have the shop send `row` again: never a message that left or is leaving,
+ * nor one that is itself sent again (once means once, whatever became of the copy).
+ */
 const mayResend = (row: repo.WhatsappMessageRow) =>
-  row.state === 'uncertain' || (row.state === 'failed' && mayPassLater(row.error_code));
+  row.resend_of === null &&
+  (row.state === 'uncertain' || (row.state === 'failed' && mayPassLater(row.error_code)));
 
 /**
  * The owner's 'Renvoyer' on one of the order's messages whose sending is uncertain or failed for a
@@ -112,23 +117,31 @@ export const deleteOldWhatsappMessages = async (db: Db) =>
 
 /** A send takes 15 s at most: a message 'sending' for an hour lost its sender. */
 const SENDING_STALE_MS = 60 * 60 * 1000;
-/** Nine attempts take about three hours: a message still 'queued' after six has no job left. */
-const QUEUED_STALE_MS = 6 * 60 * 60 * 1000;
-const ABANDONED = "l'envoi n'a pas pu se faire pendant des heures";
+/** A message 'queued' this long, its job gone, will never leave. */
+const QUEUED_STALE_MS = 60 * 60 * 1000;
+const STUCK_SENDING = "l'envoi est resté en cours plus d'une heure";
+const ABANDONED = "l'envoi n'a pas pu se faire";
 
 /**
  * Housekeeping's other share: a message whose job is gone (its process died on its last attempt,
  * the database failed it every time) would say 'En cours d'envoi' for ever, with no tap. One left
  * 'sending' is 'uncertain' (the call may have gone), one left 'queued' has 'failed': the owner
- * sees it, with the tap and 'Renvoyer'. Answers how many.
+ * sees it, with the tap and 'Renvoyer'. A message whose job still waits (a retry's delay, a lane
+ * behind, every process down a while) is left to it. Answers how many.
  */
-export const closeStuckWhatsappMessages = async (db: Db) =>
-  (await repo.moveStale(db, 'sending', SENDING_STALE_MS, { state: 'uncertain', error_reason: INTERRUPTED })) +
-  (await repo.moveStale(db, 'queued', QUEUED_STALE_MS, {
-    state: 'failed',
-    error_code: null,
-    error_reason: ABANDONED,
-  }));
+export async function closeStuckWhatsappMessages(db: Db): Promise<number> {
+  let closed = 0;
+  for (const [state, maxAgeMs, change] of [
+    ['sending', SENDING_STALE_MS, { state: 'uncertain', error_reason: STUCK_SENDING }],
+    ['queued', QUEUED_STALE_MS, { state: 'failed', error_code: null, error_reason: ABANDONED }],
+  ] as const) {
+    const ids = await repo.findStale(db, state, maxAgeMs);
+    const pending = await pendingJobKeys(db, ids.map(sendJobKey));
+    for (const id of ids)
+      if (!pending.has(sendJobKey(id)) && (await repo.moveMessage(db, id, state, change))) closed += 1;
+  }
+  return closed;
+}
 
 /** What a send asks Meta to echo in its status notifications: finds a message whose send's answer was lost. */
 const callbackOf = (id: number) => `souk:${id}`;
@@ -215,7 +228,7 @@ const CUSTOMER_WINDOW_MS = 24 * 60 * 60 * 1000;
 const WINDOW_MARGIN_MS = 10 * 60 * 1000;
 
 /** Why a message whose send was under way when its process stopped is 'uncertain'. */
-const INTERRUPTED = "le serveur s'est arrêté pendant l'envoi : il a pu partir";
+const INTERRUPTED = "le serveur s'est arrêté pendant l'envoi";
 
 /**
  * Sends a queued message once. The row is taken from 'queued' to 'sending' in a transaction of its
@@ -225,25 +238,27 @@ const INTERRUPTED = "le serveur s'est arrêté pendant l'envoi : il a pu partir"
  * job tries again after its delay; on the last attempt it is 'failed'.
  */
 async function sendQueued(db: Db, config: WhatsappConfig, id: number, context: JobContext) {
-  const message = await db.transaction(async (tx) => {
+  const taken = await db.transaction(async (tx) => {
     const row = await repo.lockMessage(tx, id);
     if (row?.state === 'sending') {
       await repo.moveMessage(tx, id, 'sending', { state: 'uncertain', error_reason: INTERRUPTED });
       return null;
     }
     if (row?.state !== 'queued') return null;
+    // Inside the 24 hours after she last wrote, WhatsApp takes the same words as free text (a
+    // template is for outside them). A margin keeps a message queued at 23 h 59 from reaching
+    // Meta after the window closed (a refusal, 131047). Read before 'sending': a failure here
+    // leaves the message 'queued', never 'uncertain' without a call.
+    const windowOpen = await received.wroteSince(
+      tx,
+      row.recipient,
+      new Date(Date.now() - CUSTOMER_WINDOW_MS + WINDOW_MARGIN_MS),
+    );
     await repo.moveMessage(tx, id, 'queued', { state: 'sending', attempts: row.attempts + 1 });
-    return row;
+    return { message: row, windowOpen };
   });
-  if (!message) return;
-  // Inside the 24 hours after she last wrote, WhatsApp takes the same words as free text (a
-  // template is for outside them). A margin keeps a message queued at 23 h 59 from reaching Meta
-  // after the window closed (a refusal, 131047).
-  const windowOpen = await received.wroteSince(
-    db,
-    message.recipient,
-    new Date(Date.now() - CUSTOMER_WINDOW_MS + WINDOW_MARGIN_MS),
-  );
+  if (!taken) return;
+  const { message, windowOpen } = taken;
   const callback = callbackOf(id);
   const outcome = await sendMessage(
     config,
@@ -404,7 +419,8 @@ async function keepReceived(db: Db, message: KeptReceived, findCorrespondent: Fi
       order_id: orderId,
       kind: message.type,
       body: message.body,
-      sent_at: new Date(message.at * 1000).toISOString(),
+      // Meta's clock, never later than ours: a date to come would hold the 24-hour window open.
+      sent_at: new Date(Math.min(message.at * 1000, Date.now())).toISOString(),
     });
   });
 }

@@ -3,7 +3,7 @@ import { formatPhone } from '@souk/domain/phone-format';
 import { whatsappLink } from '@souk/domain/shop';
 import { countLabel } from '@souk/domain/text';
 import { receivedKindLabel, type WhatsappInbox } from '@souk/domain/whatsapp';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
@@ -95,7 +95,17 @@ function InboxMessage({
 export function AdminBell({ pendingOrders, inbox }: { pendingOrders: number; inbox: WhatsappInbox | null }) {
   const [open, setOpen] = useState(false);
   const [marking, setMarking] = useState(false);
+  // After 'Marquer comme lu' the list and its button are gone: focus goes to what replaced them.
+  const [marked, setMarked] = useState(false);
+  const empty = useRef<HTMLParagraphElement>(null);
   const { revalidate } = useRevalidator();
+  const none = inbox?.messages.length === 0;
+  useEffect(() => {
+    if (marked && none) {
+      empty.current?.focus();
+      setMarked(false);
+    }
+  }, [marked, none]);
   const waiting = waitingLabel(pendingOrders);
   if (!inbox)
     return (
@@ -120,6 +130,7 @@ export function AdminBell({ pendingOrders, inbox }: { pendingOrders: number; inb
       return;
     }
     await revalidate();
+    setMarked(true);
   };
   const close = () => setOpen(false);
   return (
@@ -149,7 +160,9 @@ export function AdminBell({ pendingOrders, inbox }: { pendingOrders: number; inb
               Messages WhatsApp des clients
             </h3>
             {inbox.messages.length === 0 ? (
-              <p className="text-sm text-stone-600">Aucun message non lu.</p>
+              <p ref={empty} tabIndex={-1} className="text-sm text-stone-600">
+                Aucun message non lu.
+              </p>
             ) : (
               <>
                 <ul className="flex max-h-[60dvh] flex-col gap-3 overflow-y-auto">

@@ -1,3 +1,9 @@
+import {
+  BELL_EVENT,
+  ORDER_EVENT_PREFIX,
+  RESYNC_EVENT,
+  STREAM_OPEN_EVENT,
+} from '@souk/domain/back-office-events';
 import { useEffect, useRef } from 'react';
 import { useLocation, useRevalidator } from 'react-router';
 
@@ -16,8 +22,8 @@ const showsOrders = (pathname: string) =>
 
 /** Whether an event makes the page at `pathname` read itself again. */
 export function concerns(data: string, pathname: string) {
-  if (data === 'bell' || data === 'resync') return true;
-  return data.startsWith('order:') && showsOrders(pathname);
+  if (data === BELL_EVENT || data === RESYNC_EVENT) return true;
+  return data.startsWith(ORDER_EVENT_PREFIX) && showsOrders(pathname);
 }
 
 export function useLiveUpdates() {
@@ -30,7 +36,6 @@ export function useLiveUpdates() {
     if (typeof EventSource === 'undefined') return;
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
-    let opened = false;
     // One reading at a time; events heard meanwhile make one more after it, not one each.
     let reading = false;
     let again = false;
@@ -52,12 +57,9 @@ export function useLiveUpdates() {
     const connect = () => {
       source = new EventSource(EVENTS_URL);
       source.onmessage = (event: MessageEvent<string>) => {
-        // A stream opened again (the last one ended, the server restarted): what happened
-        // between the two is unknown, so read the page again.
-        if (event.data === 'open') {
-          if (opened) void read();
-          opened = true;
-        } else if (concerns(event.data, latest.current.pathname)) void read();
+        // A stream (re)opened: what changed between the page's reading and now (or while the last
+        // stream was away) is unknown, so read the page again.
+        if (event.data === STREAM_OPEN_EVENT || concerns(event.data, latest.current.pathname)) void read();
       };
       source.onerror = () => {
         // EventSource reconnects by itself after a stream ended; not after a refusal (an answer

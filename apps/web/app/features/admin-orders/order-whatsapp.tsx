@@ -54,7 +54,12 @@ function SentMessage({ message, onResend }: { message: WhatsappMessageView; onRe
       {(message.state === 'failed' || message.state === 'uncertain') && !message.resent && (
         <p className="flex flex-wrap gap-2">
           {message.resendable && (
-            <Button size="sm" variant="secondary" onClick={onResend}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={onResend}
+              aria-label={`Renvoyer le message du ${formatDateTime(message.written_at)}`}
+            >
               Renvoyer
             </Button>
           )}
