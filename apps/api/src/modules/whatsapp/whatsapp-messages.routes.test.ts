@@ -415,6 +415,25 @@ describe.each(engines)('WhatsApp messages sent by the shop on %s', (engine) => {
     await send();
     expect(sim.templatesTo(order.to)).toHaveLength(2);
 
+    // The copy's answer lost too: it is never sent again (once means once), the tap is the way.
+    sim.answerNext('drop');
+    const twice = await guestOrder();
+    await send();
+    const [first] = await messagesOf(twice.id);
+    sim.answerNextTo(twice.to, 'drop');
+    expect((await resend(twice.id, first?.id ?? 0)).status).toBe(200);
+    await send();
+    const lostCopy = (await messagesOf(twice.id)).find((m) => m.resend_of === first?.id);
+    expect(lostCopy?.state).toBe('uncertain');
+    const twiceView = (await call('GET', `/admin/orders/${twice.id}`, admin)).body.data.order.whatsapp
+      .messages;
+    expect(twiceView.find((m: { id: number }) => m.id === lostCopy?.id)).toMatchObject({
+      resendable: false,
+    });
+    expect((await resend(twice.id, lostCopy?.id ?? 0)).status).toBe(409);
+    await send();
+    expect(sim.templatesTo(twice.to)).toEqual(['souk_commande_recue', 'souk_commande_recue']);
+
     // Refused for good (not on WhatsApp): it would fail again, the tap is the way.
     sim.answerNext({ status: 400, code: 131026, title: 'Message undeliverable' });
     const unreachable = await guestOrder();
