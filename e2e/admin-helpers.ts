@@ -32,6 +32,16 @@ export async function logInAsAdmin(page: Page, to = '/admin') {
   await page.goto(to);
   await expect(page).toHaveURL((url) => url.pathname === to.split('?')[0]);
   await expectLive(page);
+  await expectFollowing(page);
+}
+
+/**
+ * The page follows the back office's changes (docs/decisions/0042): its events stream is open and
+ * the page read itself once since, so a change made elsewhere from now on shows on it, and no
+ * reading of its own is still to come.
+ */
+export async function expectFollowing(page: Page) {
+  await expect(page.locator('header[data-live]')).toHaveAttribute('data-live', 'live');
 }
 
 /**

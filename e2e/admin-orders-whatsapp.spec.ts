@@ -5,7 +5,7 @@ import {
   statusNotification,
   type WhatsappSimulator,
 } from '../apps/api/src/test/whatsapp-simulator.ts';
-import { logInAsAdmin } from './admin-helpers.ts';
+import { expectFollowing, logInAsAdmin } from './admin-helpers.ts';
 import { expect, test, workerPort } from './fixtures.ts';
 import { expectAccessible } from './helpers.ts';
 import { adminOrder, placeOrder } from './order-helpers.ts';
@@ -52,6 +52,7 @@ test('the owner accepts an order without a tap to WhatsApp: the messages leave b
   const messages = details.getByRole('region', { name: 'Messages WhatsApp' });
   // Its row says 'Envoyé' once the simulator's answer is recorded: the open page follows by itself.
   await page.goto(`/admin/orders?details=${order.id}`);
+  await expectFollowing(page);
   await expect(messages.getByRole('listitem')).toHaveCount(1);
   await expect(messages).toContainText('Envoyé');
   await expect(messages).toContainText('Au client');

@@ -1,5 +1,5 @@
 import { ORDER_STATUS_LABELS } from '../packages/domain/src/order-status.ts';
-import { logInAsAdmin } from './admin-helpers.ts';
+import { expectFollowing, logInAsAdmin } from './admin-helpers.ts';
 import { type Browser, expect, type Locator, type Page, test } from './fixtures.ts';
 import {
   expectAccessible,
@@ -227,6 +227,7 @@ test('an order cancelled after a confirmation; a step another admin took followe
   // The stale click must be the live page's (its dialog, its refusal); on a page still hydrating it
   // would be a plain form, sent without the question, and answered with a new page.
   await expectLive(page);
+  await expectFollowing(page);
   const staleCard = page.getByRole('article', { name: `Commande ${stale}` });
   const { id: staleId } = (
     await (await page.request.get(`/api/admin/orders?search=${encodeURIComponent(stale)}`)).json()
@@ -241,7 +242,7 @@ test('an order cancelled after a confirmation; a step another admin took followe
 
   // A page that did not hear it (its connection to the events dropped): the stale button is refused
   // with the screen's words and why.
-  await page.route('**/api/admin/events', (route) => route.abort());
+  await page.route(/\/api\/admin\/events/, (route) => route.abort());
   await page.reload();
   await expectLive(page);
   await moveElsewhere('prête');
@@ -259,7 +260,7 @@ test('an order cancelled after a confirmation; a step another admin took followe
   await expect(
     staleCard.getByRole('button', { name: `Mettre en livraison, commande ${stale}` }),
   ).toBeVisible();
-  await page.unroute('**/api/admin/events');
+  await page.unroute(/\/api\/admin\/events/);
 
   await page.goto('/admin/orders');
   // On a phone the search and the filters are folded under one line.

@@ -290,6 +290,13 @@ export async function buildApi({
   // What an open back office hears, from every process (docs/decisions/0042). Its streams end as
   // the stop begins (the drain): a stop waits for no open page, which reconnects to another process.
   const backOffice = backOfficeEvents(database, warn);
+  // From the start, so that a page loaded from now on learns whether it missed a change; a
+  // database that cannot be listened to now is asked again by the first page.
+  app.addHook('onReady', async () => {
+    await backOffice
+      .listen()
+      .catch((error: Error) => warn(`Changements de l'administration inaudibles : ${error.message}`));
+  });
   whenStopping(() => backOffice.endAll());
   app.addHook('onClose', async () => {
     try {

@@ -91,6 +91,7 @@ import {
   UpdateProfileInputSchema,
   UserSchema,
 } from './auth.ts';
+import { BackOfficeEventsQuerySchema } from './back-office-events.ts';
 import {
   AddToCartInputSchema,
   CartItemIdParamsSchema,
@@ -583,9 +584,10 @@ export const operations = {
   }),
   'GET /admin/events': op({
     summary:
-      "Flux d'événements (text/event-stream) : « bell » quand ce que compte la cloche change, « order:<id> » quand une commande, son historique ou ses messages WhatsApp changent, quel que soit le processus qui l'a fait ; la page se relit. Fermé après quelques minutes (le navigateur se reconnecte)",
+      "Flux d'événements (text/event-stream) : d'abord « open », ou « resync » si quelque chose a changé depuis `since` (quand la page a lu ses données) ; puis « bell » quand ce que compte la cloche change, « order:<id> » quand une commande, son historique ou ses messages WhatsApp changent, quel que soit le processus qui l'a fait ; la page se relit. Fermé après quelques minutes (le navigateur se reconnecte)",
     tag: 'admin',
     access: 'admin',
+    query: BackOfficeEventsQuerySchema,
     data: z.string(),
     produces: 'text/event-stream',
     errors: [503],

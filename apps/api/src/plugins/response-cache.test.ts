@@ -271,12 +271,12 @@ describe.each(engines)('the public reads cache on %s', (engine) => {
     it("an admin's product edit, on the product and in the lists", async () => {
       const id = catalog.lait.product.id;
       await warm(`/api/products/${id}`);
-      await warm('/api/products?category_id=' + catalog.soins.id);
+      await warm(`/api/products?category_id=${catalog.soins.id}`);
       expect(
         (await call('PUT', `/admin/products/${id}`, { name: 'Lait corporel au néroli' })).statusCode,
       ).toBe(200);
       expect((await anonymous(`/api/products/${id}`)).json().data.name).toBe('Lait corporel au néroli');
-      const list = (await anonymous('/api/products?category_id=' + catalog.soins.id)).json().data.products;
+      const list = (await anonymous(`/api/products?category_id=${catalog.soins.id}`)).json().data.products;
       expect(list.map((p: { name: string }) => p.name)).toContain('Lait corporel au néroli');
     });
 

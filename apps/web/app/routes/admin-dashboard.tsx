@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { AUTH_CHECKING } from '~/components/ui/auth-checking';
 import { readCachedDashboard } from '~/features/admin-dashboard/dashboard-cache';
 import {
@@ -20,18 +21,30 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
+ * Whether the dashboard is on screen: a reading then is the page following a change (live
+ * updates, docs/decisions/0042), not a visit, and goes to the server.
+ */
+let onScreen = false;
+
+/**
  * A visit from another back-office page: the local copy at once when
  * it is under 10 minutes old (the screen fetches the server's 1 s later), else the server's. A
  * full page load never comes here: it renders the loader's fresh figures.
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const storage = localStore();
-  const cached = storage ? readCachedDashboard(storage, Date.now()) : null;
+  const cached = storage && !onScreen ? readCachedDashboard(storage, Date.now()) : null;
   if (cached) return { dashboard: cached, fromCache: true };
   return serverLoader();
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  useEffect(() => {
+    onScreen = true;
+    return () => {
+      onScreen = false;
+    };
+  }, []);
   const { dashboard, refreshError, refused } = useDashboard(loaderData.dashboard, loaderData.fromCache);
   // The copy's figures leave the screen while the server checks the session again.
   if (refused)

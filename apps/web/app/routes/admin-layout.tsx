@@ -20,9 +20,12 @@ export const meta: Route.MetaFunction = () => [
 export const middleware: Route.MiddlewareFunction[] = adminAccess;
 
 export async function loader({ context }: Route.LoaderArgs) {
+  // Taken before the reads: a change committed while they run makes the live updates read again.
+  const readAt = Date.now();
   // The bell is a convenience: if it cannot be read, the page still opens without a number.
   const notifications = await api(context).get('/admin/notifications');
   return {
+    readAt,
     userName: currentAdmin(context).name,
     pendingOrders: notifications.ok ? notifications.data.pending_orders : 0,
     whatsappOutage: notifications.ok ? notifications.data.whatsapp_outage : null,
@@ -37,6 +40,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       pendingOrders={loaderData.pendingOrders}
       whatsappOutage={loaderData.whatsappOutage}
       whatsappInbox={loaderData.whatsappInbox}
+      readAt={loaderData.readAt}
     >
       <Outlet />
     </AdminShell>

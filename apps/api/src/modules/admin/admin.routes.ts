@@ -14,10 +14,10 @@ export const adminShellRoutes: RouteModule = ({ db, config, backOffice, log }) =
       ok(await admin.getNotifications(db, config.whatsapp !== null)),
     );
     route(app, 'GET /admin/search', async (req) => ok(await admin.searchAdmin(db, req.query.q)));
-    eventStreamRoute(app, 'GET /admin/events', async () => {
+    eventStreamRoute(app, 'GET /admin/events', async (req) => {
       // Too many streams, or the database cannot be listened to: the page works without (it
       // reads itself on each change of its own) and its EventSource tries again.
-      const stream = await backOffice.open().catch((error: Error) => {
+      const stream = await backOffice.open(req.query.since).catch((error: Error) => {
         log(`Mises à jour en direct impossibles : ${error.message}`);
         return null;
       });

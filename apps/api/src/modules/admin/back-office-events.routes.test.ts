@@ -19,11 +19,11 @@ import {
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** A listening app's events stream, read as a browser's EventSource would. */
-async function openEvents(app: FastifyInstance, headers: Record<string, string>) {
+async function openEvents(app: FastifyInstance, headers: Record<string, string>, since = Date.now()) {
   if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const abort = new AbortController();
-  const response = await fetch(`http://127.0.0.1:${port}/api/admin/events`, {
+  const response = await fetch(`http://127.0.0.1:${port}/api/admin/events?since=${since}`, {
     headers: { ...headers, 'accept-encoding': 'br, gzip' },
     signal: abort.signal,
   });
@@ -32,6 +32,17 @@ async function openEvents(app: FastifyInstance, headers: Record<string, string>)
   const heard: string[] = [];
   let buffer = '';
   let read = 0;
+  /** Reads what came next of the stream, its events added to `heard`. */
+  async function readMore(waitingFor: string) {
+    const chunk = await reader?.read();
+    if (!chunk || chunk.done)
+      throw new Error(`stream ended before ${waitingFor} (heard ${heard.join(', ')})`);
+    buffer += decoder.decode(chunk.value, { stream: true });
+    const blocks = buffer.split('\n\n');
+    buffer = blocks.pop() ?? '';
+    for (const block of blocks)
+      for (const line of block.split('\n')) if (line.startsWith('data: ')) heard.push(line.slice(6));
+  }
   /**
    * Reads until an event's data is `data`, after the one the last call found: events come in the
    * order their transactions committed.
@@ -43,20 +54,19 @@ async function openEvents(app: FastifyInstance, headers: Record<string, string>)
         read = at + 1;
         return;
       }
-      const chunk = await reader?.read();
-      if (!chunk || chunk.done) throw new Error(`stream ended before '${data}' (heard ${heard.join(', ')})`);
-      buffer += decoder.decode(chunk.value, { stream: true });
-      const blocks = buffer.split('\n\n');
-      buffer = blocks.pop() ?? '';
-      for (const block of blocks)
-        for (const line of block.split('\n')) if (line.startsWith('data: ')) heard.push(line.slice(6));
+      await readMore(`'${data}'`);
     }
+  }
+  /** The stream's first event: 'open', or 'resync' when the page must read itself again. */
+  async function opened() {
+    while (!heard.length) await readMore('its first event');
+    return heard[0];
   }
   /** Reads to the end of the stream (the server ended it). */
   async function ended() {
     for (;;) if ((await reader?.read())?.done) return;
   }
-  return { response, heard, until, ended, close: () => abort.abort() };
+  return { response, heard, until, opened, ended, close: () => abort.abort() };
 }
 
 describe.each(engines)('the back office events on %s', (engine) => {
@@ -86,17 +96,40 @@ describe.each(engines)('the back office events on %s', (engine) => {
       expect(events.response.headers.get('content-encoding')).toBeNull();
       expect(events.response.headers.get('x-accel-buffering')).toBe('no');
       expect(events.response.headers.get('cache-control')).toContain('no-store');
-      await events.until('open');
+      await events.opened();
     } finally {
       events.close();
     }
+  });
+
+  it("opens with 'resync' when something changed since the page read its data, else with 'open'", async () => {
+    // A page open already: this process hears every change.
+    const watching = await openEvents(t.app, admin);
+    try {
+      await watching.opened();
+      const readAt = Date.now();
+      const order = await addOrder(t.db);
+      await watching.until(`order:${order.id}`);
+      const stale = await openEvents(t.app, admin, readAt);
+      const fresh = await openEvents(t.app, admin, Date.now() + 1);
+      try {
+        expect(await stale.opened()).toBe('resync');
+        expect(await fresh.opened()).toBe('open');
+      } finally {
+        stale.close();
+        fresh.close();
+      }
+    } finally {
+      watching.close();
+    }
+    expect((await jsonCaller(() => t.app)('GET', '/admin/events?since=demain', admin)).status).toBe(422);
   });
 
   it("says 'order:<id>' and 'bell' when an order moves, and when its customer writes on WhatsApp", async () => {
     const order = await addOrder(t.db, { contact_phone: '+221775550001' });
     const events = await openEvents(t.app, admin);
     try {
-      await events.until('open');
+      await events.opened();
       const res = await jsonCaller(() => t.app)('PUT', `/admin/orders/${order.id}/status`, admin, {
         status: 'acceptée',
         confirmed_unpaid: true,
@@ -137,7 +170,7 @@ describeOnPostgres('the back office events with two processes on postgres', () =
       const other = await t.secondProcess();
       const order = await addOrder(t.db);
       const events = await openEvents(other, admin);
-      await events.until('open');
+      await events.opened();
       const res = await jsonCaller(() => t.app)('PUT', `/admin/orders/${order.id}/status`, admin, {
         status: 'annulée',
         reason: 'Cliente injoignable',

@@ -23,11 +23,15 @@ export const MAX_STREAMS = 200;
 const RECONNECT_MS = 3_000;
 
 export type BackOfficeEvents = {
+  /** Starts hearing the channel (at the app's start): a page then knows what it missed from its reading on. */
+  listen(): Promise<void>;
   /**
-   * A stream of this process's changes for one page; null when it serves too many already or is
-   * stopping. Throws when the database cannot be listened to.
+   * A stream of this process's changes for one page, its first event `open`, or `resync` when
+   * something may have changed since `since` (when the page's data was read, in ms; unknown: it
+   * may); null when it serves too many already or is stopping. Throws when the database cannot be
+   * listened to.
    */
-  open(): Promise<Readable | null>;
+  open(since?: number): Promise<Readable | null>;
   /** The process stops: every stream ends (its pages reconnect to another process) and no new one opens. */
   endAll(): void;
   stop(): Promise<void>;
@@ -36,27 +40,42 @@ export type BackOfficeEvents = {
 const event = (data: string) => `data: ${data}\n\n`;
 
 /**
- * Listens on the back office's channel once the first page asks (a process no admin has open
- * holds no connection for it), and passes every payload on to each open stream.
+ * Listens on the back office's channel from the app's start (or, if that failed, from the first
+ * page that asks), and passes every payload on to each open stream.
  */
 export function backOfficeEvents(database: Database, warn: (line: string) => void): BackOfficeEvents {
   const streams = new Set<PassThrough>();
   let listening: Promise<() => Promise<void>> | undefined;
   let ending = false;
+  // Since when this process hears every change (null: it does not), and when it heard the last:
+  // what a page that read its data at some moment may have missed.
+  let hearingSince: number | null = null;
+  let lastChangeAt = 0;
   // A stream being ended (its five minutes, the process stopping) takes nothing more.
   const send = (stream: PassThrough, text: string) => {
     if (!stream.writableEnded) stream.write(text);
   };
   const broadcast = (data: string) => {
+    lastChangeAt = Date.now();
     for (const stream of streams) send(stream, event(data));
   };
   const listen = () => {
     listening ??= database
       .listen(BACK_OFFICE_CHANNEL, {
         message: broadcast,
-        lost: (error) => warn(`Changements de l'administration inaudibles : ${error.message}`),
+        lost: (error) => {
+          hearingSince = null;
+          warn(`Changements de l'administration inaudibles : ${error.message}`);
+        },
         // What was missed meanwhile is unknown: every page reads itself again.
-        resumed: () => broadcast(RESYNC_EVENT),
+        resumed: () => {
+          hearingSince = Date.now();
+          broadcast(RESYNC_EVENT);
+        },
+      })
+      .then((stop) => {
+        hearingSince = Date.now();
+        return stop;
       })
       .catch((error: unknown) => {
         listening = undefined;
@@ -65,7 +84,10 @@ export function backOfficeEvents(database: Database, warn: (line: string) => voi
     return listening;
   };
   return {
-    async open() {
+    async listen() {
+      await listen();
+    },
+    async open(since) {
       if (ending || streams.size >= MAX_STREAMS) return null;
       await listen();
       // Counted again after the wait: pages that asked together do not pass the bound.
@@ -81,8 +103,12 @@ export function backOfficeEvents(database: Database, warn: (line: string) => voi
       };
       stream.on('close', forget);
       stream.on('finish', forget);
-      // The first bytes say the stream is open (and how soon to come back when it ends).
-      stream.write(`retry: ${RECONNECT_MS}\n${event(STREAM_OPEN_EVENT)}`);
+      // The first bytes say how soon to come back when it ends, and whether the page must read
+      // itself again: something changed after it read its data, or this process cannot tell (it
+      // began hearing after that). Processes on one clock (one machine, or synchronised ones).
+      const missed =
+        since === undefined || hearingSince === null || hearingSince > since || lastChangeAt >= since;
+      stream.write(`retry: ${RECONNECT_MS}\n${event(missed ? RESYNC_EVENT : STREAM_OPEN_EVENT)}`);
       return stream;
     },
     endAll() {

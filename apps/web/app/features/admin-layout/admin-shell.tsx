@@ -114,9 +114,12 @@ export function AdminShell({
   pendingOrders,
   whatsappInbox,
   whatsappOutage,
+  readAt,
   children,
 }: {
   userName: string;
+  /** When the page's data was read (the server's clock, ms): the live updates follow from then. */
+  readAt: number;
   pendingOrders: number;
   /** The customers' WhatsApp messages not yet read; null without the Cloud API. */
   whatsappInbox: WhatsappInbox | null;
@@ -125,8 +128,9 @@ export function AdminShell({
   children: ReactNode;
 }) {
   const [menuOpen, setMenuOpen] = useState(false);
-  // The bell, the cards and the counters follow changes made elsewhere while the page is open.
-  useLiveUpdates();
+  // The bell, the cards and the counters follow changes made elsewhere while the page is open
+  // (its state on the header: what a journey waits for before it changes something elsewhere).
+  const live = useLiveUpdates(readAt);
   const navigation = useNavigation();
   const loading = navigation.state === 'loading';
   return (
@@ -145,7 +149,10 @@ export function AdminShell({
       </aside>
       <MenuDrawer open={menuOpen} onClose={() => setMenuOpen(false)} userName={userName} />
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-stone-200 bg-white px-3 sm:px-6">
+        <header
+          data-live={live}
+          className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-stone-200 bg-white px-3 sm:px-6"
+        >
           <button
             type="button"
             onClick={() => setMenuOpen(true)}

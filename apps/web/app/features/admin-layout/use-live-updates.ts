@@ -4,7 +4,7 @@ import {
   RESYNC_EVENT,
   STREAM_OPEN_EVENT,
 } from '@souk/domain/back-office-events';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useRevalidator } from 'react-router';
 
 // An open back office follows what changes without a reload (docs/decisions/0042): the API's
@@ -13,6 +13,11 @@ import { useLocation, useRevalidator } from 'react-router';
 // they answer (no second way of building a card).
 
 const EVENTS_URL = '/api/admin/events';
+/**
+ * How far apart two of the shop's processes' clocks (and a notification's travel) may be: a change
+ * this close before the page's reading counts as perhaps missed.
+ */
+const CLOCK_MARGIN_MS = 1_000;
 /** A stream the server refused (a session ended, too many pages, the database away) is asked again this late. */
 const RETRY_REFUSED_MS = 30_000;
 
@@ -26,11 +31,25 @@ export function concerns(data: string, pathname: string) {
   return data.startsWith(ORDER_EVENT_PREFIX) && showsOrders(pathname);
 }
 
-export function useLiveUpdates() {
+/**
+ * Where the page's following stands: 'connecting' until its stream is open and the page read once
+ * since; 'live' then; 'paused' while the stream is refused (asked again later).
+ */
+export type LiveState = 'connecting' | 'live' | 'paused';
+
+/**
+ * Follows the back office's changes from `readAt` on (when the page's data was read, by the
+ * server's clock): the stream's first event says whether the page must read itself again.
+ */
+export function useLiveUpdates(readAt: number): LiveState {
+  const [state, setState] = useState<LiveState>('connecting');
   const { revalidate } = useRevalidator();
   const { pathname } = useLocation();
   const latest = useRef({ revalidate, pathname });
   latest.current = { revalidate, pathname };
+  // The first reading's moment: a stream opened again later asks from it too (the server then
+  // says 'resync' if anything changed since, which covers what happened while it was away).
+  const since = useRef(readAt - CLOCK_MARGIN_MS);
 
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
@@ -55,17 +74,23 @@ export function useLiveUpdates() {
       }
     };
     const connect = () => {
-      source = new EventSource(EVENTS_URL);
+      source = new EventSource(`${EVENTS_URL}?since=${since.current}`);
       source.onmessage = (event: MessageEvent<string>) => {
-        // A stream (re)opened: what changed between the page's reading and now (or while the last
-        // stream was away) is unknown, so read the page again.
-        if (event.data === STREAM_OPEN_EVENT || concerns(event.data, latest.current.pathname)) void read();
+        // A stream (re)opened: nothing changed since the page read its data ('open'), or something
+        // may have ('resync', as when the server heard the database again): read it again.
+        if (event.data === STREAM_OPEN_EVENT) setState('live');
+        else if (event.data === RESYNC_EVENT) void read().then(() => setState('live'));
+        else if (concerns(event.data, latest.current.pathname)) void read();
       };
       source.onerror = () => {
         // EventSource reconnects by itself after a stream ended; not after a refusal (an answer
         // that is not a stream), which is asked again later.
-        if (source?.readyState !== EventSource.CLOSED) return;
+        if (source?.readyState !== EventSource.CLOSED) {
+          setState('connecting');
+          return;
+        }
         source.close();
+        setState('paused');
         retry = setTimeout(connect, RETRY_REFUSED_MS);
       };
     };
@@ -75,4 +100,5 @@ export function useLiveUpdates() {
       source?.close();
     };
   }, []);
+  return state;
 }
