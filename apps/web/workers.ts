@@ -75,8 +75,11 @@ export function superviseWorkers(count: number): void {
     }, STOP_DELAY_MS);
     const workers = running();
     for (const worker of workers) {
-      worker.once('exit', (code) => {
-        if (code !== 0) clean = false;
+      worker.once('exit', (code, exitSignal) => {
+        if (code === 0) return;
+        clean = false;
+        // Said, so that whoever reads why the stop was not clean knows which process and how.
+        log(`Processus ${worker.process.pid} arrêté avec ${exitSignal ?? `le code ${code}`}`);
       });
       terminate(worker);
     }
