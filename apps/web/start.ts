@@ -24,8 +24,18 @@ if (cluster.isPrimary) {
     await serve();
   }
 } else {
+  // A worker asked to stop while it starts (its supervisor stopping, or replacing it) has no stop
+  // handler of its own until server.ts installs one: without this one it would die of the signal,
+  // which its supervisor rightly counts as an unclean stop. It then stops once started, cleanly.
+  let stopAsked = false;
+  const whileStarting = () => {
+    if (process.listenerCount('SIGTERM') === 1) stopAsked = true;
+  };
+  process.on('SIGTERM', whileStarting);
   const { serve } = await import('./server.ts');
   await serve();
+  process.removeListener('SIGTERM', whileStarting);
+  if (stopAsked) process.kill(process.pid, 'SIGTERM');
 }
 
 export {}; // an ES module, for the top-level await
