@@ -2,7 +2,7 @@ import { RECEIVED_MARKED_SEEN } from '@souk/domain/whatsapp';
 import { AppError } from '#shared/app-error.ts';
 import type { RouteModule } from '#shared/module.ts';
 import { eventStreamRoute, ok, route } from '#shared/route.ts';
-import { markReceivedSeen } from '../whatsapp/whatsapp.service.ts';
+import { markReceivedSeen } from '../whatsapp/whatsapp-owner-view.ts';
 import * as admin from './admin.service.ts';
 
 const EVENTS_UNAVAILABLE = 'Mises à jour en direct indisponibles pour le moment';

@@ -9,7 +9,7 @@ import { searchAdminOrders } from '../orders/admin-orders.service.ts';
 import { countOrdersInStatus } from '../orders/order-figures.service.ts';
 import { toOrderSearchResult } from '../orders/orders.mapper.ts';
 import { findOrderNumbers } from '../orders/orders.service.ts';
-import { whatsappInbox, whatsappOutage } from '../whatsapp/whatsapp.service.ts';
+import { whatsappInbox, whatsappOutage } from '../whatsapp/whatsapp-owner-view.ts';
 
 /**
  * The bell: orders waiting for the shop to accept or cancel them; and, when the shop has the

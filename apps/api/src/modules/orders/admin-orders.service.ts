@@ -26,7 +26,7 @@ import { csvStream } from '#shared/csv.ts';
 import { toPagination } from '#shared/mapping.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { findAccountNames } from '../auth/auth.service.ts';
-import { orderWhatsapp } from '../whatsapp/whatsapp.service.ts';
+import { orderWhatsapp } from '../whatsapp/whatsapp-owner-view.ts';
 import * as repo from './admin-orders.repository.ts';
 import { cancelLockedOrder, moveOrderOn, reinstateOrder } from './order-moves.ts';
 import { tellCustomer } from './order-notices.ts';

@@ -205,11 +205,11 @@ describe.each(engines)("customers' WhatsApp messages on %s", (engine) => {
 
     // She writes now: the next message is the same words as free text.
     await write({ from, type: 'text', text: 'Je peux payer ce soir ?' });
-    const ready = await call('PUT', `/admin/orders/${order.id}/status`, admin, {
+    const cancel = await call('PUT', `/admin/orders/${order.id}/status`, admin, {
       status: 'annulée',
       reason: 'Rupture',
     });
-    expect(ready.status).toBe(200);
+    expect(cancel.status).toBe(200);
     await drain();
     const [, cancelled] = sim.sent.filter((s) => s.to === from);
     expect(cancelled?.type).toBe('text');

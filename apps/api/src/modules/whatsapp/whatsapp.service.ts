@@ -1,13 +1,9 @@
 import { messageText, type TemplatedMessage, templateValues } from '@souk/domain/message-template';
 import {
-  type OrderWhatsapp,
-  WHATSAPP_INBOX_SHOWN,
   WHATSAPP_MESSAGE_NOT_FOUND,
   WHATSAPP_NOT_CONFIGURED,
   WHATSAPP_RESEND_REFUSED,
   type WhatsappAudience,
-  type WhatsappInbox,
-  type WhatsappMessageState,
 } from '@souk/domain/whatsapp';
 import { z } from 'zod';
 import { AppError } from '#shared/app-error.ts';
@@ -15,16 +11,11 @@ import type { WhatsappConfig } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { JobContext, JobKind } from '../jobs/job-runner.ts';
 import { enqueueJob, pendingJobKeys } from '../jobs/jobs.service.ts';
-import { failureReason, isTokenRefusal, mayPassLater, sendMessage } from './cloud-api.ts';
+import { mayPassLater, sendMessage } from './cloud-api.ts';
 import * as repo from './whatsapp-messages.repository.ts';
+import { applyNotification, callbackOf, type FindCorrespondent } from './whatsapp-notifications.ts';
 import * as received from './whatsapp-received.repository.ts';
-import {
-  type KeptReceived,
-  KeptReceivedSchema,
-  type KeptStatus,
-  KeptStatusSchema,
-  WHATSAPP_WEBHOOK_JOB,
-} from './whatsapp-webhook.routes.ts';
+import { WHATSAPP_WEBHOOK_JOB } from './whatsapp-webhook.routes.ts';
 
 // The messages the shop sends itself (docs/decisions/0041-whatsapp-cloud-api.md). A message is a
 // row made in the transaction of what it tells, with a job that sends it after the commit: a
@@ -76,7 +67,7 @@ const enqueueSend = (tx: DbOrTx, id: number) =>
  * Whether the owner may have the shop send `row` again: never a message that left or is leaving,
  * nor one that is itself sent again (once means once, whatever became of the copy).
  */
-const mayResend = (row: repo.WhatsappMessageRow) =>
+export const mayResend = (row: repo.WhatsappMessageRow) =>
   row.resend_of === null &&
   (row.state === 'uncertain' || (row.state === 'failed' && mayPassLater(row.error_code)));
 
@@ -141,84 +132,6 @@ export async function closeStuckWhatsappMessages(db: Db): Promise<number> {
       if (!pending.has(sendJobKey(id)) && (await repo.moveMessage(db, id, state, change))) closed += 1;
   }
   return closed;
-}
-
-/** What a send asks Meta to echo in its status notifications: finds a message whose send's answer was lost. */
-const callbackOf = (id: number) => `souk:${id}`;
-const idOfCallback = (callback: string | undefined) => {
-  const match = /^souk:(\d{1,12})$/.exec(callback ?? '');
-  return match ? Number(match[1]) : null;
-};
-
-/** An order's WhatsApp as its details show it: whether the shop writes by itself, and each message's state. */
-export async function orderWhatsapp(db: DbOrTx, orderId: number, automatic: boolean): Promise<OrderWhatsapp> {
-  const [rows, replies] = await Promise.all([
-    repo.findOrderMessages(db, orderId),
-    received.findOrderReceived(db, orderId),
-  ]);
-  const resent = new Set(rows.map((row) => row.resend_of));
-  return {
-    automatic,
-    messages: rows.map((row) => ({
-      id: row.id,
-      audience: row.audience,
-      recipient: row.recipient,
-      body: row.body,
-      state: row.state,
-      reason: row.state === 'failed' || row.state === 'uncertain' ? row.error_reason : null,
-      at: new Date(row.state_at).toISOString(),
-      written_at: new Date(row.created_at).toISOString(),
-      resendable: automatic && mayResend(row) && !resent.has(row.id),
-      resent: resent.has(row.id),
-    })),
-    received: replies.map((row) => ({
-      id: row.id,
-      kind: row.kind,
-      body: row.body,
-      at: new Date(row.sent_at).toISOString(),
-    })),
-  };
-}
-
-/**
- * The bell's WhatsApp: the customers' messages not yet marked read, the newest first, each with its
- * order's number (asked of the orders module, which owns them).
- */
-export async function whatsappInbox(
-  db: DbOrTx,
-  orderNumbers: (ids: number[]) => Promise<Map<number, string>>,
-): Promise<WhatsappInbox> {
-  const { rows, total } = await received.findUnseen(db, WHATSAPP_INBOX_SHOWN);
-  const numbers = await orderNumbers([
-    ...new Set(rows.flatMap((row) => (row.order_id ? [row.order_id] : []))),
-  ]);
-  return {
-    total,
-    messages: rows.map((row) => {
-      const number = row.order_id === null ? undefined : numbers.get(row.order_id);
-      return {
-        id: row.id,
-        kind: row.kind,
-        body: row.body,
-        at: new Date(row.sent_at).toISOString(),
-        sender: row.sender,
-        name: row.profile_name,
-        order: row.order_id !== null && number ? { id: row.order_id, order_number: number } : null,
-      };
-    }),
-  };
-}
-
-/** 'Marquer comme lu' in the bell: answers how many were still unread. */
-export const markReceivedSeen = (db: Db, ids: number[]) => received.markSeen(db, ids);
-
-/**
- * Why the shop cannot write at the moment (its token refused: expired, revoked), from the latest
- * message Meta answered; null while it can. The back office says it on every page.
- */
-export async function whatsappOutage(db: DbOrTx): Promise<string | null> {
-  const latest = await repo.findLatestAnswered(db);
-  return latest?.state === 'failed' && isTokenRefusal(latest.error_code) ? latest.error_reason : null;
 }
 
 const SendJobSchema = z.object({ message_id: z.number().int() });
@@ -309,10 +222,6 @@ async function sendQueued(db: Db, config: WhatsappConfig, id: number, context: J
   }
 }
 
-/** Whose a number is: the account of that WhatsApp number, and its latest open order (either may be null). */
-export type Correspondent = { userId: number | null; orderId: number | null };
-export type FindCorrespondent = (tx: DbOrTx, phone: string) => Promise<Correspondent>;
-
 /**
  * What the whatsapp module runs after the answer: the sends, and Meta's notifications. Without the
  * Cloud API, nothing is queued. Who wrote is found by `findCorrespondent` (the orders module's, which
@@ -353,82 +262,3 @@ export const whatsappJobHandlers = (
     },
   };
 };
-
-// ---- What Meta notifies (the webhook's job) ----
-
-/** How far along a message is: a notification moves it only forward (they come late, twice, out of order). */
-const PROGRESS: Record<WhatsappMessageState, number> = {
-  queued: 0,
-  sending: 0,
-  uncertain: 0,
-  sent: 1,
-  failed: 2,
-  delivered: 3,
-  read: 4,
-};
-const NOTIFIED = ['sent', 'delivered', 'read', 'failed'] as const;
-
-// A job queued before customers' messages were kept has statuses only.
-const KeptNotificationSchema = z.object({
-  statuses: z.array(KeptStatusSchema),
-  received: z.array(KeptReceivedSchema).default([]),
-});
-
-/**
- * One status of one of the shop's messages: found by Meta's id, or by the id the send asked Meta to
- * echo (a message whose answer was lost, 'uncertain', learns here that it left). Applied under the
- * row's lock, only if it moves the message forward: a 'delivered' after 'read', or a repeat,
- * changes nothing; a 'failed' then 'delivered' (another of her phones) ends 'delivered'.
- */
-async function applyStatus(db: Db, status: KeptStatus) {
-  const next = NOTIFIED.find((s) => s === status.status);
-  if (!next) return;
-  const byCallback = idOfCallback(status.callback ?? undefined);
-  await db.transaction(async (tx) => {
-    const row =
-      (await repo.lockMessageByWamid(tx, status.id)) ??
-      (byCallback ? await repo.lockMessage(tx, byCallback) : null);
-    // Not one of the shop's messages (or purged since): nothing to do.
-    if (!row || PROGRESS[next] <= PROGRESS[row.state]) return;
-    await repo.moveMessage(tx, row.id, row.state, {
-      state: next,
-      wamid: row.wamid ?? status.id,
-      ...(next === 'failed'
-        ? {
-            error_code: status.error_code,
-            error_reason: failureReason(status.error_code, status.error_title ?? undefined),
-          }
-        : { error_code: null, error_reason: null }),
-    });
-  });
-}
-
-/**
- * A customer's message, kept once (by Meta's id) with the account of her number and its latest
- * open order, so that her order's card and the bell show it; it opens the 24-hour window.
- */
-async function keepReceived(db: Db, message: KeptReceived, findCorrespondent: FindCorrespondent) {
-  const sender = `+${message.from}`;
-  await db.transaction(async (tx) => {
-    const { userId, orderId } = await findCorrespondent(tx, sender);
-    await received.insertReceived(tx, {
-      wamid: message.id,
-      sender,
-      profile_name: message.name,
-      user_id: userId,
-      order_id: orderId,
-      kind: message.type,
-      body: message.body,
-      // Meta's clock, never later than ours: a date to come would hold the 24-hour window open.
-      sent_at: new Date(Math.min(message.at * 1000, Date.now())).toISOString(),
-    });
-  });
-}
-
-/** A notification (as the webhook kept it): its customers' messages kept, its statuses applied. */
-async function applyNotification(db: Db, payload: unknown, findCorrespondent: FindCorrespondent) {
-  const kept = KeptNotificationSchema.safeParse(payload);
-  if (!kept.success) return;
-  for (const message of kept.data.received) await keepReceived(db, message, findCorrespondent);
-  for (const status of kept.data.statuses) await applyStatus(db, status);
-}
