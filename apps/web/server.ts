@@ -135,6 +135,7 @@ export async function createServer(vite?: ViteDevServer): Promise<FastifyInstanc
         agency: config.shopContact.agency,
         deliveryTerms: config.shopContact.deliveryTerms,
         unpaidTimeoutMs: config.shopContact.unpaidTimeoutMs,
+        paymentProviders: config.payments.offered,
         largeQuantity: config.LARGE_QUANTITY_CONFIRM,
         // 128 random bits per request; entry.server puts it on the inline scripts and in the CSP
         // header, or, on a page computed to be kept, turns the scripts carrying it into hashes.

@@ -34,9 +34,13 @@ import { mailJobHandlers } from './modules/mail/mail-jobs.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { adminOrdersRoutes } from './modules/orders/admin-orders.routes.ts';
 import { orderJobHandlers, orderRecurringJobs } from './modules/orders/order-jobs.ts';
+import { settlePayment } from './modules/orders/order-payments.ts';
 import { orderTracking } from './modules/orders/order-tracking.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { findCorrespondent } from './modules/orders/orders.service.ts';
+import { paymentJobHandlers, paymentRecurringJobs } from './modules/payments/payment-jobs.ts';
+import { paymentWebhookRoutes } from './modules/payments/payment-webhooks.routes.ts';
+import { paymentClients } from './modules/payments/payments.service.ts';
 import { suggestionsRoutes } from './modules/suggestions/suggestions.routes.ts';
 import { whatsappJobHandlers } from './modules/whatsapp/whatsapp.service.ts';
 import { whatsappWebhookRoutes } from './modules/whatsapp/whatsapp-webhook.routes.ts';
@@ -255,6 +259,15 @@ export async function buildApi({
     whatsapp: config.whatsapp,
     unpaidReminderBeforeMs: config.unpaidReminderBeforeMs,
   };
+  // The payment providers configured (none: payments by hand only, as before), and what their
+  // outcomes do to orders (docs/decisions/0043).
+  const payments = paymentClients(config.payments);
+  const orderContext = { shop: config.shopContact, tracking, whatsapp: config.whatsapp };
+  const paymentJobs = {
+    clients: payments,
+    settle: (jobDb: Database['db'], paymentId: number, outcome: Parameters<typeof settlePayment>[3]) =>
+      settlePayment(jobDb, orderContext, paymentId, outcome),
+  };
   const videos = videoJobs({
     mediaDir: config.mediaDir,
     sourceDir: config.videoSourceDir,
@@ -272,11 +285,16 @@ export async function buildApi({
       ...authJobHandlers({ db, mailer: mail, log, publicUrl: config.publicUrl }),
       ...orderJobHandlers(orderJobs),
       ...whatsappJobHandlers(config.whatsapp, findCorrespondent),
+      ...paymentJobHandlers(paymentJobs),
       ...housekeepingJobs.handlers,
       // Uploaded videos, converted after the answer (docs/decisions/0016) in their own lane.
       [VIDEO_JOB]: videos.kind,
     },
-    recurring: [...housekeepingJobs.recurring, ...orderRecurringJobs(orderJobs)],
+    recurring: [
+      ...housekeepingJobs.recurring,
+      ...orderRecurringJobs(orderJobs),
+      ...paymentRecurringJobs(paymentJobs),
+    ],
   });
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => {
@@ -313,6 +331,7 @@ export async function buildApi({
     log,
     mailer: mail,
     tracking,
+    payments,
     cacheStats: () => responseCache.stats(),
     stopping,
     rateLimits: {
@@ -363,6 +382,8 @@ export async function buildApi({
       for (const module of modules) await api.register(module(moduleDeps));
       // Meta's notifications, when the shop has the Cloud API (its own body parser: the raw bytes).
       if (config.whatsapp) await api.register(whatsappWebhookRoutes(db, config.whatsapp));
+      // The payment providers' notifications, for those configured (their own parser: the raw bytes).
+      if (config.payments.wave) await api.register(paymentWebhookRoutes(db, config.payments.wave));
       // The back office: every /api/admin route sits in this one scope, behind its one hook, so a
       // route added later cannot be left open. Only here are multipart forms (uploads) read.
       await api.register(

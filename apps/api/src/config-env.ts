@@ -112,6 +112,20 @@ const metaId = (name: string) =>
       .optional(),
   );
 
+/**
+ * A provider's API address: https, since a secret travels in its headers; plain http only to this
+ * machine (a local simulator).
+ */
+const providerUrl = (name: string) =>
+  optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, error: `${name} doit être une URL https://…` })
+      .refine((url) => url.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url), {
+        error: `${name} doit être une URL https:// (http:// seulement vers cette machine)`,
+      })
+      .optional(),
+  );
+
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -221,15 +235,25 @@ export const ConfigSchema = z.object({
   WHATSAPP_BUSINESS_ACCOUNT_ID: metaId('WHATSAPP_BUSINESS_ACCOUNT_ID'),
   WHATSAPP_APP_SECRET: optionalText,
   WHATSAPP_VERIFY_TOKEN: optionalText,
-  // https: the token travels in its header. Plain http only to this machine (a local simulator).
-  WHATSAPP_API_URL: optionalText.pipe(
+  WHATSAPP_API_URL: providerUrl('WHATSAPP_API_URL'),
+  // The shop's currency as the payment providers name it (ISO 4217); unset, its country's franc
+  // (XOF, XAF: docs/decisions/0043).
+  SHOP_CURRENCY: optionalText.pipe(
     z
-      .url({ protocol: /^https?$/, error: 'WHATSAPP_API_URL doit être une URL https://…' })
-      .refine((url) => url.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url), {
-        error: 'WHATSAPP_API_URL doit être une URL https:// (http:// seulement vers cette machine)',
-      })
+      .string()
+      .transform((v) => v.toUpperCase())
+      .pipe(
+        z.string().regex(/^[A-Z]{3}$/, {
+          error: 'SHOP_CURRENCY doit être un code de devise ISO à trois lettres (XOF, XAF)',
+        }),
+      )
       .optional(),
   ),
+  // Wave's Checkout API (docs/decisions/0043): the key and the webhook's secret Wave's business
+  // portal gives, both or neither; its address, Wave's own by default.
+  WAVE_API_KEY: optionalText,
+  WAVE_WEBHOOK_SECRET: optionalText,
+  WAVE_API_URL: providerUrl('WAVE_API_URL'),
   // The owner's and staff's WhatsApp numbers told of each new order, separated by commas (read in
   // the shop's country, as customers type them).
   ORDER_NOTIFY_WHATSAPP: optionalText,

@@ -275,4 +275,50 @@ describe('loadConfig', () => {
       /ORDER_NOTIFY_WHATSAPP: « 12 »/,
     );
   });
+
+  it("takes Wave payments only when fully configured and in the West African franc, the shop's currency read from its country", () => {
+    const WAVE = { WAVE_API_KEY: 'wave_sn_prod_cle-secrete', WAVE_WEBHOOK_SECRET: 'wave_sn_WHS_secret' };
+    const none = loadConfig({});
+    expect(none.payments).toEqual({ currency: 'XOF', wave: null, offered: [] });
+    expect(loadConfig({ SHOP_COUNTRY: 'CM', SHOP_WHATSAPP_NUMBER: '+237671234567' }).payments.currency).toBe(
+      'XAF',
+    );
+    expect(loadConfig({ SHOP_CURRENCY: 'xaf' }).payments.currency).toBe('XAF');
+    expect(() => loadConfig({ SHOP_CURRENCY: 'francs' })).toThrow(
+      /SHOP_CURRENCY doit être un code de devise/,
+    );
+
+    const wave = loadConfig(WAVE).payments;
+    expect(wave.offered).toEqual(['wave']);
+    expect(wave.wave).toEqual({
+      ...{ apiKey: WAVE.WAVE_API_KEY, webhookSecret: WAVE.WAVE_WEBHOOK_SECRET },
+      apiUrl: 'https://api.wave.com',
+    });
+
+    // Half given: the start stops, naming what is missing and never the secret given.
+    for (const [given, missing] of [
+      [{ WAVE_API_KEY: WAVE.WAVE_API_KEY }, 'WAVE_WEBHOOK_SECRET'],
+      [{ WAVE_WEBHOOK_SECRET: WAVE.WAVE_WEBHOOK_SECRET }, 'WAVE_API_KEY'],
+      [{ WAVE_API_URL: 'https://api.wave.com' }, 'WAVE_API_KEY, WAVE_WEBHOOK_SECRET'],
+    ] as const) {
+      const error = (() => {
+        try {
+          loadConfig(given);
+        } catch (e) {
+          return (e as Error).message;
+        }
+        return '';
+      })();
+      expect(error).toContain(`configuration Wave incomplète : il manque ${missing}`);
+      expect(error).not.toContain('cle-secrete');
+      expect(error).not.toContain('WHS_secret');
+    }
+    // A shop in francs CFA of Central Africa: Wave does not take them.
+    expect(() => loadConfig({ ...WAVE, SHOP_COUNTRY: 'CM', SHOP_WHATSAPP_NUMBER: '+237671234567' })).toThrow(
+      /Wave ne prend que le franc CFA d'Afrique de l'Ouest \(XOF\) ; la devise de la boutique est XAF/,
+    );
+    expect(() => loadConfig({ ...WAVE, WAVE_API_URL: 'http://api.wave.com' })).toThrow(
+      /WAVE_API_URL doit être une URL https/,
+    );
+  });
 });

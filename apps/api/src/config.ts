@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { ShopContact } from '@souk/domain/order-messages';
+import { currencyOfCountry, type PaymentProvider } from '@souk/domain/payments';
 import { phoneCountry, phoneExample, readPhone } from '@souk/domain/phone';
 import { formatPhone } from '@souk/domain/phone-format';
 import type { ShopLocale } from '@souk/domain/shop-locale';
@@ -24,7 +25,13 @@ export type Config = Omit<
   | (typeof WHATSAPP_SETTINGS)[number]
   | 'WHATSAPP_API_URL'
   | 'ORDER_NOTIFY_WHATSAPP'
+  | 'SHOP_CURRENCY'
+  | 'WAVE_API_KEY'
+  | 'WAVE_WEBHOOK_SECRET'
+  | 'WAVE_API_URL'
 > & {
+  /** The payment providers the shop takes payments through, and its currency (docs/decisions/0043). */
+  payments: PaymentsConfig;
   /** UNPAID_REMINDER_BEFORE: how long before its release an unpaid order's customer is reminded (0: never). */
   unpaidReminderBeforeMs: number;
   /** The WhatsApp Business Cloud API, when the shop configured it; null: the owner's taps alone. */
@@ -70,6 +77,56 @@ export type WhatsappConfig = {
   /** ORDER_NOTIFY_WHATSAPP in E.164: who is told of each new order. */
   notifyNumbers: string[];
 };
+
+/** Wave's Checkout API, as the shop's business portal gives it. */
+export type WaveConfig = { apiKey: string; webhookSecret: string; apiUrl: string };
+
+export type PaymentsConfig = {
+  /** SHOP_CURRENCY, else the shop country's franc; null outside the franc zones when unset. */
+  currency: string | null;
+  wave: WaveConfig | null;
+  /** The providers configured, in the order the pages offer them. */
+  offered: PaymentProvider[];
+};
+
+/** Wave's API (docs.wave.com/checkout). */
+export const DEFAULT_WAVE_API_URL = 'https://api.wave.com';
+/** The currencies Wave's Checkout API takes for the shop's wallet (the West African franc). */
+const WAVE_CURRENCIES = ['XOF'];
+
+/**
+ * The providers the shop takes payments through, each all or nothing (a half-given one stops the
+ * start naming what is missing: the shop would offer a payment that cannot work), and each refused
+ * when it does not take the shop's currency. No value is ever repeated in a message: they are secrets.
+ */
+function paymentsConfig(parsed: z.infer<typeof ConfigSchema>, country: string): PaymentsConfig {
+  const currency = parsed.SHOP_CURRENCY ?? currencyOfCountry(country);
+  const waveGiven = (['WAVE_API_KEY', 'WAVE_WEBHOOK_SECRET', 'WAVE_API_URL'] as const).filter(
+    (name) => parsed[name] !== undefined,
+  );
+  let wave: WaveConfig | null = null;
+  if (waveGiven.length) {
+    const missing = (['WAVE_API_KEY', 'WAVE_WEBHOOK_SECRET'] as const).filter(
+      (name) => parsed[name] === undefined,
+    );
+    if (missing.length)
+      throw invalid(
+        'WAVE',
+        `configuration Wave incomplète : il manque ${missing.join(', ')} (voir le README, « Paiements Wave et Orange Money »)`,
+      );
+    if (!currency || !WAVE_CURRENCIES.includes(currency))
+      throw invalid(
+        'WAVE',
+        `Wave ne prend que le franc CFA d'Afrique de l'Ouest (XOF) ; la devise de la boutique est ${currency ?? 'inconnue'} (SHOP_COUNTRY, SHOP_CURRENCY)`,
+      );
+    wave = {
+      apiKey: parsed.WAVE_API_KEY as string,
+      webhookSecret: parsed.WAVE_WEBHOOK_SECRET as string,
+      apiUrl: (parsed.WAVE_API_URL ?? DEFAULT_WAVE_API_URL).replace(/\/$/, ''),
+    };
+  }
+  return { currency, wave, offered: wave ? ['wave'] : [] };
+}
 
 /** The five values Meta gives a shop for the Cloud API: all of them, or none. */
 const WHATSAPP_SETTINGS = [
@@ -160,6 +217,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     WHATSAPP_VERIFY_TOKEN: _verifyToken,
     WHATSAPP_API_URL: _apiUrl,
     ORDER_NOTIFY_WHATSAPP: _notify,
+    SHOP_CURRENCY: _currency,
+    WAVE_API_KEY: _waveKey,
+    WAVE_WEBHOOK_SECRET: _waveSecret,
+    WAVE_API_URL: _waveUrl,
     ...c
   } = parsed.data;
   const dataDir = path.resolve(c.DATA_DIR);
@@ -192,10 +253,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const reminderBefore =
     UNPAID_REMINDER_BEFORE ??
     Math.min(DEFAULT_UNPAID_REMINDER_BEFORE_MS, Math.floor(UNPAID_ORDER_TIMEOUT / 2));
+  const payments = paymentsConfig(parsed.data, country);
   return {
     ...c,
     unpaidReminderBeforeMs: UNPAID_ORDER_TIMEOUT > 0 ? reminderBefore : 0,
     whatsapp: whatsappConfig(parsed.data, country),
+    payments,
     shopLocale: { country, timeZone, phoneExample: example },
     trustProxy: TRUST_PROXY,
     authRateLimits: {
@@ -212,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       agency: { location: c.AGENCY_LOCATION, address: c.AGENCY_ADDRESS, hours: c.AGENCY_HOURS },
       deliveryTerms: c.DELIVERY_TERMS,
       unpaidTimeoutMs: UNPAID_ORDER_TIMEOUT,
+      paymentProviders: payments.offered,
     },
     dataDir,
     mediaDir: path.join(dataDir, 'media'),

@@ -96,6 +96,8 @@ export const DashboardSchema = z.object({
     total_revenue: z.number(),
     /** Collected: of those, the orders whose payment the shop recorded. */
     collected_revenue: z.number(),
+    /** The same, by how it was paid: through Wave, Orange Money, or recorded by hand. */
+    collected_by_method: z.object({ wave: z.number(), orange_money: z.number(), manual: z.number() }),
   }),
   recent_orders: z.array(RecentOrderSchema),
   popular_products: z.array(ProductSalesSchema),

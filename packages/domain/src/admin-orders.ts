@@ -11,6 +11,12 @@ import {
   type OrderStatus,
 } from './order-status.ts';
 import { OrderSchema } from './orders.ts';
+import {
+  PAID_WITH,
+  PAYMENT_PROVIDER_LABELS,
+  PaymentAttemptSchema,
+  type PaymentProvider,
+} from './payments.ts';
 import { idSchema, PageSchema, typedPriceSchema, wholeNumber } from './primitives.ts';
 import { howToWriteAmount } from './typed-amount.ts';
 import { OrderWhatsappSchema, WHATSAPP_MESSAGE_NOT_FOUND } from './whatsapp.ts';
@@ -65,6 +71,8 @@ const orderFilterFields = {
   min_amount: typedPriceSchema(howToWriteAmount('le montant minimum')).optional(),
   /** One customer's orders (the customers screen's 'Voir les commandes'). */
   customer_id: idSchema('Client invalide').optional(),
+  /** How they were paid: through Wave, Orange Money, or recorded by hand (docs/decisions/0043). */
+  paid_with: z.enum(PAID_WITH, { error: 'Moyen de paiement inconnu' }).optional(),
 };
 
 const datesInOrder = (q: { date_from?: string; date_to?: string }) =>
@@ -179,6 +187,8 @@ export const AdminOrderDetailSchema = AdminOrderSchema.extend({
   history: z.array(OrderHistoryEntrySchema),
   /** The WhatsApp messages the shop sent itself about it, with what became of each. */
   whatsapp: OrderWhatsappSchema,
+  /** Each payment asked of a provider for it, oldest first. */
+  payments: z.array(PaymentAttemptSchema),
 });
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;
 
@@ -242,6 +252,12 @@ export type UpdateOrderPaymentInput = z.infer<typeof UpdateOrderPaymentInputSche
 
 export const PAYMENT_RECORDED = 'Paiement enregistré';
 export const PAYMENT_UNDONE = 'Paiement annulé';
+/** 'Paiement reçu' while a provider's payment is open: recorded, and she is told what may follow. */
+export const paymentRecordedWhileOpen = (provider: PaymentProvider) =>
+  `Paiement enregistré. Un paiement ${PAYMENT_PROVIDER_LABELS[provider]} est encore ouvert pour cette commande : s'il aboutit, il sera signalé à rembourser.`;
+/** A payment a provider confirmed is the provider's record: refunded, never undone by hand. */
+export const providerPaymentNotUndone = (provider: PaymentProvider) =>
+  `Ce paiement a été confirmé par ${PAYMENT_PROVIDER_LABELS[provider]} : il ne s'annule pas à la main, il se rembourse.`;
 export const PAYMENT_UPDATE_FAILED = "Erreur lors de l'enregistrement du paiement";
 export const PAYMENT_ALREADY_RECORDED = 'Le paiement de cette commande est déjà enregistré';
 export const PAYMENT_NOT_RECORDED = "Aucun paiement n'est enregistré pour cette commande";

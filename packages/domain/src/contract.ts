@@ -126,6 +126,7 @@ import {
   OrderIdParamsSchema,
   OrderListSchema,
 } from './orders.ts';
+import { StartedPaymentSchema, StartPaymentInputSchema } from './payments.ts';
 import { MarkedSeenSchema, MarkReceivedSeenInputSchema } from './whatsapp.ts';
 
 // The REST contract, declared once (docs/architecture.md): for every operation its request schemas,
@@ -564,6 +565,16 @@ export const operations = {
     errors: [404, 409],
   }),
 
+  'POST /tracking/:token/payments': op({
+    summary:
+      "Payer une commande par son lien de suivi chez un fournisseur (Wave, Orange Money) : l'adresse où la cliente paie. Le montant est celui de la commande ; un paiement encore ouvert est repris, jamais doublé (409 s'il est chez un autre fournisseur ou en préparation) ; le fournisseur indisponible : 503",
+    tag: 'commandes',
+    access: 'public',
+    params: TrackingParamsSchema,
+    body: StartPaymentInputSchema,
+    data: StartedPaymentSchema,
+    errors: [404, 409, 503],
+  }),
   'GET /tracking/:token': op({
     summary:
       'Une commande suivie par son lien (/suivi/<jeton>), sans compte : numéro, articles, total, statut et son historique, paiement ; rien de la cliente elle-même. Un jeton inconnu ou révoqué : 404',

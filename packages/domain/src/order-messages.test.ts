@@ -4,6 +4,7 @@ import {
   type OrderForMessage,
   orderMailLink,
   orderStatusMessage,
+  orderStatusTemplate,
   type ShopContact,
 } from './order-messages.ts';
 import { cancellationLine } from './order-reasons.ts';
@@ -18,6 +19,7 @@ const shop: ShopContact = {
   },
   deliveryTerms: 'Livraison gratuite à notre agence',
   unpaidTimeoutMs: 72 * 3_600_000,
+  paymentProviders: [],
 };
 const TRACKING_URL = 'https://souk.example/suivi/Q2hhbmdlbWVfaWNpX3N1aXZp';
 const order = (
@@ -271,5 +273,23 @@ describe('cancellationLine', () => {
     expect(cancellationLine({ by: 'shop', reason: 'Client injoignable' }, 0, 'shop')).toBe(
       'Annulée par la boutique : Client injoignable',
     );
+  });
+});
+
+describe('payments from the phone in the messages', () => {
+  it("says in 'acceptée', while unpaid, which providers she can pay with from her tracking link, as a template of its own", () => {
+    const wave = { ...shop, paymentProviders: ['wave'] as const };
+    const text = orderStatusMessage(order('acceptée'), wave);
+    expect(text).toContain('Payez depuis votre téléphone avec Wave : ouvrez le lien de suivi ci-dessous.');
+    expect(orderStatusTemplate(order('acceptée'), wave).name).toBe('souk_commande_acceptee_en_ligne');
+    expect(
+      orderStatusMessage(order('acceptée'), { ...shop, paymentProviders: ['wave', 'orange_money'] }),
+    ).toContain('avec Wave ou Orange Money');
+    // Paid, or without a provider: not a word of it.
+    expect(orderStatusMessage({ ...order('acceptée'), paid_at: '2026-11-29T10:00:00Z' }, wave)).not.toContain(
+      'téléphone',
+    );
+    expect(orderStatusMessage(order('acceptée'), shop)).not.toContain('téléphone');
+    expect(orderStatusTemplate(order('acceptée'), shop).name).toBe('souk_commande_acceptee');
   });
 });

@@ -2,6 +2,7 @@ import { type MessageLine, messageText, p, type TemplatedMessage } from './messa
 import { formatFcfa } from './money.ts';
 import { formatDelay, UNPAID_DEADLINE_WORDS } from './order-reasons.ts';
 import type { Cancellation, OrderStatus, RefundState } from './order-status.ts';
+import { PAYMENT_PROVIDER_LABELS, type PaymentProvider } from './payments.ts';
 import { formatPhone } from './phone-format.ts';
 import { type Agency, deliveryLine, mapsLink, whatsappLink } from './shop.ts';
 import { countLabel, oneLine, quotedNote } from './text.ts';
@@ -37,6 +38,8 @@ export type ShopContact = {
   agency: Agency;
   deliveryTerms: string;
   unpaidTimeoutMs: number;
+  /** The providers she may pay through from her phone (docs/decisions/0043): said in 'acceptée'. */
+  paymentProviders: readonly PaymentProvider[];
 };
 
 const firstName = (name: string) => oneLine(name).split(' ')[0] ?? '';
@@ -136,6 +139,10 @@ function statusMessage(order: OrderForMessage, shop: ShopContact): TemplatedMess
   const note = quotedNote(order.notes);
   const paid = order.paid_at !== null;
   const timed = !paid && shop.unpaidTimeoutMs > 0;
+  // 'Wave', 'Wave ou Orange Money': the providers offered, one variable of the template.
+  const online = shop.paymentProviders.length
+    ? shop.paymentProviders.map((provider) => PAYMENT_PROVIDER_LABELS[provider]).join(' ou ')
+    : null;
   switch (order.status) {
     case 'en_attente':
       return {
@@ -151,7 +158,12 @@ function statusMessage(order: OrderForMessage, shop: ShopContact): TemplatedMess
       };
     case 'acceptée':
       return {
-        name: templateName('commande_acceptee', paid && 'payee', note !== null && 'note'),
+        name: templateName(
+          'commande_acceptee',
+          paid && 'payee',
+          note !== null && 'note',
+          !paid && online !== null && 'en_ligne',
+        ),
         lines: [
           hello,
           paid
@@ -162,6 +174,10 @@ function statusMessage(order: OrderForMessage, shop: ShopContact): TemplatedMess
           ...(paid
             ? ['Nous la préparons et vous prévenons dès qu’elle part en livraison.']
             : [
+                // Where she pays from her phone: the tracking page's 'Payer avec …'.
+                ...(online
+                  ? [p`Payez depuis votre téléphone avec ${online} : ouvrez le lien de suivi ci-dessous.`]
+                  : []),
                 p`Pour payer par Orange Money, envoyez ${amount} au ${formatPhone(shop.whatsappNumber)} en indiquant la référence ${number}, puis répondez à ce message avec la capture du paiement. Vous pouvez aussi payer à l'agence.`,
               ]),
           'Merci de votre confiance !',

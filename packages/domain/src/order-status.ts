@@ -35,8 +35,11 @@ export const canTransition = (from: OrderStatus, to: OrderStatus) => ORDER_TRANS
  * cancellation before preparation, and an accepted order is already being prepared) and has not
  * been paid for it (a refund is the shop's to arrange with her).
  */
-export const customerMayCancel = (order: { status: OrderStatus; paid_at: string | null }) =>
-  order.status === INITIAL_ORDER_STATUS && order.paid_at === null;
+export const customerMayCancel = (
+  order: { status: OrderStatus; paid_at: string | null },
+  /** The provider of a payment open for it: she waits for its end (it may succeed meanwhile). */
+  paymentPending: string | null,
+) => order.status === INITIAL_ORDER_STATUS && order.paid_at === null && paymentPending === null;
 
 /** 'Payée' / 'Non payée': an order's payment in a word (cards, the customer's account, the export). */
 export const paymentLabel = (order: { paid_at: string | null }) => (order.paid_at ? 'Payée' : 'Non payée');

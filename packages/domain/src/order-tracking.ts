@@ -9,6 +9,7 @@ import {
   REFUND_STATE_LABELS,
   REFUND_STATES,
 } from './order-status.ts';
+import { OrderPaymentSchema } from './payments.ts';
 
 // An order's tracking link, /suivi/<token>: what anyone holding the link reads without logging in
 // (docs/decisions/0040-order-tracking-link.md). Nothing of the customer herself (name, number,
@@ -41,6 +42,8 @@ export const TrackedOrderSchema = z.object({
   total_items: z.number(),
   created_at: z.string(),
   paid_at: z.string().nullable(),
+  /** How it was paid, or which provider's payment is open for it. */
+  payment: OrderPaymentSchema,
   cancellation: z.object({ by: z.enum(CANCELLED_BY), reason: z.string().nullable() }).nullable(),
   /** Whether its money is to be refunded or was; not how (the owner's note may name a reference). */
   refund: z.object({ state: z.enum(REFUND_STATES) }).nullable(),

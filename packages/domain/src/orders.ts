@@ -11,6 +11,7 @@ import {
   type OrderStatus,
   REFUND_STATES,
 } from './order-status.ts';
+import { cancelWhilePaying, OrderPaymentSchema, type PaymentProvider } from './payments.ts';
 import { idSchema } from './primitives.ts';
 import { withoutBidiControls } from './text.ts';
 
@@ -100,6 +101,8 @@ export const OrderSchema = z.object({
   contact: z.object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable() }),
   /** Its tracking link (/suivi/<token>, the shop's public address): readable by whoever holds it. */
   tracking_url: z.string(),
+  /** How it was paid, or which provider's payment is open for it. */
+  payment: OrderPaymentSchema,
   created_at: z.string(),
   items: z.array(OrderItemSchema),
   items_summary: z.object({ items_count: z.number(), total_items: z.number() }),
@@ -122,8 +125,12 @@ export const ORDER_CREATED = 'Commande créée avec succès';
 export const ORDER_CANCELLED = 'Votre commande a été annulée';
 
 /** Why a customer's cancellation is refused (409): cancelled, paid, or taken in hand by the shop. */
-export function customerCancelRefusal(order: { status: OrderStatus; paid_at: string | null }) {
+export function customerCancelRefusal(
+  order: { status: OrderStatus; paid_at: string | null },
+  paymentPending: PaymentProvider | null,
+) {
   if (order.status === CANCELLED_ORDER_STATUS) return 'Cette commande est déjà annulée';
+  if (paymentPending !== null && order.paid_at === null) return cancelWhilePaying(paymentPending);
   if (order.paid_at !== null && order.status === INITIAL_ORDER_STATUS)
     return 'Cette commande est déjà payée : écrivez-nous sur WhatsApp pour l’annuler.';
   return `Cette commande ne peut plus être annulée : elle est « ${ORDER_STATUS_LABELS[order.status]} ». Écrivez-nous sur WhatsApp.`;

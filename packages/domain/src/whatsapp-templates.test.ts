@@ -11,6 +11,7 @@ const shop: ShopContact = {
   },
   deliveryTerms: 'Livraison gratuite à notre agence',
   unpaidTimeoutMs: 72 * 3_600_000,
+  paymentProviders: [],
 };
 
 describe('the WhatsApp templates', () => {

@@ -1,6 +1,7 @@
 // The whole shop's data model (storefront and back office), so later features do not churn it.
 import { MEDIA_STATUSES } from '@souk/domain/admin-media';
 import { CANCELLED_BY, INITIAL_ORDER_STATUS, ORDER_EVENTS, ORDER_STATUSES } from '@souk/domain/order-status';
+import { PAID_WITH, PAYMENT_ANOMALIES, PAYMENT_PROVIDERS, PAYMENT_STATES } from '@souk/domain/payments';
 import { WHATSAPP_AUDIENCES, WHATSAPP_MESSAGE_STATES } from '@souk/domain/whatsapp';
 import { sql } from 'drizzle-orm';
 import {
@@ -25,6 +26,7 @@ import { JOB_STATUSES } from '../modules/jobs/job-status.ts';
 // The statuses an order can be in, from packages/domain: the checks follow the domain's list.
 const orderStatusList = sql.raw(ORDER_STATUSES.map((status) => `'${status}'`).join(', '));
 const jobStatusList = sql.raw(JOB_STATUSES.map((status) => `'${status}'`).join(', '));
+const quotedList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 const mediaStatusList = sql.raw(MEDIA_STATUSES.map((status) => `'${status}'`).join(', '));
 
 const timestamps = {
@@ -323,6 +325,14 @@ export const orders = pgTable(
     tracking_digest: text('tracking_digest').unique(),
     // When its payment reminder was queued (UNPAID_REMINDER_BEFORE, on WhatsApp): once per order.
     unpaid_reminded_at: timestamp('unpaid_reminded_at', { withTimezone: true, mode: 'string' }),
+    // How it was paid ('wave', 'orange_money', or 'manual': the owner's 'Paiement reçu') and the
+    // provider's transaction id, set with paid_at (docs/decisions/0043).
+    paid_with: text('paid_with', { enum: PAID_WITH }),
+    payment_reference: text('payment_reference'),
+    // The provider of a payment open for it (payments, 'creating' or 'open'); null when none is.
+    // Set and cleared under the order's lock with the payment's own state, so cancelling, releasing
+    // and paying again read it on the row they lock.
+    payment_pending: text('payment_pending', { enum: PAYMENT_PROVIDERS }),
     ...timestamps,
   },
   (t) => [
@@ -332,6 +342,15 @@ export const orders = pgTable(
       sql`${t.cancelled_by} is null or ${t.cancelled_by} in (${sql.raw(CANCELLED_BY.map((e) => `'${e}'`).join(', '))})`,
     ),
     check('orders_total_check', sql`${t.total_amount} >= 0`),
+    check(
+      'orders_paid_with_check',
+      sql`${t.paid_with} is null or ${t.paid_with} in (${quotedList(PAID_WITH)})`,
+    ),
+    check('orders_paid_with_paid_check', sql`(${t.paid_at} is null) = (${t.paid_with} is null)`),
+    check(
+      'orders_payment_pending_check',
+      sql`${t.payment_pending} is null or ${t.payment_pending} in (${quotedList(PAYMENT_PROVIDERS)})`,
+    ),
     index('orders_user_created_idx').on(t.user_id, t.created_at),
     index('orders_status_created_idx').on(t.status, t.created_at),
     // Newest first, ties by id: the back office's list and the export's keyset batches.
@@ -542,5 +561,52 @@ export const whatsapp_received = pgTable(
     index('whatsapp_received_order_idx').on(t.order_id, t.sent_at),
     index('whatsapp_received_unseen_idx').on(t.sent_at).where(sql`${t.seen_at} is null`),
     index('whatsapp_received_created_idx').on(t.created_at),
+  ],
+);
+
+/**
+ * Each payment the shop asked a provider for (docs/decisions/0043): the order's amount and currency
+ * as the database held them, the provider's session and transaction, where it stands. Owned by the
+ * payments module; its state changes under the order's lock (orders first, then this row).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    // What the shop sent the provider, and finds it by if its answer was lost: unique.
+    reference: text('reference').notNull().unique(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    state: text('state', { enum: PAYMENT_STATES }).notNull().default('creating'),
+    // The provider's session ('cos-…' at Wave) and where the customer pays it.
+    provider_ref: text('provider_ref'),
+    launch_url: text('launch_url'),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'string' }),
+    // The provider's transaction, once paid (the id the customer's wallet shows).
+    transaction_id: text('transaction_id'),
+    // A success the shop could not take as the order's payment (payments' domain names them).
+    anomaly: text('anomaly', { enum: PAYMENT_ANOMALIES }),
+    // Why it failed, as the provider said it (never a secret).
+    failure: text('failure'),
+    settled_at: timestamp('settled_at', { withTimezone: true, mode: 'string' }),
+    // When the reconciliation last asked the provider about it.
+    checked_at: timestamp('checked_at', { withTimezone: true, mode: 'string' }),
+    ...timestamps,
+  },
+  (t) => [
+    check('payments_state_check', sql`${t.state} in (${quotedList(PAYMENT_STATES)})`),
+    check('payments_provider_check', sql`${t.provider} in (${quotedList(PAYMENT_PROVIDERS)})`),
+    check(
+      'payments_anomaly_check',
+      sql`${t.anomaly} is null or ${t.anomaly} in (${quotedList(PAYMENT_ANOMALIES)})`,
+    ),
+    uniqueIndex('payments_provider_ref_idx').on(t.provider, t.provider_ref),
+    index('payments_order_idx').on(t.order_id, t.created_at),
+    // The reconciliation's scan of what is still open.
+    index('payments_open_idx').on(t.created_at).where(sql`${t.state} in ('creating', 'open')`),
   ],
 );

@@ -5,6 +5,7 @@ import type { BackOfficeEvents } from '../modules/admin/back-office-events.ts';
 import type { VideoConversions } from '../modules/catalog/video-jobs.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import type { OrderTracking } from '../modules/orders/order-tracking.ts';
+import type { PaymentClients } from '../modules/payments/payments.service.ts';
 import type { AttemptLimits } from '../plugins/rate-limit.ts';
 import type { CacheStats } from '../plugins/response-cache.ts';
 
@@ -19,6 +20,8 @@ export type ModuleDeps = {
   backOffice: BackOfficeEvents;
   /** Orders' tracking links (modules/orders/order-tracking.ts). */
   tracking: OrderTracking;
+  /** The payment providers configured, and the shop's currency (modules/payments). */
+  payments: PaymentClients;
   log: (line: string) => void;
   rateLimits: { auth: AttemptLimits; orders: AttemptLimits };
   /** The public reads' cache, as the health answer reports it. */

@@ -53,6 +53,7 @@ export async function addOrder(db: Db, input: OrderInput = {}) {
         input.contact_phone === undefined ? `+22177${String(counter).padStart(7, '0')}` : input.contact_phone,
       contact_email: input.contact_email ?? null,
       paid_at: input.paid_at ?? null,
+      paid_with: input.paid_at ? 'manual' : null,
       cancelled_by: input.status === 'annulée' ? (input.cancelled_by ?? 'shop') : null,
       created_at: created,
       updated_at: created,

@@ -85,6 +85,7 @@ async function visit(visitor: Visitor, path: string, { only }: { only?: string }
     deliveryTerms: '',
     unpaidTimeoutMs: 0,
     largeQuantity: 20,
+    paymentProviders: [],
     cspNonce: 'test',
     pageKept: false,
     saveData: false,

@@ -1,4 +1,5 @@
 import type { User } from '@souk/domain/auth';
+import type { PaymentProvider } from '@souk/domain/payments';
 import type { Agency, ShopPhone } from '@souk/domain/shop';
 import type { ShopLocale } from '@souk/domain/shop-locale';
 import { createContext } from 'react-router';
@@ -21,6 +22,8 @@ export type ServerContext = {
   unpaidTimeoutMs: number;
   /** LARGE_QUANTITY_CONFIRM: above this many units, 'Ajouter au panier' asks once. */
   largeQuantity: number;
+  /** The payment providers the shop takes payments through ('Payer avec Wave'…), none by default. */
+  paymentProviders: PaymentProvider[];
   /** Fresh for each request: allows React Router's inline scripts under the page's CSP (entry.server). */
   cspNonce: string;
   /**

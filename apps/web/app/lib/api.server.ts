@@ -20,13 +20,13 @@ export function dataOrThrow<T>(result: ApiResult<T>): T {
 }
 
 export const serverConfig = (context: Context) => {
-  const { publicUrl, shopWhatsapp, agency, deliveryTerms, unpaidTimeoutMs, largeQuantity } =
+  const { publicUrl, shopWhatsapp, agency, deliveryTerms, unpaidTimeoutMs, largeQuantity, paymentProviders } =
     context.get(serverContext);
-  return { publicUrl, shopWhatsapp, agency, deliveryTerms, unpaidTimeoutMs, largeQuantity };
+  return { publicUrl, shopWhatsapp, agency, deliveryTerms, unpaidTimeoutMs, largeQuantity, paymentProviders };
 };
 
 /** The shop's details the status messages point to (the orders screen's WhatsApp and e-mail). */
 export const shopContact = (context: Context): ShopContact => {
-  const { shopWhatsapp, agency, deliveryTerms, unpaidTimeoutMs } = serverConfig(context);
-  return { whatsappNumber: shopWhatsapp.number, agency, deliveryTerms, unpaidTimeoutMs };
+  const { shopWhatsapp, agency, deliveryTerms, unpaidTimeoutMs, paymentProviders } = serverConfig(context);
+  return { whatsappNumber: shopWhatsapp.number, agency, deliveryTerms, unpaidTimeoutMs, paymentProviders };
 };

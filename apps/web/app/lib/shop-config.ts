@@ -4,7 +4,13 @@ import { type ShopLayoutData, useShopLayoutData } from '~/lib/shop-layout-data';
 
 export type ShopConfig = Pick<
   ShopLayoutData,
-  'shopWhatsapp' | 'publicUrl' | 'agency' | 'deliveryTerms' | 'unpaidTimeoutMs' | 'largeQuantity'
+  | 'shopWhatsapp'
+  | 'publicUrl'
+  | 'agency'
+  | 'deliveryTerms'
+  | 'unpaidTimeoutMs'
+  | 'largeQuantity'
+  | 'paymentProviders'
 >;
 
 /**
@@ -22,6 +28,7 @@ export function useShopConfig(): ShopConfig {
       deliveryTerms: DEFAULT_DELIVERY_TERMS,
       unpaidTimeoutMs: 0,
       largeQuantity: DEFAULT_LARGE_QUANTITY,
+      paymentProviders: [],
     }
   );
 }

@@ -1,4 +1,5 @@
 import type { User } from '@souk/domain/auth';
+import type { PaymentProvider } from '@souk/domain/payments';
 import type { Agency, ShopPhone } from '@souk/domain/shop';
 import { useRouteLoaderData } from 'react-router';
 import type { CartBadge } from './cart-badge.server';
@@ -22,6 +23,8 @@ export type ShopLayoutData = {
   unpaidTimeoutMs: number;
   /** LARGE_QUANTITY_CONFIRM: above this many units of one product, 'Ajouter au panier' asks once. */
   largeQuantity: number;
+  /** The payment providers offered on an unpaid order ('Payer avec Wave'…); none by default. */
+  paymentProviders: PaymentProvider[];
   year: number;
   cart: CartBadge;
   user: User | null;

@@ -18,7 +18,7 @@ export function meta() {
 export default function OrderSuccessPage({ loaderData }: Route.ComponentProps) {
   // The shop's number, agency, delivery terms and unpaid-order timeout: the shop layout's, loaded
   // once for every page.
-  const { shopWhatsapp, agency, deliveryTerms, unpaidTimeoutMs } = useShopConfig();
+  const { shopWhatsapp, agency, deliveryTerms, unpaidTimeoutMs, paymentProviders } = useShopConfig();
   return (
     <OrderSuccessView
       {...loaderData}
@@ -26,6 +26,7 @@ export default function OrderSuccessPage({ loaderData }: Route.ComponentProps) {
       agency={agency}
       deliveryTerms={deliveryTerms}
       unpaidTimeoutMs={unpaidTimeoutMs}
+      paymentProviders={paymentProviders}
     />
   );
 }

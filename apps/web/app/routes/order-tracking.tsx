@@ -1,6 +1,6 @@
 import { ErrorState, routeErrorInfo } from '~/components/ui/error-state';
 import { NotFoundView } from '~/components/ui/not-found-view';
-import { loadTrackedOrder } from '~/features/tracking/order-tracking.server';
+import { loadTrackedOrder, startProviderPayment } from '~/features/tracking/order-tracking.server';
 import { OrderTrackingView } from '~/features/tracking/order-tracking-view';
 import { useShopConfig } from '~/lib/shop-config';
 import type { Route } from './+types/order-tracking';
@@ -16,6 +16,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return loadTrackedOrder(params.token, context);
 }
 
+// 'Payer avec Wave' from this page, the order-success page or 'Mes Commandes': off to the provider.
+export async function action({ params, request, context }: Route.ActionArgs) {
+  return startProviderPayment(params.token, request, context);
+}
+
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData?.tracked
     ? `Suivi de la commande ${loaderData.tracked.order.order_number} | Souk`
@@ -23,8 +28,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title }, { name: 'robots', content: 'noindex' }];
 }
 
-export default function OrderTrackingPage({ loaderData }: Route.ComponentProps) {
-  const { shopWhatsapp, agency, unpaidTimeoutMs } = useShopConfig();
+export default function OrderTrackingPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { shopWhatsapp, agency, unpaidTimeoutMs, paymentProviders } = useShopConfig();
   if (!loaderData.tracked) return <NotFoundView />;
   return (
     <OrderTrackingView
@@ -32,6 +37,9 @@ export default function OrderTrackingPage({ loaderData }: Route.ComponentProps) 
       shopWhatsapp={shopWhatsapp}
       agency={agency}
       unpaidTimeoutMs={unpaidTimeoutMs}
+      paymentProviders={paymentProviders}
+      paymentError={actionData?.paymentError ?? null}
+      providerUrl={actionData?.providerUrl ?? null}
     />
   );
 }

@@ -18,7 +18,7 @@ import type { Route } from './+types/shop-layout';
 const ShopFooter = island(() => import('~/features/layout/shop-footer').then((m) => m.ShopFooter), 'visible');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { shopWhatsapp, publicUrl, agency, deliveryTerms, unpaidTimeoutMs, largeQuantity } =
+  const { shopWhatsapp, publicUrl, agency, deliveryTerms, unpaidTimeoutMs, largeQuantity, paymentProviders } =
     serverConfig(context);
   const cart = await loadCartBadge(request, context);
   const user = await getCurrentUser(request, context);
@@ -33,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     deliveryTerms,
     unpaidTimeoutMs,
     largeQuantity,
+    paymentProviders,
     year,
     cart,
     user,

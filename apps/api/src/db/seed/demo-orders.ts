@@ -195,7 +195,7 @@ export async function seedDemoOrders(tx: DbOrTx, now = Date.now()) {
         tx,
         sql`with next as (select nextval(pg_get_serial_sequence('orders', 'id')) as id)
             insert into orders (id, order_number, user_id, status, total_amount, total_items, notes,
-                                contact_name, contact_phone, contact_email, paid_at, cancelled_by, created_at, updated_at)
+                                contact_name, contact_phone, contact_email, paid_at, paid_with, cancelled_by, created_at, updated_at)
             select next.id,
                    'CMD-' || to_char(${placedAt}::timestamptz at time zone ${shopTimeZone()}, 'YYYYMMDD') || '-' || lpad(next.id::text, greatest(4, length(next.id::text)), '0'),
                    ${customer?.id ?? null}, ${status}, ${totalAmount}, ${items.reduce((s, i) => s + i.quantity, 0)},
@@ -204,6 +204,7 @@ export async function seedDemoOrders(tx: DbOrTx, now = Date.now()) {
                    ${customer?.phone ?? `+22178${String(random.int(1_000_000, 9_999_999))}`},
                    ${customer ? customer.email : null},
                    ${paidAt === null ? null : new Date(Math.min(now, paidAt)).toISOString()},
+                   ${paidAt === null ? null : 'manual'},
                    -- Its history names nobody: the shop's own release of an unpaid order, as migration 0023 reads such a line.
                    ${status === 'annulée' ? 'system' : null},
                    ${placedAt}, ${lastAt}

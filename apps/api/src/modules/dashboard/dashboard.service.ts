@@ -34,12 +34,13 @@ const comparison = (this_week: number, last_week: number) => ({
  * owns no table: the orders module sums them (order-figures.service.ts).
  */
 export async function getDashboard(db: Db, now = new Date()): Promise<Dashboard> {
-  const [counts, summary, recent, popular, days] = await Promise.all([
+  const [counts, summary, recent, popular, days, byMethod] = await Promise.all([
     orderFigures.shopCounts(db),
     orderFigures.orderSummary(db),
     orderFigures.latestOrders(db, DASHBOARD_RECENT_ORDERS),
     orderFigures.topProducts(db, DASHBOARD_POPULAR_PRODUCTS, null),
     orderFigures.dailyFigures(db, lastDays(DASHBOARD_CHART_DAYS, shopDay(now))),
+    orderFigures.collectedByMethod(db),
   ]);
   return {
     generated_at: now.toISOString(),
@@ -49,6 +50,7 @@ export async function getDashboard(db: Db, now = new Date()): Promise<Dashboard>
       total_orders: summary.total_orders,
       total_revenue: summary.total_revenue,
       collected_revenue: summary.collected_revenue,
+      collected_by_method: byMethod,
     },
     recent_orders: recent,
     popular_products: popular.map(toProductSales),

@@ -1,6 +1,7 @@
 import type { AdminOrderListFilters } from '@souk/domain/admin-orders';
 import { shopTimeZone } from '@souk/domain/dates';
 import type { Cancellation, OrderEvent, OrderStatus } from '@souk/domain/order-status';
+import type { PaidWith, PaymentProvider } from '@souk/domain/payments';
 import { and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { contactSearch } from '../../db/like.ts';
@@ -34,6 +35,7 @@ function orderFilters(filters: AdminOrderListFilters, withStatus: boolean): SQL 
   if (filters.date_to) conditions.push(sql`${orders.created_at} < ${shopDayEnd(filters.date_to)}`);
   if (filters.min_amount !== undefined) conditions.push(sql`${orders.total_amount} >= ${filters.min_amount}`);
   if (filters.customer_id !== undefined) conditions.push(sql`${orders.user_id} = ${filters.customer_id}`);
+  if (filters.paid_with) conditions.push(sql`${orders.paid_with} = ${filters.paid_with}`);
   if (withStatus && filters.status) conditions.push(sql`${orders.status} = ${filters.status}`);
   return conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
 }
@@ -160,12 +162,29 @@ export async function setStatus(
     .where(eq(orders.id, id));
 }
 
-/** 'Paiement reçu' now, or the payment undone. */
-export async function setPaid(tx: DbOrTx, id: number, paid: boolean) {
+/**
+ * Paid now, and how: 'manual' (the owner's 'Paiement reçu') or through a provider with its
+ * transaction id; null: the payment undone.
+ */
+export async function setPaid(
+  tx: DbOrTx,
+  id: number,
+  payment: { with: PaidWith; reference?: string | null } | null,
+) {
   await tx
     .update(orders)
-    .set({ paid_at: paid ? sql`now()` : null, updated_at: sql`now()` })
+    .set({
+      paid_at: payment ? sql`now()` : null,
+      paid_with: payment?.with ?? null,
+      payment_reference: payment?.reference ?? null,
+      updated_at: sql`now()`,
+    })
     .where(eq(orders.id, id));
+}
+
+/** The provider of a payment now open for the order, or null once it has ended. */
+export async function setPaymentPending(tx: DbOrTx, id: number, provider: PaymentProvider | null) {
+  await tx.update(orders).set({ payment_pending: provider, updated_at: sql`now()` }).where(eq(orders.id, id));
 }
 
 /** 'Remboursé' now, and how. */

@@ -486,8 +486,8 @@ describe.each(engines)('admin order list on %s', (engine) => {
       expect(res.headers['cache-control']).toBe('no-store');
       expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       expect(linesOf(text)).toEqual([
-        'Numéro de commande;Date;Statut;Paiement;Payée le;Client;Téléphone;E-mail;Produit;Variante;SKU;Quantité;Prix unitaire (FCFA);Total article (FCFA);Total commande (FCFA)',
-        `${moussa.order_number};31/03/2025 23:59;Annulée;Payée;31/03/2025 23:59;"Moussa Fall ; ""le grand""";"'+221701234567";;Coffret;;;1;100000;100000;100000`,
+        'Numéro de commande;Date;Statut;Paiement;Payée le;Payée par;Transaction;Client;Téléphone;E-mail;Produit;Variante;SKU;Quantité;Prix unitaire (FCFA);Total article (FCFA);Total commande (FCFA)',
+        `${moussa.order_number};31/03/2025 23:59;Annulée;Payée;31/03/2025 23:59;À la main;;"Moussa Fall ; ""le grand""";"'+221701234567";;Coffret;;;1;100000;100000;100000`,
       ]);
     });
 
@@ -501,15 +501,15 @@ describe.each(engines)('admin order list on %s', (engine) => {
         awa.order_number,
       ]);
       expect(lines.slice(2)).toEqual([
-        `${awa.order_number};10/03/2025 09:00;En attente;Non payée;;Awa Diop;"'+221771112233";awa@exemple.sn;Savon noir;250 g;;2;2500;5000;9000`,
-        `${awa.order_number};10/03/2025 09:00;En attente;Non payée;;Awa Diop;"'+221771112233";awa@exemple.sn;Huile d'argan;;;1;4000;4000;9000`,
+        `${awa.order_number};10/03/2025 09:00;En attente;Non payée;;;;Awa Diop;"'+221771112233";awa@exemple.sn;Savon noir;250 g;;2;2500;5000;9000`,
+        `${awa.order_number};10/03/2025 09:00;En attente;Non payée;;;;Awa Diop;"'+221771112233";awa@exemple.sn;Huile d'argan;;;1;4000;4000;9000`,
       ]);
     });
 
     it('neutralises what a spreadsheet would run', async () => {
       const { text } = await csv('date_from=2025-04-02&date_to=2025-04-02');
       expect(linesOf(text)[1]).toBe(
-        `${formula.order_number};02/04/2025 10:00;En attente;Non payée;;"'=HYPERLINK(""http://evil.example"",""x"")";;"'-attaque@exemple.sn";"'@SUM(1+1)";"'+1";;1;500;500;500`,
+        `${formula.order_number};02/04/2025 10:00;En attente;Non payée;;;;"'=HYPERLINK(""http://evil.example"",""x"")";;"'-attaque@exemple.sn";"'@SUM(1+1)";"'+1";;1;500;500;500`,
       );
     });
 

@@ -4,6 +4,7 @@ import {
   ORDER_STATUS_UPDATED,
   PAYMENT_RECORDED,
   PAYMENT_UNDONE,
+  paymentRecordedWhileOpen,
   REFUND_RECORDED,
 } from '@souk/domain/admin-orders';
 import { formatStamp } from '@souk/domain/dates';
@@ -40,13 +41,14 @@ export const adminOrdersRoutes: RouteModule = ({ db, config, tracking }) => {
       );
     });
     route(app, 'PUT /admin/orders/:id/payment', async (req) => {
-      const order = await orders.updateOrderPayment(
+      const { order, stillOpen } = await orders.updateOrderPayment(
         db,
         authOf(req).user.id,
         req.params.id,
         req.body,
         context,
       );
+      if (stillOpen) return ok({ order }, paymentRecordedWhileOpen(stillOpen));
       return ok({ order }, req.body.paid ? PAYMENT_RECORDED : PAYMENT_UNDONE);
     });
     route(app, 'PUT /admin/orders/:id/refund', async (req) =>

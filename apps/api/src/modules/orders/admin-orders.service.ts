@@ -7,6 +7,7 @@ import {
   PAYMENT_ALREADY_RECORDED,
   PAYMENT_NOT_RECORDED,
   PAYMENT_ON_CANCELLED,
+  providerPaymentNotUndone,
   REFUND_ALREADY_RECORDED,
   REFUND_NOT_DUE,
   REINSTATE_REFUSED,
@@ -21,11 +22,13 @@ import {
   INITIAL_ORDER_STATUS,
   refundState,
 } from '@souk/domain/order-status';
+import type { PaymentProvider } from '@souk/domain/payments';
 import { AppError, notFound } from '#shared/app-error.ts';
 import { csvStream } from '#shared/csv.ts';
 import { toPagination } from '#shared/mapping.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { findAccountNames } from '../auth/auth.service.ts';
+import { orderPayments } from '../payments/payments.service.ts';
 import { orderWhatsapp } from '../whatsapp/whatsapp-owner-view.ts';
 import * as repo from './admin-orders.repository.ts';
 import { cancelLockedOrder, moveOrderOn, reinstateOrder } from './order-moves.ts';
@@ -134,6 +137,7 @@ export async function getAdminOrder(
     ...toAdminOrder(row, items, context),
     history: history.map((h) => toHistoryEntry(h, accounts)),
     whatsapp: await orderWhatsapp(db, id, context.whatsapp !== null),
+    payments: await orderPayments(db, id),
   };
 }
 
@@ -170,7 +174,9 @@ export async function updateOrderStatus(
 /**
  * 'Paiement reçu', or undoing it with a reason: the order row locked as for a status change, the
  * event in its history with who and when. A cancelled order takes no payment (its money is given
- * back); a payment recorded twice, or undone when there is none, is refused (409), nothing changed.
+ * back); a payment recorded twice, or undone when there is none, is refused (409), nothing changed;
+ * so is undoing one a provider confirmed (it is refunded instead). Answers the order and the
+ * provider of a payment still open for it (recorded anyway: the owner was paid another way).
  */
 export async function updateOrderPayment(
   db: Db,
@@ -178,8 +184,8 @@ export async function updateOrderPayment(
   id: number,
   input: UpdateOrderPaymentInput,
   context: OrderContext,
-): Promise<AdminOrderDetail> {
-  await db.transaction(async (tx) => {
+): Promise<{ order: AdminOrderDetail; stillOpen: PaymentProvider | null }> {
+  const stillOpen = await db.transaction(async (tx) => {
     const order = await repo.lockOrder(tx, id);
     if (!order) throw notFound(NOT_FOUND);
     const paid = order.paid_at !== null;
@@ -188,7 +194,9 @@ export async function updateOrderPayment(
       if (paid) throw new AppError('conflict', PAYMENT_ALREADY_RECORDED);
     } else if (!paid) throw new AppError('conflict', PAYMENT_NOT_RECORDED);
     else if (order.refunded_at !== null) throw new AppError('conflict', REFUND_ALREADY_RECORDED);
-    await repo.setPaid(tx, id, input.paid);
+    else if (order.paid_with !== null && order.paid_with !== 'manual')
+      throw new AppError('conflict', providerPaymentNotUndone(order.paid_with));
+    await repo.setPaid(tx, id, input.paid ? { with: 'manual' } : null);
     const line = await insertHistory(tx, {
       order_id: id,
       event: input.paid ? 'paid' : 'unpaid',
@@ -199,8 +207,9 @@ export async function updateOrderPayment(
     });
     // 'Paiement reçu' is told (the order's message, paid); its undoing is the owner's to explain.
     if (input.paid) await tellCustomer(tx, id, line.id, context, { byEmail: false });
+    return input.paid ? order.payment_pending : null;
   });
-  return getAdminOrder(db, id, context);
+  return { order: await getAdminOrder(db, id, context), stillOpen };
 }
 
 /**
@@ -252,18 +261,21 @@ export async function reinstateReleasedOrder(
     if (!order) throw notFound(NOT_FOUND);
     if (order.status !== CANCELLED_ORDER_STATUS || order.cancelled_by !== 'system')
       throw new AppError('conflict', REINSTATE_REFUSED);
-    await reinstateOrder(tx, order, adminId);
-    // Released because unpaid (and a cancelled order takes no payment), so recorded now: the late
-    // payment is why it comes back.
-    await repo.setPaid(tx, id, true);
-    const line = await insertHistory(tx, {
-      order_id: id,
-      event: 'paid',
-      from_status: INITIAL_ORDER_STATUS,
-      to_status: INITIAL_ORDER_STATUS,
-      changed_by: adminId,
-    });
-    await tellCustomer(tx, id, line.id, context, { byEmail: true });
+    const reinstated = await reinstateOrder(tx, order, adminId);
+    // The late payment is why it comes back: recorded now when the owner received it herself;
+    // one a provider confirmed after the release is recorded already (its history says so).
+    if (order.paid_at === null) await repo.setPaid(tx, id, { with: 'manual' });
+    const line =
+      order.paid_at === null
+        ? await insertHistory(tx, {
+            order_id: id,
+            event: 'paid',
+            from_status: INITIAL_ORDER_STATUS,
+            to_status: INITIAL_ORDER_STATUS,
+            changed_by: adminId,
+          })
+        : null;
+    await tellCustomer(tx, id, line?.id ?? reinstated, context, { byEmail: true });
   });
   return getAdminOrder(db, id, context);
 }

@@ -1,5 +1,6 @@
 import { shopTimeZone } from '@souk/domain/dates';
 import { ORDER_STATUSES, type OrderStatus } from '@souk/domain/order-status';
+import { PAID_WITH, type PaidWith } from '@souk/domain/payments';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { collectedOrder, countedOrder } from '../../db/order-rules.ts';
@@ -217,4 +218,18 @@ export async function findBoughtWith(db: DbOrTx, productIds: number[], limit: nu
      limit ${limit}`,
   );
   return rows.map((r) => r.product_id);
+}
+
+/** What the shop was paid, by how: through each provider, or recorded by hand (orders that count). */
+export async function collectedByMethod(db: DbOrTx): Promise<Record<PaidWith, number>> {
+  const rows = await queryRows<{ paid_with: PaidWith; collected: number }>(
+    db,
+    sql`select ${orders.paid_with} as paid_with, coalesce(sum(${orders.total_amount}), 0)::float8 as collected
+          from ${orders}
+         where ${collectedOrder()}
+         group by ${orders.paid_with}`,
+  );
+  const byMethod = Object.fromEntries(PAID_WITH.map((method) => [method, 0])) as Record<PaidWith, number>;
+  for (const row of rows) byMethod[row.paid_with] = row.collected;
+  return byMethod;
 }

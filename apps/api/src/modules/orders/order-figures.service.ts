@@ -9,6 +9,7 @@ import { toOrderSearchResult, toOrderSummary } from './orders.mapper.ts';
 
 export type { DayRow, Period, ProductSalesRow, ShopCounts } from './order-figures.repository.ts';
 export {
+  collectedByMethod,
   customerRecentOrders,
   customerStatusCounts,
   customerTopProducts,

@@ -163,7 +163,7 @@ describe.each(engines)('unpaid orders released on %s', (engine) => {
     expect(await stockOf(t, variant)).toBe(2);
     await placedMinutesAgo(t, order.id, 31);
     await placedMinutesAgo(t, paid.id, 31);
-    await t.db.update(orders).set({ paid_at: sql`now()` }).where(eq(orders.id, paid.id));
+    await t.db.update(orders).set({ paid_at: sql`now()`, paid_with: 'manual' }).where(eq(orders.id, paid.id));
 
     await t.app.jobs.dueNow(RELEASE_UNPAID_JOB);
     await t.app.jobs.runDue();

@@ -161,7 +161,14 @@ export async function releaseUnpaidOrders(
   for (const id of due) {
     const done = await db.transaction(async (tx) => {
       const order = await lockOrder(tx, id);
-      if (!order || order.status !== INITIAL_ORDER_STATUS || order.paid_at !== null) return false;
+      // A payment open with a provider is waited for: released, a success would be money to give back.
+      if (
+        !order ||
+        order.status !== INITIAL_ORDER_STATUS ||
+        order.paid_at !== null ||
+        order.payment_pending !== null
+      )
+        return false;
       const line = await cancelLockedOrder(tx, order, null, { by: 'system', reason: null });
       await tellCustomer(
         tx,

@@ -62,9 +62,9 @@ export async function cancelLockedOrder(
  * Back from 'annulée' to 'en_attente' (the shop's release of an unpaid order undone when its
  * payment arrived late): its units taken from the counted stock again, under the variant locks in
  * ascending id order, refused with what is short if the stock sold since cannot cover them (an
- * AppError: the caller's transaction rolls back, nothing changed).
+ * AppError: the caller's transaction rolls back, nothing changed). Answers its history line's id.
  */
-export async function reinstateOrder(tx: DbOrTx, order: OrderRow, changedBy: number): Promise<void> {
+export async function reinstateOrder(tx: DbOrTx, order: OrderRow, changedBy: number): Promise<number> {
   const ordered = await repo.orderedVariants(tx, order.id);
   const locked = await stock.lockVariants(
     tx,
@@ -80,13 +80,14 @@ export async function reinstateOrder(tx: DbOrTx, order: OrderRow, changedBy: num
   }
   for (const { variant_id, quantity } of ordered) await stock.decrementStock(tx, variant_id, quantity);
   await repo.setStatus(tx, order.id, INITIAL_ORDER_STATUS);
-  await insertHistory(tx, {
+  const line = await insertHistory(tx, {
     order_id: order.id,
     from_status: order.status,
     to_status: INITIAL_ORDER_STATUS,
     changed_by: changedBy,
     note: 'Rétablie : paiement reçu après son annulation faute de paiement',
   });
+  return line.id;
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 } from '@souk/domain/order-status';
 import type { TrackedOrder } from '@souk/domain/order-tracking';
 import type { Order, OrderItem } from '@souk/domain/orders';
+import { PAID_WITH_LABELS } from '@souk/domain/payments';
 import { oneLine, withoutBidiControls } from '@souk/domain/text';
 import type { CsvCell } from '#shared/csv.ts';
 import { iso } from '#shared/mapping.ts';
@@ -59,6 +60,12 @@ const refundOf = (row: OrderRow): Order['refund'] => {
     : null;
 };
 
+/** How it was paid, or which provider's payment is open. */
+const paymentOf = (row: OrderRow): Order['payment'] => ({
+  paid_with: row.paid_at === null ? null : row.paid_with,
+  pending: row.paid_at === null ? row.payment_pending : null,
+});
+
 /** What the status messages name of an order (the e-mails sent from the server). */
 export const toOrderForMessage = (row: OrderRow, tracking: OrderTracking): OrderForMessage => ({
   order_number: row.order_number,
@@ -86,6 +93,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], tracking: OrderTra
     refund: refundOf(row),
     contact: { name: oneLine(row.contact_name), phone: row.contact_phone, email: row.contact_email },
     tracking_url: tracking.urlOf(row),
+    payment: paymentOf(row),
     created_at: new Date(row.created_at).toISOString(),
     items: mapped,
     items_summary: { items_count: mapped.length, total_items: row.total_items },
@@ -126,6 +134,7 @@ export function toTrackedOrder(row: OrderRow, items: OrderItemRow[], history: Hi
     total_items: row.total_items,
     created_at: new Date(row.created_at).toISOString(),
     paid_at: isoOrNull(row.paid_at),
+    payment: paymentOf(row),
     cancellation: cancellationOf(row),
     refund: refund && { state: refund.state },
     items: items.map((i) => ({
@@ -204,6 +213,8 @@ export const ORDER_CSV_HEADER = [
   'Statut',
   'Paiement',
   'Payée le',
+  'Payée par',
+  'Transaction',
   'Client',
   'Téléphone',
   'E-mail',
@@ -224,6 +235,8 @@ export function toOrderCsvRows(row: OrderRow, items: OrderItemRow[]): CsvCell[][
     ORDER_STATUS_LABELS[row.status],
     paymentLabel(row),
     row.paid_at === null ? null : formatDateTime(row.paid_at),
+    row.paid_at === null || row.paid_with === null ? null : PAID_WITH_LABELS[row.paid_with],
+    row.payment_reference,
     row.contact_name,
     // E.164 ('+221771234567'): the cell is neutralised like any starting with '+', which also keeps
     // a spreadsheet from reading it as a number (2,21771E+11).

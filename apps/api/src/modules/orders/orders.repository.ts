@@ -180,7 +180,7 @@ export async function findUnpaidWaitingIds(
   const rows = await queryRows<{ id: number }>(
     db,
     sql`select id from orders
-         where status = ${INITIAL_ORDER_STATUS} and paid_at is null
+         where status = ${INITIAL_ORDER_STATUS} and paid_at is null and payment_pending is null
            and created_at <= now() - make_interval(secs => ${olderThanMs / 1000})
          order by created_at, id
          limit ${limit}`,

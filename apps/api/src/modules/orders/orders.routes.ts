@@ -11,6 +11,7 @@ import {
   isRefusal,
   type KnownDeviceOf,
 } from '../../plugins/rate-limit.ts';
+import { payOrder } from './order-payments.ts';
 import * as orders from './orders.service.ts';
 
 // A device that placed a guest order with a number keeps a cookie proving it (ADR 0012): its next
@@ -20,7 +21,7 @@ import * as orders from './orders.service.ts';
 const orderedWithNumber: KnownDeviceOf = async (request, phone) =>
   hasDigestCookie(request, ORDER_PHONE_COOKIE, phone) ? {} : undefined;
 
-export const ordersRoutes: RouteModule = ({ db, config, rateLimits, tracking }) => {
+export const ordersRoutes: RouteModule = ({ db, config, rateLimits, tracking, payments }) => {
   const limits = rateLimits.orders;
   const context = { shop: config.shopContact, tracking, whatsapp: config.whatsapp };
   return async (app) => {
@@ -92,6 +93,14 @@ export const ordersRoutes: RouteModule = ({ db, config, rateLimits, tracking }) 
     route(app, 'GET /tracking/:token', async (req, reply) => {
       reply.header('X-Robots-Tag', 'noindex');
       return ok({ order: await orders.trackOrder(db, tracking, req.params.token) });
+    });
+
+    // Anyone holding the link may pay the order (for a friend, from another phone): the amount is
+    // the order's, and an open payment is handed out again, never a second one.
+    route(app, 'POST /tracking/:token/payments', async (req, reply) => {
+      reply.header('X-Robots-Tag', 'noindex');
+      const url = await payOrder(db, context, payments, req.params.token, req.body.provider);
+      return ok({ redirect_url: url });
     });
 
     route(app, 'POST /orders/:id/cancel', async (req) =>

@@ -274,7 +274,8 @@ export async function cancelOrder(
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order || order.user_id !== userId) throw new AppError('not_found', NOT_FOUND);
-    if (!customerMayCancel(order)) throw new AppError('conflict', customerCancelRefusal(order));
+    if (!customerMayCancel(order, order.payment_pending))
+      throw new AppError('conflict', customerCancelRefusal(order, order.payment_pending));
     const line = await cancelLockedOrder(tx, order, userId, { by: 'customer', reason: null });
     // Her own cancellation is confirmed on WhatsApp when the shop writes by itself; no e-mail (she did it).
     await tellCustomer(tx, orderId, line, context, { byEmail: false });

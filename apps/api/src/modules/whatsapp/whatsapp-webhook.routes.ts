@@ -1,6 +1,8 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { sameSecret } from '#shared/same-secret.ts';
+import { acceptRawJson, signedJson } from '#shared/signed-notifications.ts';
 import type { WhatsappConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
@@ -17,15 +19,7 @@ export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 /** A notification's job is tried again a few times when the database fails it; a status of no known message is dropped. */
 const WEBHOOK_ATTEMPTS = 5;
 
-const UNSIGNED = 'Signature de la notification absente ou invalide';
 const MALFORMED = "Notification illisible : ce n'est pas une notification WhatsApp";
-
-/** Constant-time equality of two strings (false at once for different lengths, which is public). */
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /** Whether `signature` ('sha256=<hex>') is the app secret's HMAC of exactly these bytes. */
 export function validSignature(raw: Buffer, signature: unknown, appSecret: string): boolean {
@@ -169,13 +163,7 @@ function statusesOf(notification: Notification): KeptStatus[] {
 
 export function whatsappWebhookRoutes(db: Db, config: WhatsappConfig) {
   return async (app: FastifyInstance) => {
-    // The bytes as they came: the signature is over them, not over what a parser would make of them.
-    app.removeAllContentTypeParsers();
-    app.addContentTypeParser(
-      'application/json',
-      { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
-      (_req, body, done) => done(null, body),
-    );
+    acceptRawJson(app, WEBHOOK_BODY_LIMIT);
 
     app.get('/whatsapp/webhook', async (request, reply) => {
       const query = request.query as Record<string, unknown>;
@@ -190,18 +178,14 @@ export function whatsappWebhookRoutes(db: Db, config: WhatsappConfig) {
     });
 
     app.post('/whatsapp/webhook', async (request, reply) => {
-      const raw = request.body;
-      if (
-        !Buffer.isBuffer(raw) ||
-        !validSignature(raw, request.headers['x-hub-signature-256'], config.appSecret)
-      )
-        return reply.status(401).send({ success: false, message: UNSIGNED });
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(raw.toString('utf8'));
-      } catch {
-        return reply.status(400).send({ success: false, message: MALFORMED });
-      }
+      const raw = request.body as Buffer;
+      const parsed = signedJson(
+        request,
+        reply,
+        (bytes) => validSignature(bytes, request.headers['x-hub-signature-256'], config.appSecret),
+        MALFORMED,
+      );
+      if (parsed === undefined) return reply;
       const notification = NotificationSchema.safeParse(parsed);
       if (!notification.success) return reply.status(400).send({ success: false, message: MALFORMED });
       // Only the statuses and the customers' messages are kept, and of them only what the shop

@@ -3,10 +3,10 @@ import {
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
   type OrderStatus,
-  paymentLabel,
   REFUND_STATE_LABELS,
   type RefundState,
 } from '@souk/domain/order-status';
+import { type OrderPayment, paymentWords } from '@souk/domain/payments';
 import { BADGE_BASE } from './badge';
 
 // One colour per status, so a list of orders can be scanned by colour as well as read.
@@ -43,7 +43,12 @@ const PILL = 'rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset
 export function OrderPaymentBadges({
   order,
 }: {
-  order: { status: OrderStatus; paid_at: string | null; refund: { state: RefundState } | null };
+  order: {
+    status: OrderStatus;
+    paid_at: string | null;
+    refund: { state: RefundState } | null;
+    payment: OrderPayment;
+  };
 }) {
   return (
     <>
@@ -66,7 +71,7 @@ export function OrderPaymentBadges({
               : 'bg-white text-stone-700 ring-stone-300'
           }`}
         >
-          {paymentLabel(order)}
+          {paymentWords(order)}
         </span>
       )}
     </>

@@ -14,6 +14,7 @@ import { useEffect, useRef } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { OrderLines } from '~/components/ui/order-lines';
 import { WhatsappIcon } from '~/components/ui/page-icons';
+import { PaymentPendingNotice, ProviderPayButtons, trackingPathOf } from '~/components/ui/provider-payment';
 import { OrderPaymentBadges, OrderStatusBadge } from '~/components/ui/status-badge';
 import { NEW_TAB } from '~/lib/new-tab';
 import { useShopConfig } from '~/lib/shop-config';
@@ -42,7 +43,7 @@ export function OrderCard({
   const number = orderNumber(order);
   const cancelled = order.status === CANCELLED_ORDER_STATUS;
   const payable = !cancelled && order.paid_at === null;
-  const { unpaidTimeoutMs } = useShopConfig();
+  const { unpaidTimeoutMs, paymentProviders } = useShopConfig();
   // Only an order waiting unpaid can be released by the shop: she is told so where she pays.
   const deadline =
     payable && order.status === INITIAL_ORDER_STATUS ? unpaidDeadlineNotice(unpaidTimeoutMs) : null;
@@ -88,7 +89,22 @@ export function OrderCard({
           Suivre la commande<span className="sr-only"> {number}</span>
         </a>
       </p>
-      {(payable || customerMayCancel(order)) && !confirmingCancel && (
+      {order.payment.pending && (
+        <div className="mt-3">
+          <PaymentPendingNotice payment={order.payment} />
+        </div>
+      )}
+      {!confirmingCancel && (
+        <div className="mt-3">
+          <ProviderPayButtons
+            order={order}
+            providers={paymentProviders}
+            action={trackingPathOf(order.tracking_url)}
+            orderNumber={number}
+          />
+        </div>
+      )}
+      {(payable || customerMayCancel(order, order.payment.pending)) && !confirmingCancel && (
         <div className="mt-3 flex flex-wrap gap-2">
           {payable && (
             <a
@@ -101,7 +117,7 @@ export function OrderCard({
               <span className="sr-only"> la commande {number} (WhatsApp, nouvel onglet)</span>
             </a>
           )}
-          {customerMayCancel(order) && (
+          {customerMayCancel(order, order.payment.pending) && (
             <Link
               to={ordersHref(filter, { cancel: order.id })}
               preventScrollReset
@@ -112,7 +128,7 @@ export function OrderCard({
           )}
         </div>
       )}
-      {confirmingCancel && customerMayCancel(order) && (
+      {confirmingCancel && customerMayCancel(order, order.payment.pending) && (
         <CancelConfirmation order={order} number={number} filter={filter} />
       )}
     </article>

@@ -29,6 +29,7 @@ export const sampleDashboard = (): Dashboard => ({
     total_orders: 3,
     total_revenue: 2_000_000_000,
     collected_revenue: 1_500_000_000,
+    collected_by_method: { wave: 0, orange_money: 0, manual: 1_500_000_000 },
   },
   recent_orders: [
     {

@@ -2,6 +2,7 @@ import type { Dashboard } from '@souk/domain/admin-dashboard';
 import { COLLECTED_LABEL } from '@souk/domain/admin-orders';
 import { formatDateTime } from '@souk/domain/dates';
 import { formatFcfa } from '@souk/domain/money';
+import { PAID_WITH, PAID_WITH_LABELS, type PaidWith } from '@souk/domain/payments';
 import { useEffect, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
@@ -147,6 +148,7 @@ export function DashboardScreen({
           { label: COLLECTED_LABEL, value: formatFcfa(stats.collected_revenue) },
         ]}
       />
+      <CollectedByMethod byMethod={stats.collected_by_method} />
       <div className="grid gap-4 lg:grid-cols-2">
         <RevenueChart
           id="revenue-chart"
@@ -165,5 +167,21 @@ export function DashboardScreen({
         <WeekActivity activity={dashboard.activity} />
       </div>
     </>
+  );
+}
+
+/**
+ * 'Encaissé' by how it was paid, once a provider has taken some of it (before, it was all by hand
+ * and the card says it all): what the owner reconciles with each wallet.
+ */
+function CollectedByMethod({ byMethod }: { byMethod: Record<PaidWith, number> }) {
+  if (byMethod.wave === 0 && byMethod.orange_money === 0) return null;
+  const parts = PAID_WITH.filter((method) => byMethod[method] > 0).map(
+    (method) => `${PAID_WITH_LABELS[method]} ${formatFcfa(byMethod[method])}`,
+  );
+  return (
+    <p className="text-sm text-stone-700">
+      {COLLECTED_LABEL} par moyen de paiement : {parts.join(' · ')}
+    </p>
   );
 }

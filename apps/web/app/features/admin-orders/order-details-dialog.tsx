@@ -13,6 +13,7 @@ import { RecentlyUpdatedBadge } from './order-card';
 import { OrderContactLinks } from './order-contact-links';
 import { StatusHistory } from './order-history';
 import { PaymentDetails } from './order-payment';
+import { OrderProviderPayments } from './order-provider-payments';
 import { RefundDetails } from './order-refund';
 import { OrderStatusActions } from './order-status-actions';
 import { OrderTrackingLink } from './order-tracking-link';
@@ -134,6 +135,11 @@ export function OrderDetailsDialog({
             <OrderStatusActions order={order} controls={controls} />
             {offer}
           </Section>
+          {order.payments.length > 0 && (
+            <Section id="order-details-payments" title="Paiements en ligne">
+              <OrderProviderPayments order={order} />
+            </Section>
+          )}
           {(order.whatsapp.automatic || order.whatsapp.messages.length > 0) && (
             <Section id="order-details-whatsapp" title="Messages WhatsApp">
               <OrderWhatsappMessages order={order} />

@@ -37,6 +37,7 @@ describe('the orders screen read from its URL', () => {
       date_from: undefined,
       date_to: undefined,
       min_amount: undefined,
+      paid_with: undefined,
       customer_id: undefined,
     });
   });
@@ -69,6 +70,7 @@ describe('the orders screen read from its URL', () => {
       date_from: '2026-11-01',
       date_to: '2026-11-30',
       min_amount: 15000,
+      paid_with: undefined,
       customer_id: 7,
     });
     expect(AdminOrderListQuerySchema.safeParse(query).success).toBe(true);

@@ -5,12 +5,13 @@ import {
   type OrderPeriod,
 } from '@souk/domain/admin-orders';
 import type { OrderStatus } from '@souk/domain/order-status';
+import type { PaidWith } from '@souk/domain/payments';
 import { IdSchema, PageSchema } from '@souk/domain/primitives';
 import { buildUrl } from '~/lib/api-client';
 import { parsedOr, searchParam } from '~/lib/url-params';
 
 // The orders screen's state lives in its URL (reload and the back button keep it): the page, the
-// search, the status and period selects, the advanced filters (dates, minimum amount), one
+// search, the status and period selects, the advanced filters (dates, minimum amount, how paid), one
 // customer's orders (?customer_id=, from the customers screen) and the order whose details are open
 // (?details=ID). Each value is read by the same schema the API validates it with, so a value the
 // API would refuse never reaches it: it falls back to the default instead.
@@ -26,6 +27,8 @@ export type OrderScreen = {
   dateFrom: string | undefined;
   dateTo: string | undefined;
   minAmount: number | undefined;
+  /** How the orders were paid: a provider, or by hand. */
+  paidWith: PaidWith | undefined;
   customerId: number | undefined;
   details: number | null;
   /** 'Vue d'ensemble' is open (?overview=1). */
@@ -46,6 +49,7 @@ export function readOrderScreen(params: URLSearchParams): OrderScreen {
     dateFrom,
     dateTo,
     minAmount: parsedOr(field.min_amount, params.get('min_amount'), undefined),
+    paidWith: parsedOr(field.paid_with, params.get('paid_with'), undefined),
     customerId: parsedOr(field.customer_id, params.get('customer_id'), undefined),
     details: parsedOr(IdSchema, params.get('details'), null),
     overview: params.get('overview') === '1',
@@ -54,7 +58,10 @@ export function readOrderScreen(params: URLSearchParams): OrderScreen {
 
 /** Whether a filter of the advanced panel is set (the panel then opens). */
 export const hasPanelFilters = (screen: OrderScreen) =>
-  screen.dateFrom !== undefined || screen.dateTo !== undefined || screen.minAmount !== undefined;
+  screen.dateFrom !== undefined ||
+  screen.dateTo !== undefined ||
+  screen.minAmount !== undefined ||
+  screen.paidWith !== undefined;
 
 /** Whether the list is narrowed (the empty state then says 'Aucune commande trouvée'). */
 export const isFiltered = (screen: OrderScreen) =>
@@ -85,6 +92,7 @@ export function orderListQuery(screen: OrderScreen, page = screen.page): AdminOr
     date_from: screen.dateFrom,
     date_to: screen.dateTo,
     min_amount: screen.minAmount,
+    paid_with: screen.paidWith,
     customer_id: screen.customerId,
   };
 }

@@ -5,7 +5,8 @@ import {
   UpdateOrderPaymentInputSchema,
 } from '@souk/domain/admin-orders';
 import { formatDateTime } from '@souk/domain/dates';
-import { CANCELLED_ORDER_STATUS, paymentLabel } from '@souk/domain/order-status';
+import { CANCELLED_ORDER_STATUS } from '@souk/domain/order-status';
+import { paymentWords } from '@souk/domain/payments';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { Badge } from '~/components/ui/badge';
@@ -40,10 +41,10 @@ export function usePaymentOutcomes(heard: (answer: OrderOutcome) => void) {
   }, [data, heard]);
 }
 
-/** 'Payée' / 'Non payée' (a cancelled order takes no payment: nothing is said). */
-export function PaymentBadge({ order }: { order: Pick<AdminOrder, 'paid_at' | 'status'> }) {
+/** 'Payée (Wave)' / 'Non payée' (a cancelled order takes no payment: nothing is said). */
+export function PaymentBadge({ order }: { order: Pick<AdminOrder, 'paid_at' | 'status' | 'payment'> }) {
   if (order.status === CANCELLED_ORDER_STATUS && order.paid_at === null) return null;
-  return <Badge tone={order.paid_at ? 'success' : 'warning'}>{paymentLabel(order)}</Badge>;
+  return <Badge tone={order.paid_at ? 'success' : 'warning'}>{paymentWords(order)}</Badge>;
 }
 
 /**
@@ -80,6 +81,7 @@ export function PaymentDetails({ order }: { order: AdminOrderDetail }) {
   const [undoing, setUndoing] = useState(false);
   const close = useCallback(() => setUndoing(false), []);
   const recorded = order.history.findLast((entry) => entry.event === 'paid');
+  const byProvider = order.payment.paid_with !== null && order.payment.paid_with !== 'manual';
   return (
     <div className="flex flex-col gap-2">
       <p className="flex flex-wrap items-center gap-2 text-sm text-stone-800">
@@ -88,12 +90,14 @@ export function PaymentDetails({ order }: { order: AdminOrderDetail }) {
           <span>
             le <time dateTime={order.paid_at}>{formatDateTime(order.paid_at)}</time>
             {recorded?.changed_by && <> par {recorded.changed_by.name}</>}
+            {byProvider && recorded?.note && <> · {recorded.note}</>}
           </span>
         )}
       </p>
       <div className="flex flex-wrap gap-2">
         <PaymentReceivedButton order={order} />
-        {order.paid_at && (
+        {/* A provider's confirmation is its record: refunded if need be, never undone by hand. */}
+        {order.paid_at && !byProvider && (
           <Button
             size="sm"
             variant="ghost"

@@ -1,5 +1,6 @@
 import { type AdminOrderSummary, ORDER_PERIOD_LABELS, ORDER_PERIODS } from '@souk/domain/admin-orders';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@souk/domain/order-status';
+import { PAID_WITH, PAID_WITH_LABELS } from '@souk/domain/payments';
 import { useSyncExternalStore } from 'react';
 import { FilterInput, FilterSelect, ListToolbar } from '~/components/ui/list-toolbar';
 import { StatCards } from '~/components/ui/stat-cards';
@@ -58,6 +59,7 @@ export function OrderToolbar({ screen }: { screen: OrderScreen }) {
             screen.dateFrom,
             screen.dateTo,
             screen.minAmount,
+            screen.paidWith,
             screen.customerId,
           ].join('|')}
           search={{
@@ -118,6 +120,19 @@ export function OrderToolbar({ screen }: { screen: OrderScreen }) {
             type="amount"
             defaultValue={screen.minAmount?.toString() ?? ''}
           />
+          <FilterSelect
+            id="order-paid-with"
+            name="paid_with"
+            label="Payée par"
+            defaultValue={screen.paidWith ?? ''}
+          >
+            <option value="">Tous les paiements</option>
+            {PAID_WITH.map((method) => (
+              <option key={method} value={method}>
+                {PAID_WITH_LABELS[method]}
+              </option>
+            ))}
+          </FilterSelect>
         </ListToolbar>
       </div>
     </details>

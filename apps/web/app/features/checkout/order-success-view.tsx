@@ -3,11 +3,13 @@ import { unpaidDeadlineNotice } from '@souk/domain/order-reasons';
 import { INITIAL_ORDER_STATUS } from '@souk/domain/order-status';
 import type { Order } from '@souk/domain/orders';
 import { orangeMoneyMessage } from '@souk/domain/payment-message';
+import { isPayable, type PaymentProvider } from '@souk/domain/payments';
 import { type Agency, deliveryShortForm, type ShopPhone, whatsappLink } from '@souk/domain/shop';
 import { countLabel } from '@souk/domain/text';
 import { Link } from 'react-router';
 import { AgencyDetails, OrderHelp } from '~/components/ui/order-help';
 import { WhatsappIcon } from '~/components/ui/page-icons';
+import { PaymentPendingNotice, ProviderPayButtons, trackingPathOf } from '~/components/ui/provider-payment';
 
 const primary =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-5 py-2.5 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2';
@@ -22,6 +24,7 @@ export function OrderSuccessView({
   agency,
   deliveryTerms,
   unpaidTimeoutMs,
+  paymentProviders,
 }: {
   order: Order;
   orderDate: string;
@@ -34,6 +37,8 @@ export function OrderSuccessView({
   deliveryTerms: string;
   /** UNPAID_ORDER_TIMEOUT (0: off): said before she chooses how to pay. */
   unpaidTimeoutMs: number;
+  /** The providers she may pay through from her phone ('Payer avec Wave'…). */
+  paymentProviders: readonly PaymentProvider[];
 }) {
   // Only an order still waiting unpaid can be released (a later visit may find it paid or accepted).
   const deadline =
@@ -111,6 +116,21 @@ export function OrderSuccessView({
           <p className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950">
             {deadline}
           </p>
+        )}
+        <PaymentPendingNotice payment={order.payment} />
+        {paymentProviders.length > 0 && isPayable(order) && (
+          <div className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
+            <h3 className="font-semibold text-stone-900">Depuis votre téléphone</h3>
+            <p className="text-sm text-stone-600">
+              Payez {formatFcfa(order.total_amount)} dans votre application : la commande est marquée payée
+              dès la confirmation.
+            </p>
+            <ProviderPayButtons
+              order={order}
+              providers={paymentProviders}
+              action={trackingPathOf(order.tracking_url)}
+            />
+          </div>
         )}
         <div className="grid gap-3 sm:grid-cols-2">
           <div className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">

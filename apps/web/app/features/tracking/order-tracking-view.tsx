@@ -3,13 +3,17 @@ import { cancellationLine, unpaidDeadlineNotice } from '@souk/domain/order-reaso
 import { CANCELLED_ORDER_STATUS, INITIAL_ORDER_STATUS } from '@souk/domain/order-status';
 import type { TrackedOrder } from '@souk/domain/order-tracking';
 import { orangeMoneyMessage } from '@souk/domain/payment-message';
+import type { PaymentProvider } from '@souk/domain/payments';
 import { type Agency, type ShopPhone, whatsappLink } from '@souk/domain/shop';
 import { countLabel } from '@souk/domain/text';
+import { Link } from 'react-router';
 import { AgencyDetails, OrderHelp } from '~/components/ui/order-help';
 import { OrderLines } from '~/components/ui/order-lines';
 import { WhatsappIcon } from '~/components/ui/page-icons';
+import { PaymentPendingNotice, ProviderPayButtons, ProviderRedirect } from '~/components/ui/provider-payment';
 import { OrderPaymentBadges, OrderStatusBadge } from '~/components/ui/status-badge';
 import { NEW_TAB } from '~/lib/new-tab';
+import { useRefreshWhilePending } from './use-refresh-while-pending';
 
 const button =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-5 py-2.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2';
@@ -28,6 +32,9 @@ export function OrderTrackingView({
   shopWhatsapp,
   agency,
   unpaidTimeoutMs,
+  paymentProviders,
+  paymentError,
+  providerUrl,
 }: {
   order: TrackedOrder;
   orderDate: string;
@@ -35,7 +42,15 @@ export function OrderTrackingView({
   shopWhatsapp: ShopPhone;
   agency: Agency;
   unpaidTimeoutMs: number;
+  /** The providers the shop offers ('Payer avec Wave'…). */
+  paymentProviders: readonly PaymentProvider[];
+  /** Why 'Payer avec …' did not start (the provider down…), in French. */
+  paymentError: string | null;
+  /** The provider's page 'Payer avec …' leads to: opened at once. */
+  providerUrl: string | null;
 }) {
+  // Back from the provider: the page reads the order again until the notification has settled it.
+  useRefreshWhilePending(order.payment.pending !== null);
   const cancelled = order.status === CANCELLED_ORDER_STATUS;
   const payable = !cancelled && order.paid_at === null;
   // Only an order waiting unpaid can be released by the shop.
@@ -95,6 +110,22 @@ export function OrderTrackingView({
           <h2 id="tracking-payment" className="font-semibold text-stone-900">
             Paiement
           </h2>
+          {providerUrl && <ProviderRedirect url={providerUrl} />}
+          <PaymentPendingNotice payment={order.payment} />
+          {order.payment.pending && (
+            <Link to="." className="text-sm font-semibold text-emerald-800 underline underline-offset-2">
+              Actualiser
+            </Link>
+          )}
+          {paymentError && (
+            <p
+              role="alert"
+              className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900"
+            >
+              {paymentError}
+            </p>
+          )}
+          <ProviderPayButtons order={order} providers={paymentProviders} />
           <p className="text-sm text-stone-700">
             Payez par Orange Money : envoyez-nous le récapitulatif sur WhatsApp, nous vous guidons. Vous
             pouvez aussi payer à l'agence.

@@ -1,5 +1,6 @@
 import { formatDateTime, formatLongDate } from '@souk/domain/dates';
 import { trackedStepLabel } from '@souk/domain/order-tracking';
+import { StartPaymentInputSchema } from '@souk/domain/payments';
 import { data, type RouterContextProvider } from 'react-router';
 import { api, apiError } from '~/lib/api.server';
 
@@ -24,4 +25,34 @@ export async function loadTrackedOrder(token: string, context: Readonly<RouterCo
       })),
     },
   };
+}
+
+/**
+ * 'Payer avec Wave' (a form posted here from any page showing the order): the API creates the
+ * payment, or hands out the one still open, and the customer is sent to the provider's page. A
+ * refusal (the provider down, a payment open elsewhere, the order paid meanwhile) is this page
+ * again with its French reason, where she can pay the old way.
+ */
+export async function startProviderPayment(
+  token: string,
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+) {
+  const form = await request.formData();
+  const parsed = StartPaymentInputSchema.safeParse({ provider: form.get('provider') });
+  if (!parsed.success)
+    return data({ paymentError: parsed.error.issues[0]?.message ?? '', providerUrl: null }, { status: 422 });
+  const result = await api(context).post('/tracking/:token/payments', {
+    params: { token },
+    body: parsed.data,
+  });
+  // Not a redirect: the page's CSP lets forms lead to the shop alone (form-action 'self'), and a
+  // redirect answering a form is held to it. The page opens the provider's instead (a refresh, which
+  // also leaves no form to post again behind it in the history).
+  if (result.ok) return { paymentError: null, providerUrl: result.data.redirect_url };
+  if (result.status === 404) throw apiError(404, result.message);
+  return data(
+    { paymentError: result.message || 'Le paiement n’a pas pu commencer', providerUrl: null },
+    { status: result.status || 500 },
+  );
 }
