@@ -261,7 +261,7 @@ export async function buildApi({
   };
   // The payment providers configured (none: payments by hand only, as before), and what their
   // outcomes do to orders (docs/decisions/0043).
-  const payments = paymentClients(config.payments);
+  const payments = paymentClients(config.payments, config.publicUrl);
   const orderContext = { shop: config.shopContact, tracking, whatsapp: config.whatsapp };
   const paymentJobs = {
     clients: payments,
@@ -383,7 +383,7 @@ export async function buildApi({
       // Meta's notifications, when the shop has the Cloud API (its own body parser: the raw bytes).
       if (config.whatsapp) await api.register(whatsappWebhookRoutes(db, config.whatsapp));
       // The payment providers' notifications, for those configured (their own parser: the raw bytes).
-      if (config.payments.wave) await api.register(paymentWebhookRoutes(db, config.payments.wave));
+      if (config.payments.offered.length) await api.register(paymentWebhookRoutes(db, config.payments));
       // The back office: every /api/admin route sits in this one scope, behind its one hook, so a
       // route added later cannot be left open. Only here are multipart forms (uploads) read.
       await api.register(

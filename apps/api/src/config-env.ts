@@ -126,6 +126,18 @@ const providerUrl = (name: string) =>
       .optional(),
   );
 
+/** An optional code, normalised by `normal` and refused in French unless it matches `pattern`. */
+const code = (name: string, normal: (value: string) => string, pattern: RegExp, what: string) =>
+  optionalText.pipe(
+    z
+      .string()
+      .transform(normal)
+      .pipe(z.string().regex(pattern, { error: `${name} doit être ${what}` }))
+      .optional(),
+  );
+/** A currency's three letters, in capitals. */
+const currencyCode = (name: string, what: string) => code(name, (v) => v.toUpperCase(), /^[A-Z]{3}$/, what);
+
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -238,22 +250,29 @@ export const ConfigSchema = z.object({
   WHATSAPP_API_URL: providerUrl('WHATSAPP_API_URL'),
   // The shop's currency as the payment providers name it (ISO 4217); unset, its country's franc
   // (XOF, XAF: docs/decisions/0043).
-  SHOP_CURRENCY: optionalText.pipe(
-    z
-      .string()
-      .transform((v) => v.toUpperCase())
-      .pipe(
-        z.string().regex(/^[A-Z]{3}$/, {
-          error: 'SHOP_CURRENCY doit être un code de devise ISO à trois lettres (XOF, XAF)',
-        }),
-      )
-      .optional(),
-  ),
+  SHOP_CURRENCY: currencyCode('SHOP_CURRENCY', 'un code de devise ISO à trois lettres (XOF, XAF)'),
   // Wave's Checkout API (docs/decisions/0043): the key and the webhook's secret Wave's business
   // portal gives, both or neither; its address, Wave's own by default.
   WAVE_API_KEY: optionalText,
   WAVE_WEBHOOK_SECRET: optionalText,
   WAVE_API_URL: providerUrl('WAVE_API_URL'),
+  // Orange Money's Web Payment (docs/decisions/0043): the application's OAuth pair and the merchant
+  // key Orange's developer portal gives, all or none; the country of the API's path ('sn', 'ci'…,
+  // 'dev' for the sandbox; the shop's by default), its address, and the sandbox's own currency.
+  ORANGE_MONEY_CLIENT_ID: optionalText,
+  ORANGE_MONEY_CLIENT_SECRET: optionalText,
+  ORANGE_MONEY_MERCHANT_KEY: optionalText,
+  ORANGE_MONEY_COUNTRY: code(
+    'ORANGE_MONEY_COUNTRY',
+    (v) => v.toLowerCase(),
+    /^([a-z]{2}|dev)$/,
+    "le code du pays de l'API (sn, ci, cm…) ou dev pour le bac à sable",
+  ),
+  ORANGE_MONEY_API_URL: providerUrl('ORANGE_MONEY_API_URL'),
+  ORANGE_MONEY_CURRENCY: currencyCode(
+    'ORANGE_MONEY_CURRENCY',
+    'un code de trois lettres (OUV dans le bac à sable)',
+  ),
   // The owner's and staff's WhatsApp numbers told of each new order, separated by commas (read in
   // the shop's country, as customers type them).
   ORDER_NOTIFY_WHATSAPP: optionalText,

@@ -279,7 +279,7 @@ describe('loadConfig', () => {
   it("takes Wave payments only when fully configured and in the West African franc, the shop's currency read from its country", () => {
     const WAVE = { WAVE_API_KEY: 'wave_sn_prod_cle-secrete', WAVE_WEBHOOK_SECRET: 'wave_sn_WHS_secret' };
     const none = loadConfig({});
-    expect(none.payments).toEqual({ currency: 'XOF', wave: null, offered: [] });
+    expect(none.payments).toEqual({ currency: 'XOF', wave: null, orangeMoney: null, offered: [] });
     expect(loadConfig({ SHOP_COUNTRY: 'CM', SHOP_WHATSAPP_NUMBER: '+237671234567' }).payments.currency).toBe(
       'XAF',
     );
@@ -320,5 +320,50 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...WAVE, WAVE_API_URL: 'http://api.wave.com' })).toThrow(
       /WAVE_API_URL doit être une URL https/,
     );
+  });
+
+  it("takes Orange Money payments only when fully configured, in the shop's currency or the sandbox's own", () => {
+    const OM = {
+      ORANGE_MONEY_CLIENT_ID: 'om-id',
+      ORANGE_MONEY_CLIENT_SECRET: 'om-secret-de-la-boutique',
+      ORANGE_MONEY_MERCHANT_KEY: 'om-cle-marchande',
+    };
+    const config = loadConfig(OM).payments;
+    expect(config.offered).toEqual(['orange_money']);
+    expect(config.orangeMoney).toMatchObject({
+      country: 'sn',
+      currency: 'XOF',
+      apiUrl: 'https://api.orange.com',
+    });
+    expect(
+      loadConfig({ ...OM, ORANGE_MONEY_COUNTRY: 'dev', ORANGE_MONEY_CURRENCY: 'ouv' }).payments.orangeMoney,
+    ).toMatchObject({ country: 'dev', currency: 'OUV' });
+    expect(loadConfig({ ...OM, WAVE_API_KEY: 'k', WAVE_WEBHOOK_SECRET: 's' }).payments.offered).toEqual([
+      'wave',
+      'orange_money',
+    ]);
+    const error = (() => {
+      try {
+        loadConfig({
+          ORANGE_MONEY_CLIENT_ID: 'om-id',
+          ORANGE_MONEY_CLIENT_SECRET: 'om-secret-de-la-boutique',
+        });
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return '';
+    })();
+    expect(error).toContain('configuration Orange Money incomplète : il manque ORANGE_MONEY_MERCHANT_KEY');
+    expect(error).not.toContain('om-secret-de-la-boutique');
+    expect(() => loadConfig({ ...OM, ORANGE_MONEY_COUNTRY: 'senegal' })).toThrow(/ORANGE_MONEY_COUNTRY/);
+    // A shop outside the franc zones, no currency said: Orange Money cannot be asked.
+    expect(() =>
+      loadConfig({
+        ...OM,
+        SHOP_COUNTRY: 'FR',
+        SHOP_WHATSAPP_NUMBER: '+33612345678',
+        SHOP_TIME_ZONE: 'Europe/Paris',
+      }),
+    ).toThrow(/Orange Money ne prend pas la devise de la boutique \(inconnue\)/);
   });
 });

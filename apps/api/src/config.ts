@@ -29,6 +29,10 @@ export type Config = Omit<
   | 'WAVE_API_KEY'
   | 'WAVE_WEBHOOK_SECRET'
   | 'WAVE_API_URL'
+  | (typeof ORANGE_MONEY_SETTINGS)[number]
+  | 'ORANGE_MONEY_COUNTRY'
+  | 'ORANGE_MONEY_API_URL'
+  | 'ORANGE_MONEY_CURRENCY'
 > & {
   /** The payment providers the shop takes payments through, and its currency (docs/decisions/0043). */
   payments: PaymentsConfig;
@@ -81,10 +85,23 @@ export type WhatsappConfig = {
 /** Wave's Checkout API, as the shop's business portal gives it. */
 export type WaveConfig = { apiKey: string; webhookSecret: string; apiUrl: string };
 
+/** Orange Money's Web Payment API, as Orange's developer portal gives it. */
+export type OrangeMoneyConfig = {
+  clientId: string;
+  clientSecret: string;
+  merchantKey: string;
+  /** The API's path segment: the shop's country ('sn'), or 'dev' for the sandbox. */
+  country: string;
+  apiUrl: string;
+  /** The currency Orange Money is asked in: the shop's, or the sandbox's own ('OUV'). */
+  currency: string;
+};
+
 export type PaymentsConfig = {
   /** SHOP_CURRENCY, else the shop country's franc; null outside the franc zones when unset. */
   currency: string | null;
   wave: WaveConfig | null;
+  orangeMoney: OrangeMoneyConfig | null;
   /** The providers configured, in the order the pages offer them. */
   offered: PaymentProvider[];
 };
@@ -125,7 +142,59 @@ function paymentsConfig(parsed: z.infer<typeof ConfigSchema>, country: string): 
       apiUrl: (parsed.WAVE_API_URL ?? DEFAULT_WAVE_API_URL).replace(/\/$/, ''),
     };
   }
-  return { currency, wave, offered: wave ? ['wave'] : [] };
+  const orangeMoney = orangeMoneyConfig(parsed, country, currency);
+  return {
+    currency,
+    wave,
+    orangeMoney,
+    offered: [...(wave ? (['wave'] as const) : []), ...(orangeMoney ? (['orange_money'] as const) : [])],
+  };
+}
+
+/** Orange Money's API (developer.orange.com, 'Orange Money Web Payment'). */
+export const DEFAULT_ORANGE_MONEY_API_URL = 'https://api.orange.com';
+/** The currencies of the countries where Orange Money offers its Web Payment. */
+const ORANGE_MONEY_CURRENCIES = ['XOF', 'XAF', 'GNF', 'CDF', 'MGA'];
+/** What Orange's developer portal gives a shop for the Web Payment: all of them, or none. */
+const ORANGE_MONEY_SETTINGS = [
+  'ORANGE_MONEY_CLIENT_ID',
+  'ORANGE_MONEY_CLIENT_SECRET',
+  'ORANGE_MONEY_MERCHANT_KEY',
+] as const;
+
+function orangeMoneyConfig(
+  parsed: z.infer<typeof ConfigSchema>,
+  country: string,
+  currency: string | null,
+): OrangeMoneyConfig | null {
+  const given = [
+    ...ORANGE_MONEY_SETTINGS,
+    'ORANGE_MONEY_COUNTRY',
+    'ORANGE_MONEY_API_URL',
+    'ORANGE_MONEY_CURRENCY',
+  ] as const;
+  if (!given.some((name) => parsed[name] !== undefined)) return null;
+  const missing = ORANGE_MONEY_SETTINGS.filter((name) => parsed[name] === undefined);
+  if (missing.length)
+    throw invalid(
+      'ORANGE_MONEY',
+      `configuration Orange Money incomplète : il manque ${missing.join(', ')} (voir le README, « Paiements Wave et Orange Money »)`,
+    );
+  // The sandbox has its own currency; a real wallet takes the shop's, if Orange Money knows it.
+  const asked = parsed.ORANGE_MONEY_CURRENCY ?? currency;
+  if (!asked || (!parsed.ORANGE_MONEY_CURRENCY && !ORANGE_MONEY_CURRENCIES.includes(asked)))
+    throw invalid(
+      'ORANGE_MONEY',
+      `Orange Money ne prend pas la devise de la boutique (${asked ?? 'inconnue'}) : indiquez SHOP_CURRENCY (XOF, XAF…)`,
+    );
+  return {
+    clientId: parsed.ORANGE_MONEY_CLIENT_ID as string,
+    clientSecret: parsed.ORANGE_MONEY_CLIENT_SECRET as string,
+    merchantKey: parsed.ORANGE_MONEY_MERCHANT_KEY as string,
+    country: parsed.ORANGE_MONEY_COUNTRY ?? country.toLowerCase(),
+    apiUrl: (parsed.ORANGE_MONEY_API_URL ?? DEFAULT_ORANGE_MONEY_API_URL).replace(/\/$/, ''),
+    currency: asked,
+  };
 }
 
 /** The five values Meta gives a shop for the Cloud API: all of them, or none. */
@@ -221,6 +290,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     WAVE_API_KEY: _waveKey,
     WAVE_WEBHOOK_SECRET: _waveSecret,
     WAVE_API_URL: _waveUrl,
+    ORANGE_MONEY_CLIENT_ID: _omId,
+    ORANGE_MONEY_CLIENT_SECRET: _omSecret,
+    ORANGE_MONEY_MERCHANT_KEY: _omKey,
+    ORANGE_MONEY_COUNTRY: _omCountry,
+    ORANGE_MONEY_API_URL: _omUrl,
+    ORANGE_MONEY_CURRENCY: _omCurrency,
     ...c
   } = parsed.data;
   const dataDir = path.resolve(c.DATA_DIR);

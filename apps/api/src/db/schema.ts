@@ -582,9 +582,13 @@ export const payments = pgTable(
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
     state: text('state', { enum: PAYMENT_STATES }).notNull().default('creating'),
-    // The provider's session ('cos-…' at Wave) and where the customer pays it.
+    // The provider's session ('cos-…' at Wave, the pay_token at Orange Money) and where the
+    // customer pays it.
     provider_ref: text('provider_ref'),
     launch_url: text('launch_url'),
+    // What the provider's notification must carry to be this payment's (Orange Money's
+    // notif_token), compared in constant time; null for a provider that signs its notifications.
+    notif_token: text('notif_token'),
     expires_at: timestamp('expires_at', { withTimezone: true, mode: 'string' }),
     // The provider's transaction, once paid (the id the customer's wallet shows).
     transaction_id: text('transaction_id'),

@@ -8,6 +8,7 @@ CREATE TABLE "payments" (
 	"state" text DEFAULT 'creating' NOT NULL,
 	"provider_ref" text,
 	"launch_url" text,
+	"notif_token" text,
 	"expires_at" timestamp with time zone,
 	"transaction_id" text,
 	"anomaly" text,
@@ -32,5 +33,5 @@ CREATE UNIQUE INDEX "payments_provider_ref_idx" ON "payments" USING btree ("prov
 CREATE INDEX "payments_order_idx" ON "payments" USING btree ("order_id","created_at");--> statement-breakpoint
 CREATE INDEX "payments_open_idx" ON "payments" USING btree ("created_at") WHERE "payments"."state" in ('creating', 'open');--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_paid_with_check" CHECK ("orders"."paid_with" is null or "orders"."paid_with" in ('wave', 'orange_money', 'manual'));--> statement-breakpoint
-ALTER TABLE "orders" ADD CONSTRAINT "orders_payment_pending_check" CHECK ("orders"."payment_pending" is null or "orders"."payment_pending" in ('wave', 'orange_money'));--> statement-breakpoint
-ALTER TABLE "orders" ADD CONSTRAINT "orders_paid_with_paid_check" CHECK (("orders"."paid_at" is null) = ("orders"."paid_with" is null));
+ALTER TABLE "orders" ADD CONSTRAINT "orders_paid_with_paid_check" CHECK (("orders"."paid_at" is null) = ("orders"."paid_with" is null));--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_payment_pending_check" CHECK ("orders"."payment_pending" is null or "orders"."payment_pending" in ('wave', 'orange_money'));

@@ -53,8 +53,8 @@ export async function payOrder(
   provider: PaymentProvider,
 ): Promise<string> {
   const client = clients.clients[provider];
-  if (!client || !clients.currency) throw new AppError('validation', PAYMENT_NOT_OFFERED);
-  const currency = clients.currency;
+  if (!client) throw new AppError('validation', PAYMENT_NOT_OFFERED);
+  const { currency } = client;
   const started: Started = await db.transaction(async (tx) => {
     const found = await findOrderByTrackingDigest(tx, context.tracking.digestOf(token));
     const order = found && (await lockOrder(tx, found.id));
@@ -146,6 +146,7 @@ export async function settlePayment(
         provider_ref: outcome.providerRef,
         launch_url: outcome.launchUrl,
         expires_at: outcome.expiresAt,
+        ...(outcome.notifToken ? { notif_token: outcome.notifToken } : {}),
       });
       return;
     }

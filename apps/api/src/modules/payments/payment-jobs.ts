@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { JobHandler, RecurringJob } from '../jobs/job-runner.ts';
 import { ProviderError, type ProviderPayment } from './payment-provider.ts';
@@ -10,6 +11,7 @@ import { toProviderPayment, WaveSessionSchema } from './wave.ts';
 // answer to a creation lost, a payment past its lifetime).
 
 export const WAVE_EVENT_JOB = 'payments.wave-event';
+export const ORANGE_MONEY_EVENT_JOB = 'payments.orange-money-event';
 export const RECONCILE_PAYMENTS_JOB = 'payments.reconcile';
 
 /** How often the reconciliation runs. */
@@ -41,6 +43,18 @@ export const paymentJobHandlers = (deps: PaymentJobsDeps): Record<string, JobHan
     const session = WaveSessionSchema.safeParse(payload.session);
     if (!session.success) return log('Paiement Wave : événement sans session lisible, ignoré');
     await settleNotified(db, deps, 'wave', toProviderPayment(session.data), log);
+  },
+  // Its notification said something happened to this payment: Orange Money is asked what.
+  [ORANGE_MONEY_EVENT_JOB]: async (payload, { db }) => {
+    const id = z.object({ payment_id: z.number().int() }).parse(payload).payment_id;
+    const payment = await payments.findPaymentById(db, id);
+    const client = deps.clients.clients.orange_money;
+    if (!payment?.provider_ref || !client) return;
+    await deps.settle(
+      db,
+      payment.id,
+      await client.read({ ...payments.knownPayment(payment), providerRef: payment.provider_ref }),
+    );
   },
   [RECONCILE_PAYMENTS_JOB]: async (_payload, { db, log }) => {
     await reconcilePayments(db, deps, log);
@@ -86,16 +100,19 @@ export async function reconcilePayments(db: Db, deps: PaymentJobsDeps, log: (lin
     const client = deps.clients.clients[payment.provider];
     if (!client) continue; // the provider is no longer configured: the owner settles it by hand
     try {
-      if (payment.state === 'creating' || payment.provider_ref === null) {
-        const found = await client.findByReference(payment.reference);
+      const known = payments.knownPayment(payment);
+      if (payment.state === 'creating' || known.providerRef === null) {
+        const found = await client.findByReference(known);
         if (found) await deps.settle(db, payment.id, found);
         else if (Date.now() - Date.parse(payment.created_at) > CREATING_GIVE_UP_MS)
           await deps.settle(db, payment.id, { state: 'failed', failure: 'jamais créé chez le fournisseur' });
         continue;
       }
-      let current = await client.read(payment.provider_ref);
-      if (current.state === 'open' && current.expiresAt && Date.parse(current.expiresAt) <= Date.now()) {
-        await client.expire(payment.provider_ref);
+      const asked = { ...known, providerRef: known.providerRef };
+      let current = await client.read(asked);
+      const end = current.expiresAt ?? payment.expires_at;
+      if (current.state === 'open' && end && Date.parse(end) <= Date.now()) {
+        await client.expire(asked);
         current = { ...current, state: 'expired' };
       }
       await deps.settle(db, payment.id, current);

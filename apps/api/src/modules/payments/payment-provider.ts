@@ -23,6 +23,16 @@ export type ProviderPayment = {
   expiresAt: string | null;
   /** Why its last attempt failed, in the provider's words. */
   failure: string | null;
+  /** What the provider's notifications of it will carry, kept to recognise them (Orange Money). */
+  notifToken?: string | null;
+};
+
+/** A payment the shop recorded, as a provider is asked about it again. */
+export type KnownPayment = {
+  providerRef: string | null;
+  reference: string;
+  amount: number;
+  currency: string;
 };
 
 export type NewPayment = {
@@ -48,12 +58,15 @@ export class ProviderError extends Error {
 
 export interface PaymentProviderClient {
   readonly provider: PaymentProvider;
+  /** The currency this provider is asked in (the shop's, or a sandbox's own). */
+  readonly currency: string;
   create(payment: NewPayment): Promise<ProviderPayment>;
-  read(providerRef: string): Promise<ProviderPayment>;
-  /** The payment created with this reference, or null when the provider has none. */
-  findByReference(reference: string): Promise<ProviderPayment | null>;
-  /** Ends an open payment, so that it can no longer be paid. */
-  expire(providerRef: string): Promise<void>;
+  /** Where a payment created stands now (`providerRef` set). */
+  read(payment: KnownPayment & { providerRef: string }): Promise<ProviderPayment>;
+  /** The payment created with this reference, or null when the provider has none (or cannot say). */
+  findByReference(payment: KnownPayment): Promise<ProviderPayment | null>;
+  /** Ends an open payment, so that it can no longer be paid (where the provider can). */
+  expire(payment: KnownPayment & { providerRef: string }): Promise<void>;
 }
 
 /** Whether a fetch failed before its request could have reached the server (no connection at all). */

@@ -27,6 +27,11 @@ export async function findOpenPayment(tx: DbOrTx, orderId: number): Promise<Paym
   return row ?? null;
 }
 
+export async function findPaymentById(db: DbOrTx, id: number): Promise<PaymentRow | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+  return row ?? null;
+}
+
 /** The payment, its row locked until the transaction ends. */
 export async function lockPayment(tx: DbOrTx, id: number): Promise<PaymentRow | null> {
   const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
@@ -54,8 +59,25 @@ export async function findPayment(
   return row ?? null;
 }
 
+/** The payment the shop created with `reference` at `provider`. */
+export async function findByReference(
+  db: DbOrTx,
+  provider: PaymentProvider,
+  reference: string,
+): Promise<PaymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.reference, reference)))
+    .limit(1);
+  return row ?? null;
+}
+
 export type PaymentChange = Partial<
-  Pick<PaymentRow, 'provider_ref' | 'launch_url' | 'expires_at' | 'transaction_id' | 'failure'>
+  Pick<
+    PaymentRow,
+    'provider_ref' | 'launch_url' | 'expires_at' | 'transaction_id' | 'failure' | 'notif_token'
+  >
 > & { state?: PaymentState; anomaly?: PaymentAnomaly | null; settled?: boolean };
 
 export async function updatePayment(tx: DbOrTx, id: number, { settled, ...change }: PaymentChange) {

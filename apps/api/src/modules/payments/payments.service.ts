@@ -2,7 +2,9 @@ import type { PaymentAttempt, PaymentProvider } from '@souk/domain/payments';
 import { iso } from '#shared/mapping.ts';
 import type { PaymentsConfig } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { orangeMoneyClient } from './orange-money.ts';
 import type { PaymentProviderClient } from './payment-provider.ts';
+import type { PaymentRow } from './payments.repository.ts';
 import * as repo from './payments.repository.ts';
 import { waveClient } from './wave.ts';
 
@@ -10,19 +12,26 @@ import { waveClient } from './wave.ts';
 // and the payments table, which the orders module changes through these functions under the
 // order's lock (orders first, then the payment).
 
-export type PaymentClients = {
-  /** The shop's currency as the providers name it (null: no provider can be configured). */
-  currency: string | null;
-  clients: Partial<Record<PaymentProvider, PaymentProviderClient>>;
-};
+export type PaymentClients = { clients: Partial<Record<PaymentProvider, PaymentProviderClient>> };
 
 /** The providers' clients, one per provider configured (none: the shop takes payments by hand only). */
-export function paymentClients(config: PaymentsConfig): PaymentClients {
+export function paymentClients(config: PaymentsConfig, publicUrl: string): PaymentClients {
+  const { currency } = config;
   return {
-    currency: config.currency,
-    clients: { ...(config.wave ? { wave: waveClient(config.wave) } : {}) },
+    clients: {
+      ...(config.wave && currency ? { wave: waveClient(config.wave, currency) } : {}),
+      ...(config.orangeMoney ? { orange_money: orangeMoneyClient(config.orangeMoney, publicUrl) } : {}),
+    },
   };
 }
+
+/** A payment row as its provider is asked about it. */
+export const knownPayment = (row: PaymentRow) => ({
+  providerRef: row.provider_ref,
+  reference: row.reference,
+  amount: row.amount,
+  currency: row.currency,
+});
 
 export type { PaymentRow } from './payments.repository.ts';
 export const {
@@ -31,6 +40,8 @@ export const {
   lockPayment,
   updatePayment,
   findPayment,
+  findByReference,
+  findPaymentById,
   findUnsettled,
   setChecked,
 } = repo;

@@ -70,7 +70,7 @@ export function toProviderPayment(session: WaveSession): ProviderPayment {
   };
 }
 
-export function waveClient(config: WaveConfig): PaymentProviderClient {
+export function waveClient(config: WaveConfig, currency: string): PaymentProviderClient {
   const headers = { authorization: `Bearer ${config.apiKey}`, 'content-type': 'application/json' };
   /** The answer's session, or a ProviderError naming Wave's error code (never the key). */
   async function call(path: string, init: RequestInit, changes: boolean): Promise<unknown> {
@@ -93,6 +93,7 @@ export function waveClient(config: WaveConfig): PaymentProviderClient {
   const id = (providerRef: string) => encodeURIComponent(providerRef);
   return {
     provider: 'wave',
+    currency,
     async create(payment: NewPayment) {
       const body = {
         amount: String(payment.amount),
@@ -105,10 +106,10 @@ export function waveClient(config: WaveConfig): PaymentProviderClient {
         await call('/v1/checkout/sessions', { method: 'POST', body: JSON.stringify(body) }, true),
       );
     },
-    async read(providerRef: string) {
+    async read({ providerRef }) {
       return session(await call(`/v1/checkout/sessions/${id(providerRef)}`, { method: 'GET' }, false));
     },
-    async findByReference(reference: string) {
+    async findByReference({ reference }) {
       const body = await call(
         `/v1/checkout/sessions/search?client_reference=${encodeURIComponent(reference)}`,
         { method: 'GET' },
@@ -119,7 +120,7 @@ export function waveClient(config: WaveConfig): PaymentProviderClient {
       const first = found.data.result[0];
       return first === undefined ? null : session(first);
     },
-    async expire(providerRef: string) {
+    async expire({ providerRef }) {
       await call(`/v1/checkout/sessions/${id(providerRef)}/expire`, { method: 'POST' }, true);
     },
   };
