@@ -117,6 +117,8 @@ describe.each(engines)('the dashboard on %s', (engine) => {
       total_revenue: 23_000,
       // Sunday's, the one paid: the cancelled order's payment was given back.
       collected_revenue: 10_000,
+      // All of it recorded by hand ('Paiement reçu'): no provider took any.
+      collected_by_method: { wave: 0, orange_money: 0, manual: 10_000 },
     });
     expect(data.orders_by_status).toEqual({
       en_attente: 2,
