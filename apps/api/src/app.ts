@@ -262,7 +262,7 @@ export async function buildApi({
   // The payment providers configured (none: payments by hand only, as before), and what their
   // outcomes do to orders (docs/decisions/0043).
   const payments = paymentClients(config.payments, config.publicUrl);
-  const orderContext = { shop: config.shopContact, tracking, whatsapp: config.whatsapp };
+  const orderContext = { shop: config.shopContact, tracking, whatsapp: config.whatsapp, payments };
   const paymentJobs = {
     clients: payments,
     settle: (jobDb: Database['db'], paymentId: number, outcome: Parameters<typeof settlePayment>[3]) =>

@@ -126,7 +126,7 @@ import {
   OrderIdParamsSchema,
   OrderListSchema,
 } from './orders.ts';
-import { StartedPaymentSchema, StartPaymentInputSchema } from './payments.ts';
+import { PaymentParamsSchema, StartedPaymentSchema, StartPaymentInputSchema } from './payments.ts';
 import { MarkedSeenSchema, MarkReceivedSeenInputSchema } from './whatsapp.ts';
 
 // The REST contract, declared once (docs/architecture.md): for every operation its request schemas,
@@ -938,6 +938,15 @@ export const operations = {
     body: RecordRefundInputSchema,
     data: AdminOrderDetailEnvelopeSchema,
     errors: [404, 409],
+  }),
+  'POST /admin/orders/:id/payments/:payment/refund': op({
+    summary:
+      "Rembourser par le fournisseur (Wave) un paiement à rendre : un paiement réussi qui n'est pas celui de la commande, ou celui d'une commande annulée depuis (elle est alors notée « Remboursée »)",
+    tag: 'admin commandes',
+    access: 'admin',
+    params: PaymentParamsSchema,
+    data: AdminOrderDetailEnvelopeSchema,
+    errors: [404, 409, 503],
   }),
   'POST /admin/orders/:id/reinstate': op({
     summary:

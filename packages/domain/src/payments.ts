@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type OrderStatus, paymentLabel } from './order-status.ts';
+import { idSchema } from './primitives.ts';
 
 // Payments the customer makes from her phone through a provider's web payment (Wave, Orange
 // Money), confirmed by the provider's notification (docs/decisions/0043). The owner's 'Paiement
@@ -95,6 +96,15 @@ export function paymentWords(order: { paid_at: string | null; payment: OrderPaym
   return paymentLabel(order);
 }
 
+export const PAYMENT_REFUNDED = 'Remboursement effectué';
+export const PAYMENT_REFUND_NOT_DUE = 'Ce paiement n’est pas à rembourser';
+export const PAYMENT_ALREADY_REFUNDED = 'Ce paiement est déjà remboursé';
+export const PAYMENT_NOT_FOUND = 'Paiement non trouvé';
+export const paymentRefundByHand = (provider: PaymentProvider) =>
+  `${PAYMENT_PROVIDER_LABELS[provider]} ne rembourse pas depuis la boutique : remboursez à la main, puis notez-le (« Remboursé »)`;
+export const paymentRefundUnavailable = (provider: PaymentProvider) =>
+  `Le remboursement ${PAYMENT_PROVIDER_LABELS[provider]} n’a pas pu être fait pour le moment : réessayez, ou remboursez à la main puis notez-le (« Remboursé »)`;
+
 // ---- The API ----
 
 export const StartPaymentInputSchema = z.object({
@@ -113,10 +123,22 @@ export const PaymentAttemptSchema = z.object({
   state: z.enum(PAYMENT_STATES),
   transaction_id: z.string().nullable(),
   anomaly: z.enum(PAYMENT_ANOMALIES).nullable(),
+  /**
+   * Money taken that the shop must give back (a success that is not the order's payment, or the
+   * payment of an order cancelled since): 'due' until refunded, 'done' once; null otherwise.
+   */
+  refund: z.enum(['due', 'done']).nullable(),
+  /** Whether the provider itself can give it back ('Rembourser par Wave'); else 'Remboursé' by hand. */
+  refundable: z.boolean(),
   created_at: z.string(),
   settled_at: z.string().nullable(),
 });
 export type PaymentAttempt = z.infer<typeof PaymentAttemptSchema>;
+
+export const PaymentParamsSchema = z.object({
+  id: idSchema('Commande non trouvée'),
+  payment: idSchema(PAYMENT_NOT_FOUND),
+});
 
 /** An order's payment as the customer's pages read it: how it was paid, or which payment is open. */
 export const OrderPaymentSchema = z.object({

@@ -597,6 +597,8 @@ export const payments = pgTable(
     // Why it failed, as the provider said it (never a secret).
     failure: text('failure'),
     settled_at: timestamp('settled_at', { withTimezone: true, mode: 'string' }),
+    // When the provider refunded it at the owner's request ('Rembourser par Wave').
+    refunded_at: timestamp('refunded_at', { withTimezone: true, mode: 'string' }),
     // When the reconciliation last asked the provider about it.
     checked_at: timestamp('checked_at', { withTimezone: true, mode: 'string' }),
     ...timestamps,

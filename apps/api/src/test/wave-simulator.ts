@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 // A local stand-in for Wave's Checkout API and its webhook, for the tests (nothing in a test reaches
 // the internet). It answers as docs.wave.com/checkout documents: `POST /v1/checkout/sessions`
 // (the API key as a bearer; the amount a string in francs; XOF only), `GET /v1/checkout/sessions/:id`,
-// `GET /v1/checkout/sessions/search?client_reference=` (`{ result: [...] }`), `POST …/:id/expire`;
+// `GET /v1/checkout/sessions/search?client_reference=` (`{ result: [...] }`), `POST …/:id/expire`,
+// `POST …/:id/refund`;
 // errors as `{ code, message }`. Its payment page (the session's `wave_launch_url`) approves or
 // declines, notifies the shop with a signed event (docs.wave.com/webhook: `Wave-Signature:
 // t=<seconds>,v1=<HMAC-SHA256(secret, t + body)>`) and sends the customer back. A test can make the
@@ -69,6 +70,8 @@ const page = (title: string, body: string) =>
 export async function startWaveSimulator(port = 0, options: { notifyUrl?: string } = {}) {
   const sessions = new Map<string, WaveSimSession>();
   const faults: WaveFault[] = [];
+  /** The sessions whose payment was given back. */
+  const refunded = new Set<string>();
   /** Every API call, in order ('POST /v1/checkout/sessions'…). */
   const calls: string[] = [];
   let base = '';
@@ -182,10 +185,16 @@ export async function startWaveSimulator(port = 0, options: { notifyUrl?: string
         result: [...sessions.values()].filter((s) => s.client_reference === reference),
       });
     }
-    const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(url.pathname);
+    const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire|\/refund)?$/.exec(url.pathname);
     const session = sessionMatch && sessions.get(decodeURIComponent(sessionMatch[1] as string));
     if (!session) return json(res, 404, { code: 'not-found', message: 'Checkout session not found' });
     if (req.method === 'GET' && !sessionMatch?.[2]) return json(res, 200, session);
+    if (req.method === 'POST' && sessionMatch?.[2] === '/refund') {
+      if (session.payment_status !== 'succeeded' || refunded.has(session.id))
+        return json(res, 409, { code: 'checkout-refund-failed', message: 'Nothing to refund' });
+      refunded.add(session.id);
+      return json(res, 200, {});
+    }
     if (req.method === 'POST' && sessionMatch?.[2]) {
       if (session.checkout_status !== 'open')
         return json(res, 409, { code: 'checkout-session-not-open', message: 'Session is not open' });
@@ -205,6 +214,7 @@ export async function startWaveSimulator(port = 0, options: { notifyUrl?: string
       WAVE_API_URL: base,
     },
     sessions,
+    refunded,
     calls,
     state,
     complete,

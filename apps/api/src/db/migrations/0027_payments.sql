@@ -14,6 +14,7 @@ CREATE TABLE "payments" (
 	"anomaly" text,
 	"failure" text,
 	"settled_at" timestamp with time zone,
+	"refunded_at" timestamp with time zone,
 	"checked_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -10,18 +10,20 @@ import {
 import { formatStamp } from '@souk/domain/dates';
 import { CANCELLED_ORDER_STATUS } from '@souk/domain/order-status';
 import { TRACKING_LINK_RENEWED } from '@souk/domain/order-tracking';
+import { PAYMENT_REFUNDED } from '@souk/domain/payments';
 import { WHATSAPP_MESSAGE_RESENT } from '@souk/domain/whatsapp';
 import type { RouteModule } from '#shared/module.ts';
 import { downloadRoute, ok, route } from '#shared/route.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { resendMessage } from '../whatsapp/whatsapp.service.ts';
 import * as orders from './admin-orders.service.ts';
+import { refundProviderPayment } from './order-payments.ts';
 
 /** The orders screen's calls, in the admin scope. */
-export const adminOrdersRoutes: RouteModule = ({ db, config, tracking }) => {
+export const adminOrdersRoutes: RouteModule = ({ db, config, tracking, payments }) => {
   // Each order says when it would be released unpaid (docs/decisions/0034) and where it is
   // followed; a message to the customer points to the shop and to that link.
-  const context = { shop: config.shopContact, tracking, whatsapp: config.whatsapp };
+  const context = { shop: config.shopContact, tracking, whatsapp: config.whatsapp, payments };
   return async (app) => {
     route(app, 'GET /admin/orders', async (req) => ok(await orders.listAdminOrders(db, req.query, context)));
     downloadRoute(app, 'GET /admin/orders/export', async (req) => ({
@@ -50,6 +52,12 @@ export const adminOrdersRoutes: RouteModule = ({ db, config, tracking }) => {
       );
       if (stillOpen) return ok({ order }, paymentRecordedWhileOpen(stillOpen));
       return ok({ order }, req.body.paid ? PAYMENT_RECORDED : PAYMENT_UNDONE);
+    });
+    // 'Rembourser par Wave': the money given back by the provider, then recorded.
+    route(app, 'POST /admin/orders/:id/payments/:payment/refund', async (req) => {
+      const { id, payment } = req.params;
+      await refundProviderPayment(db, authOf(req).user.id, id, payment, context);
+      return ok({ order: await orders.getAdminOrder(db, id, context) }, PAYMENT_REFUNDED);
     });
     route(app, 'PUT /admin/orders/:id/refund', async (req) =>
       ok(

@@ -137,7 +137,7 @@ export async function getAdminOrder(
     ...toAdminOrder(row, items, context),
     history: history.map((h) => toHistoryEntry(h, accounts)),
     whatsapp: await orderWhatsapp(db, id, context.whatsapp !== null),
-    payments: await orderPayments(db, id),
+    payments: await orderPayments(db, row, context.payments),
   };
 }
 

@@ -3,7 +3,7 @@ import { orderMessageSubject, orderStatusTemplate } from '@souk/domain/order-mes
 import type { DbOrTx } from '../../db/client.ts';
 import { queueMail } from '../mail/mail-jobs.ts';
 import { isWhatsappNumber, queueWhatsapp } from '../whatsapp/whatsapp.service.ts';
-import type { OrderContext } from './order-tracking.ts';
+import type { MessageContext } from './order-tracking.ts';
 import { toOrderForMessage } from './orders.mapper.ts';
 import { findOrder } from './orders.repository.ts';
 
@@ -19,7 +19,7 @@ export async function tellCustomer(
   tx: DbOrTx,
   orderId: number,
   historyId: number,
-  { shop, tracking, whatsapp }: OrderContext,
+  { shop, tracking, whatsapp }: MessageContext,
   { byEmail }: { byEmail: boolean },
 ) {
   const order = await findOrder(tx, orderId);

@@ -4,13 +4,18 @@ import { TRACKING_NOT_FOUND } from '@souk/domain/order-tracking';
 import {
   isPayable,
   PAYMENT_ALREADY_PAID,
+  PAYMENT_ALREADY_REFUNDED,
+  PAYMENT_NOT_FOUND,
   PAYMENT_NOT_OFFERED,
   PAYMENT_PROVIDER_LABELS,
+  PAYMENT_REFUND_NOT_DUE,
   type PaymentAnomaly,
   type PaymentProvider,
   paymentBeingCreated,
   paymentNotPayable,
   paymentOpenElsewhere,
+  paymentRefundByHand,
+  paymentRefundUnavailable,
   providerUnavailable,
 } from '@souk/domain/payments';
 import { AppError } from '#shared/app-error.ts';
@@ -18,7 +23,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { ProviderError, type ProviderPayment } from '../payments/payment-provider.ts';
 import type { PaymentClients, PaymentRow } from '../payments/payments.service.ts';
 import * as payments from '../payments/payments.service.ts';
-import { lockOrder, setPaid, setPaymentPending } from './admin-orders.repository.ts';
+import { lockOrder, setPaid, setPaymentPending, setRefunded } from './admin-orders.repository.ts';
 import { tellCustomer } from './order-notices.ts';
 import type { OrderContext } from './order-tracking.ts';
 import { findOrderByTrackingDigest, insertHistory, type OrderRow } from './orders.repository.ts';
@@ -48,11 +53,10 @@ type Started = { reuse: string } | { created: PaymentRow; order: OrderRow };
 export async function payOrder(
   db: Db,
   context: OrderContext,
-  clients: PaymentClients,
   token: string,
   provider: PaymentProvider,
 ): Promise<string> {
-  const client = clients.clients[provider];
+  const client = context.payments.clients[provider];
   if (!client) throw new AppError('validation', PAYMENT_NOT_OFFERED);
   const { currency } = client;
   const started: Started = await db.transaction(async (tx) => {
@@ -192,4 +196,58 @@ async function endPending(tx: DbOrTx, order: OrderRow, payment: PaymentRow) {
   if (order.payment_pending !== payment.provider) return;
   const other = await payments.findOpenPayment(tx, order.id);
   if (!other || other.id === payment.id) await setPaymentPending(tx, order.id, null);
+}
+
+/**
+ * 'Rembourser par Wave': gives back through the provider a payment whose money the shop must
+ * return (payments.service's `paymentRefund`), then records it; when it was the payment of an order
+ * cancelled since, the order is 'Remboursée' as 'Remboursé' records it (history, the customer told).
+ * The provider is asked outside any transaction; what it did is recorded under the order's lock,
+ * once. A provider that cannot refund, or fails to, leaves everything as it was (409, 503).
+ */
+export async function refundProviderPayment(
+  db: Db,
+  adminId: number,
+  orderId: number,
+  paymentId: number,
+  context: OrderContext,
+): Promise<void> {
+  const payment = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    const row = order && (await payments.lockPayment(tx, paymentId));
+    if (!order || !row || row.order_id !== order.id) throw new AppError('not_found', PAYMENT_NOT_FOUND);
+    const refund = payments.paymentRefund(row, order);
+    if (refund === 'done') throw new AppError('conflict', PAYMENT_ALREADY_REFUNDED);
+    if (refund !== 'due' || row.provider_ref === null) throw new AppError('conflict', PAYMENT_REFUND_NOT_DUE);
+    return row;
+  });
+  const client = context.payments.clients[payment.provider];
+  if (!client?.refund) throw new AppError('conflict', paymentRefundByHand(payment.provider));
+  try {
+    await client.refund({ ...payments.knownPayment(payment), providerRef: payment.provider_ref as string });
+  } catch (error) {
+    if (error instanceof ProviderError)
+      throw new AppError('unavailable', paymentRefundUnavailable(payment.provider));
+    throw error;
+  }
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    const row = await payments.lockPayment(tx, paymentId);
+    if (!order || !row || row.refunded_at !== null) return;
+    await payments.updatePayment(tx, row.id, { refunded: true });
+    // The order's own payment given back: the order is 'Remboursée' as 'Remboursé' records it.
+    const ordersOwn = payments.isOrdersPayment(row, order);
+    if (!ordersOwn || order.refunded_at !== null || order.status !== CANCELLED_ORDER_STATUS) return;
+    const how = PAYMENT_PROVIDER_LABELS[row.provider];
+    await setRefunded(tx, order.id, how);
+    const line = await insertHistory(tx, {
+      order_id: order.id,
+      event: 'refunded',
+      from_status: order.status,
+      to_status: order.status,
+      changed_by: adminId,
+      note: how,
+    });
+    await tellCustomer(tx, order.id, line.id, context, { byEmail: true });
+  });
 }

@@ -2,6 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import type { ShopContact } from '@souk/domain/order-messages';
 import { trackingPath } from '@souk/domain/order-tracking';
 import type { WhatsappConfig } from '../../config.ts';
+import type { PaymentClients } from '../payments/payments.service.ts';
 
 // An order's tracking link (docs/decisions/0040-order-tracking-link.md). The token is derived, not
 // drawn: an HMAC of the order's id and its link's version under a key of the server's, so the shop
@@ -47,4 +48,10 @@ export function orderTracking(secret: string, publicUrl: string): OrderTracking 
  * What an order's answers and messages need of the shop: its contact details, its links, and the
  * WhatsApp Cloud API when it sends its own messages (null: the owner's taps).
  */
-export type OrderContext = { shop: ShopContact; tracking: OrderTracking; whatsapp: WhatsappConfig | null };
+export type OrderContext = MessageContext & {
+  /** The payment providers configured (modules/payments). */
+  payments: PaymentClients;
+};
+
+/** What a message about an order needs: the shop's details, the order's link, the Cloud API. */
+export type MessageContext = { shop: ShopContact; tracking: OrderTracking; whatsapp: WhatsappConfig | null };

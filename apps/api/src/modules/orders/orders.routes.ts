@@ -23,7 +23,7 @@ const orderedWithNumber: KnownDeviceOf = async (request, phone) =>
 
 export const ordersRoutes: RouteModule = ({ db, config, rateLimits, tracking, payments }) => {
   const limits = rateLimits.orders;
-  const context = { shop: config.shopContact, tracking, whatsapp: config.whatsapp };
+  const context = { shop: config.shopContact, tracking, whatsapp: config.whatsapp, payments };
   return async (app) => {
     // One action for both ways of ordering, so refused guest and customer orders share the
     // per-address count (ADR 0012). Stock is guarded per phone number or account, counting the
@@ -99,7 +99,7 @@ export const ordersRoutes: RouteModule = ({ db, config, rateLimits, tracking, pa
     // the order's, and an open payment is handed out again, never a second one.
     route(app, 'POST /tracking/:token/payments', async (req, reply) => {
       reply.header('X-Robots-Tag', 'noindex');
-      const url = await payOrder(db, context, payments, req.params.token, req.body.provider);
+      const url = await payOrder(db, context, req.params.token, req.body.provider);
       return ok({ redirect_url: url });
     });
 

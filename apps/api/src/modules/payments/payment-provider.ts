@@ -67,6 +67,8 @@ export interface PaymentProviderClient {
   findByReference(payment: KnownPayment): Promise<ProviderPayment | null>;
   /** Ends an open payment, so that it can no longer be paid (where the provider can). */
   expire(payment: KnownPayment & { providerRef: string }): Promise<void>;
+  /** Gives a successful payment's money back to the customer; absent where the provider cannot. */
+  refund?(payment: KnownPayment & { providerRef: string }): Promise<void>;
 }
 
 /** Whether a fetch failed before its request could have reached the server (no connection at all). */

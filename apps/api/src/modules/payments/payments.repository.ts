@@ -78,12 +78,17 @@ export type PaymentChange = Partial<
     PaymentRow,
     'provider_ref' | 'launch_url' | 'expires_at' | 'transaction_id' | 'failure' | 'notif_token'
   >
-> & { state?: PaymentState; anomaly?: PaymentAnomaly | null; settled?: boolean };
+> & { state?: PaymentState; anomaly?: PaymentAnomaly | null; settled?: boolean; refunded?: boolean };
 
-export async function updatePayment(tx: DbOrTx, id: number, { settled, ...change }: PaymentChange) {
+export async function updatePayment(tx: DbOrTx, id: number, { settled, refunded, ...change }: PaymentChange) {
   await tx
     .update(payments)
-    .set({ ...change, ...(settled ? { settled_at: sql`now()` } : {}), updated_at: sql`now()` })
+    .set({
+      ...change,
+      ...(settled ? { settled_at: sql`now()` } : {}),
+      ...(refunded ? { refunded_at: sql`now()` } : {}),
+      updated_at: sql`now()`,
+    })
     .where(eq(payments.id, id));
 }
 

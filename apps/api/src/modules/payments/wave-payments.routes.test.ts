@@ -1,8 +1,15 @@
-import { paymentRecordedWhileOpen, providerPaymentNotUndone } from '@souk/domain/admin-orders';
+import {
+  PAYMENT_ALREADY_RECORDED,
+  paymentRecordedWhileOpen,
+  providerPaymentNotUndone,
+} from '@souk/domain/admin-orders';
 import {
   cancelWhilePaying,
+  PAYMENT_ALREADY_REFUNDED,
   PAYMENT_NOT_OFFERED,
+  PAYMENT_REFUNDED,
   paymentBeingCreated,
+  paymentRefundUnavailable,
   providerUnavailable,
 } from '@souk/domain/payments';
 import { eq, sql } from 'drizzle-orm';
@@ -12,6 +19,7 @@ import { createTestApp, jsonCaller } from '../../test/app.ts';
 import { putInCart } from '../../test/cart-fixtures.ts';
 import { seedCatalog } from '../../test/catalog-fixtures.ts';
 import { engines, oneEngine } from '../../test/database.ts';
+import { describeOnPostgres } from '../../test/describe-on-postgres.ts';
 import { placeGuestOrder } from '../../test/order-fixtures.ts';
 import { signedInUser } from '../../test/user-fixtures.ts';
 import {
@@ -251,6 +259,18 @@ describe.each(engines)('Wave payments on %s', (engine) => {
     expect(detail.payment.paid_with).toBe('wave');
     const [payment] = await paymentsOf(order.id);
     expect(payment).toMatchObject({ state: 'succeeded', anomaly: 'cancelled' });
+    expect(detail.payments[0]).toMatchObject({ refund: 'due', refundable: true });
+
+    // 'Rembourser par Wave': Wave gives it back, the order reads 'Remboursée' (by Wave), once.
+    const refunded = await call('POST', `/admin/orders/${order.id}/payments/${payment?.id}/refund`, admin);
+    expect(refunded.status).toBe(200);
+    expect(refunded.body.message).toBe(PAYMENT_REFUNDED);
+    expect(sim.refunded.has(session.id)).toBe(true);
+    expect(refunded.body.data.order.refund).toMatchObject({ state: 'done', method: 'Wave' });
+    expect(refunded.body.data.order.payments[0]).toMatchObject({ refund: 'done', refundable: false });
+    const again = await call('POST', `/admin/orders/${order.id}/payments/${payment?.id}/refund`, admin);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(PAYMENT_ALREADY_REFUNDED);
   });
 
   it('records as an anomaly a Wave payment of an order the owner marked paid by hand meanwhile', async () => {
@@ -265,6 +285,16 @@ describe.each(engines)('Wave payments on %s', (engine) => {
     const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row?.paid_with).toBe('manual');
     expect(await paidLines(order.id)).toHaveLength(1);
+    // Its money given back through Wave when Wave is down: told so, nothing recorded; then given back.
+    sim.fail('server-error');
+    const down = await call('POST', `/admin/orders/${order.id}/payments/${payment?.id}/refund`, admin);
+    expect(down.status).toBe(503);
+    expect(down.body.message).toBe(paymentRefundUnavailable('wave'));
+    const done = await call('POST', `/admin/orders/${order.id}/payments/${payment?.id}/refund`, admin);
+    expect(done.status).toBe(200);
+    // The order keeps its own payment: only the second one was given back.
+    expect(done.body.data.order.refund).toBeNull();
+    expect(done.body.data.order.payments[0]).toMatchObject({ anomaly: 'already_paid', refund: 'done' });
   });
 
   it('tells the customer in French when Wave refuses or is unreachable, and lets her try again or pay the old way', async () => {
@@ -418,5 +448,134 @@ describe.each(oneEngine)('A shop without a payment provider on %s', (engine) => 
     expect(res.body.message).toBe(PAYMENT_NOT_OFFERED);
     const webhook = await t.app.inject({ method: 'POST', url: '/api/payments/wave/webhook', payload: {} });
     expect(webhook.statusCode).toBe(404);
+  });
+});
+
+// A payment's success racing everything else that changes its order (docs/decisions/0043): the
+// owner's cancellation, her own 'Paiement reçu', and the same success heard by two server processes
+// at once (the notification in one, the reconciliation in the other). Each runs under the order
+// row's lock, so whichever comes first, the order ends paid once, and money taken for an order
+// that cannot keep it is shown to be given back.
+
+describeOnPostgres('payments racing the order’s other changes', () => {
+  let sim: WaveSimulator;
+  let t: TestApp;
+  let catalog: Awaited<ReturnType<typeof seedCatalog>>;
+  let admin: Record<string, string>;
+  let phones = 0;
+
+  beforeAll(async () => {
+    sim = await startWaveSimulator();
+    t = await createTestApp('postgres', {
+      orderRateLimits: NO_ORDER_LIMITS,
+      jobs: { schedule: true },
+      env: sim.env,
+    });
+    catalog = await seedCatalog(t.db);
+    admin = (await signedInUser(t.db, { role: 'admin', name: 'Admin Souk' })).auth;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sim?.close();
+  });
+
+  const call = (...args: Parameters<ReturnType<typeof jsonCaller>>) => jsonCaller(() => t.app)(...args);
+  /** An order with a Wave payment open, paid at Wave but not yet heard of by the shop. */
+  const paidAtWave = async () => {
+    phones += 1;
+    const order = await placeGuestOrder(
+      t,
+      { productId: catalog.argan.product.id, variantId: catalog.argan.variants[0]?.id },
+      { phone: `+22176${String(7_000_000 + phones)}`, session: `race-session-${phones}` },
+    );
+    const token = order.tracking_url.split('/suivi/')[1] as string;
+    expect((await call('POST', `/tracking/${token}/payments`, {}, { provider: 'wave' })).status).toBe(200);
+    const session = sim.sessionOf(order.order_number)[0];
+    if (!session) throw new Error('no session');
+    sim.complete(session.id);
+    return { order, event: sim.event('checkout.session.completed', session.id) };
+  };
+  const notifyAndSettle = async (
+    app: TestApp['app'],
+    event: { body: string; headers: Record<string, string> },
+  ) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/payments/wave/webhook',
+      payload: event.body,
+      headers: event.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    while ((await app.jobs.runDue()) > 0);
+  };
+  const paidLines = async (orderId: number) =>
+    (await t.db.select().from(order_status_history).where(eq(order_status_history.order_id, orderId))).filter(
+      (h) => h.event === 'paid',
+    );
+  const rowOf = async (orderId: number) =>
+    (await t.db.select().from(orders).where(eq(orders.id, orderId)))[0];
+  const paymentOf = async (orderId: number) =>
+    (await t.db.select().from(payments).where(eq(payments.order_id, orderId)))[0];
+
+  it('ends a success racing the owner’s cancellation cancelled, paid once, and to be refunded', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const { order, event } = await paidAtWave();
+      const [, cancelled] = await Promise.all([
+        notifyAndSettle(t.app, event),
+        call('PUT', `/admin/orders/${order.id}/status`, admin, {
+          status: 'annulée',
+          reason: 'Rupture de stock',
+        }),
+      ]);
+      expect(cancelled.status).toBe(200);
+      const row = await rowOf(order.id);
+      expect(row?.status).toBe('annulée');
+      expect(row?.paid_with).toBe('wave');
+      expect(row?.refunded_at).toBeNull();
+      expect(await paidLines(order.id)).toHaveLength(1);
+    }
+  });
+
+  it('keeps one payment when Wave’s success races the owner’s own ‘Paiement reçu’: the other is refused or shown to be given back', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const { order, event } = await paidAtWave();
+      const [, manual] = await Promise.all([
+        notifyAndSettle(t.app, event),
+        call('PUT', `/admin/orders/${order.id}/payment`, admin, { paid: true }),
+      ]);
+      expect(await paidLines(order.id)).toHaveLength(1);
+      const row = await rowOf(order.id);
+      const payment = await paymentOf(order.id);
+      expect(payment?.state).toBe('succeeded');
+      if (manual.status === 409) {
+        expect(manual.body.message).toBe(PAYMENT_ALREADY_RECORDED);
+        expect(row?.paid_with).toBe('wave');
+        expect(payment?.anomaly).toBeNull();
+      } else {
+        expect(row?.paid_with).toBe('manual');
+        expect(payment?.anomaly).toBe('already_paid');
+      }
+    }
+  });
+
+  it('pays the order once when two server processes hear of the same success at once', async () => {
+    const other = await t.secondProcess();
+    for (let round = 0; round < 4; round += 1) {
+      const { order, event } = await paidAtWave();
+      // One process hears Wave's notification; the other's reconciliation asks Wave meanwhile.
+      await t.db
+        .update(payments)
+        .set({ created_at: '2000-01-01T00:00:00Z' })
+        .where(eq(payments.order_id, order.id));
+      await other.jobs.dueNow(RECONCILE_PAYMENTS_JOB);
+      await Promise.all([
+        notifyAndSettle(t.app, event),
+        (async () => {
+          while ((await other.jobs.runDue()) > 0);
+        })(),
+      ]);
+      expect(await paidLines(order.id)).toHaveLength(1);
+      expect((await rowOf(order.id))?.paid_with).toBe('wave');
+    }
   });
 });

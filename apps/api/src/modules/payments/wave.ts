@@ -120,6 +120,9 @@ export function waveClient(config: WaveConfig, currency: string): PaymentProvide
       const first = found.data.result[0];
       return first === undefined ? null : session(first);
     },
+    async refund({ providerRef }) {
+      await call(`/v1/checkout/sessions/${id(providerRef)}/refund`, { method: 'POST' }, true);
+    },
     async expire({ providerRef }) {
       await call(`/v1/checkout/sessions/${id(providerRef)}/expire`, { method: 'POST' }, true);
     },

@@ -60,6 +60,7 @@ const REFUND_FAILED = "Erreur lors de l'enregistrement du remboursement";
 const REINSTATE_FAILED = 'Erreur lors du rétablissement de la commande';
 const TRACKING_FAILED = 'Erreur lors de la création du nouveau lien de suivi';
 const RESEND_FAILED = 'Erreur lors du renvoi du message WhatsApp';
+const PAYMENT_REFUND_FAILED = 'Erreur lors du remboursement';
 
 /** A form the API's own schema refused before sending: each field's first message under its field. */
 const refusedFields = (failure: string, issues: readonly { path: PropertyKey[]; message: string }[]) =>
@@ -166,6 +167,15 @@ const resendWhatsapp = ({ client, id, form }: FormRequest) =>
   });
 
 /**
+ * 'Rembourser par Wave' on a payment to give back: POST /admin/orders/:id/payments/:payment/refund.
+ * A refusal is the API's own sentence (Wave down: try again, or refund by hand and note it).
+ */
+const refundPayment = ({ client, id, form }: FormRequest) =>
+  client.post('/admin/orders/:id/payments/:payment/refund', {
+    params: { id, payment: formText(form, 'payment') },
+  });
+
+/**
  * The order as the API answered it, with the toast's message: the screen keeps an order moved from
  * here in sight with it, and writes the message to tell the client from it (who cancelled, why, the
  * refund), never from the order as it was before.
@@ -187,6 +197,7 @@ export const ordersScreenAction = ({ request, context }: ActionFunctionArgs) =>
       reinstate: handler({ failure: REINSTATE_FAILED, send: reinstate, done: withOrder }),
       tracking: handler({ failure: TRACKING_FAILED, send: renewTracking, done: withOrder }),
       'whatsapp-resend': handler({ failure: RESEND_FAILED, send: resendWhatsapp, done: withOrder }),
+      'payment-refund': handler({ failure: PAYMENT_REFUND_FAILED, send: refundPayment, done: withOrder }),
     },
     (refused) => throwIfRefused(request, context, refused),
   );
