@@ -21,7 +21,7 @@ import {
 import { AppError } from '#shared/app-error.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ProviderError, type ProviderPayment } from '../payments/payment-provider.ts';
-import type { PaymentClients, PaymentRow } from '../payments/payments.service.ts';
+import type { PaymentRow } from '../payments/payments.service.ts';
 import * as payments from '../payments/payments.service.ts';
 import { lockOrder, setPaid, setPaymentPending, setRefunded } from './admin-orders.repository.ts';
 import { tellCustomer } from './order-notices.ts';

@@ -18,7 +18,7 @@ import { order_status_history, orders, payments } from '../../db/schema.ts';
 import { createTestApp, jsonCaller } from '../../test/app.ts';
 import { putInCart } from '../../test/cart-fixtures.ts';
 import { seedCatalog } from '../../test/catalog-fixtures.ts';
-import { engines, oneEngine } from '../../test/database.ts';
+import { type Engine, engines, oneEngine } from '../../test/database.ts';
 import { describeOnPostgres } from '../../test/describe-on-postgres.ts';
 import { placeGuestOrder } from '../../test/order-fixtures.ts';
 import { signedInUser } from '../../test/user-fixtures.ts';
@@ -41,41 +41,61 @@ type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 const NO_ORDER_LIMITS = { perIdentifier: { max: 1_000_000 }, perIp: { max: 1_000_000 } };
 const tokenOf = (trackingUrl: string) => trackingUrl.split('/suivi/')[1] as string;
 
+/**
+ * A shop taking Wave payments through a simulator that notifies nobody by itself (the tests deliver
+ * its events), with a catalogue, an admin, and guests' orders of an argan cream (`guestOrder`).
+ */
+async function shopWithWave(engine: Engine, log?: string[]) {
+  const sim = await startWaveSimulator();
+  const t = await createTestApp(engine, {
+    orderRateLimits: NO_ORDER_LIMITS,
+    jobs: { schedule: true },
+    ...(log ? { log } : {}),
+    env: { ...sim.env, LOG_LEVEL: log ? 'info' : 'silent', UNPAID_ORDER_TIMEOUT: '72h' },
+  });
+  const catalog = await seedCatalog(t.db);
+  const admin = (await signedInUser(t.db, { role: 'admin', name: 'Admin Souk' })).auth;
+  let phones = 0;
+  return {
+    sim,
+    t,
+    catalog,
+    admin,
+    call: (...args: Parameters<ReturnType<typeof jsonCaller>>) => jsonCaller(() => t.app)(...args),
+    async guestOrder() {
+      phones += 1;
+      const order = await placeGuestOrder(
+        t,
+        { productId: catalog.argan.product.id, variantId: catalog.argan.variants[0]?.id },
+        { phone: `+22177${String(5_000_000 + phones)}`, session: `wave-session-${engine}-${phones}` },
+      );
+      return { ...order, token: tokenOf(order.tracking_url) };
+    },
+    async close() {
+      await t.close();
+      await sim.close();
+    },
+  };
+}
+type WaveShop = Awaited<ReturnType<typeof shopWithWave>>;
+
 describe.each(engines)('Wave payments on %s', (engine) => {
+  let shop: WaveShop;
   let sim: WaveSimulator;
   let t: TestApp;
-  let catalog: Awaited<ReturnType<typeof seedCatalog>>;
   let admin: Record<string, string>;
   const log: string[] = [];
-  let phones = 0;
 
   beforeAll(async () => {
-    sim = await startWaveSimulator();
-    t = await createTestApp(engine, {
-      orderRateLimits: NO_ORDER_LIMITS,
-      jobs: { schedule: true },
-      log,
-      env: { ...sim.env, LOG_LEVEL: 'info', UNPAID_ORDER_TIMEOUT: '72h' },
-    });
-    sim.state.notifyUrl = null;
-    catalog = await seedCatalog(t.db);
-    admin = (await signedInUser(t.db, { role: 'admin', name: 'Admin Souk' })).auth;
+    shop = await shopWithWave(engine, log);
+    ({ sim, t, admin } = shop);
   });
   afterAll(async () => {
-    await t?.close();
-    await sim?.close();
+    await shop?.close();
   });
 
-  const call = (...args: Parameters<ReturnType<typeof jsonCaller>>) => jsonCaller(() => t.app)(...args);
-  const guestOrder = async () => {
-    phones += 1;
-    const order = await placeGuestOrder(
-      t,
-      { productId: catalog.argan.product.id, variantId: catalog.argan.variants[0]?.id },
-      { phone: `+22177${String(5_000_000 + phones)}`, session: `wave-session-${engine}-${phones}` },
-    );
-    return { ...order, token: tokenOf(order.tracking_url) };
-  };
+  const call = (...args: Parameters<ReturnType<typeof jsonCaller>>) => shop.call(...args);
+  const guestOrder = () => shop.guestOrder();
   const pay = (token: string, provider = 'wave') =>
     call('POST', `/tracking/${token}/payments`, {}, { provider });
   const tracked = async (token: string) => (await call('GET', `/tracking/${token}`)).body.data.order;
@@ -208,7 +228,7 @@ describe.each(engines)('Wave payments on %s', (engine) => {
     await putInCart(
       t.db,
       { userId: user.id },
-      { productId: catalog.argan.product.id, variantId: catalog.argan.variants[0]?.id },
+      { productId: shop.catalog.argan.product.id, variantId: shop.catalog.argan.variants[0]?.id },
     );
     const placed = await call('POST', '/orders', auth, {});
     expect(placed.status).toBe(201);
@@ -458,38 +478,26 @@ describe.each(oneEngine)('A shop without a payment provider on %s', (engine) => 
 // that cannot keep it is shown to be given back.
 
 describeOnPostgres('payments racing the order’s other changes', () => {
+  let shop: WaveShop;
   let sim: WaveSimulator;
   let t: TestApp;
-  let catalog: Awaited<ReturnType<typeof seedCatalog>>;
   let admin: Record<string, string>;
-  let phones = 0;
 
   beforeAll(async () => {
-    sim = await startWaveSimulator();
-    t = await createTestApp('postgres', {
-      orderRateLimits: NO_ORDER_LIMITS,
-      jobs: { schedule: true },
-      env: sim.env,
-    });
-    catalog = await seedCatalog(t.db);
-    admin = (await signedInUser(t.db, { role: 'admin', name: 'Admin Souk' })).auth;
+    shop = await shopWithWave('postgres');
+    ({ sim, t, admin } = shop);
   });
   afterAll(async () => {
-    await t?.close();
-    await sim?.close();
+    await shop?.close();
   });
 
-  const call = (...args: Parameters<ReturnType<typeof jsonCaller>>) => jsonCaller(() => t.app)(...args);
+  const call = (...args: Parameters<ReturnType<typeof jsonCaller>>) => shop.call(...args);
   /** An order with a Wave payment open, paid at Wave but not yet heard of by the shop. */
   const paidAtWave = async () => {
-    phones += 1;
-    const order = await placeGuestOrder(
-      t,
-      { productId: catalog.argan.product.id, variantId: catalog.argan.variants[0]?.id },
-      { phone: `+22176${String(7_000_000 + phones)}`, session: `race-session-${phones}` },
+    const order = await shop.guestOrder();
+    expect((await call('POST', `/tracking/${order.token}/payments`, {}, { provider: 'wave' })).status).toBe(
+      200,
     );
-    const token = order.tracking_url.split('/suivi/')[1] as string;
-    expect((await call('POST', `/tracking/${token}/payments`, {}, { provider: 'wave' })).status).toBe(200);
     const session = sim.sessionOf(order.order_number)[0];
     if (!session) throw new Error('no session');
     sim.complete(session.id);
