@@ -219,15 +219,15 @@ test('the full report: periods in the URL, days refused with the reason, and its
   const csv = await readFile(await download.path(), 'utf8');
   const lines = csv.split('\r\n');
   expect(lines[0]).toBe(
-    "\uFEFFDate;Commandes;Articles;Chiffre d'affaires (FCFA);Encaissé (FCFA);En attente;Acceptée;Prête pour la livraison;En cours de livraison;Disponible à l'agence;Annulée",
+    "\uFEFFDate;Commandes;Articles;Chiffre d'affaires (FCFA);Encaissé (FCFA);À rembourser (FCFA);En attente;Acceptée;Prête pour la livraison;En cours de livraison;Disponible à l'agence;Annulée",
   );
   // 30 days, the total, and the empty string after the last line end.
   expect(lines).toHaveLength(33);
-  expect(lines[30]).toMatch(new RegExp(`^${todayFr()};\\d+;\\d+;\\d+;\\d+(;\\d+){6}$`));
+  expect(lines[30]).toMatch(new RegExp(`^${todayFr()};\\d+;\\d+;\\d+;\\d+;\\d+(;\\d+){6}$`));
   // The total line adds up the 30 days, column by column.
   const cells = (line: string | undefined) => (line ?? '').split(';').slice(1).map(Number);
   const sums = lines
     .slice(1, 31)
-    .reduce((sum, line) => sum.map((n, i) => n + (cells(line)[i] ?? 0)), Array(10).fill(0));
+    .reduce((sum, line) => sum.map((n, i) => n + (cells(line)[i] ?? 0)), Array(11).fill(0));
   expect(lines[31]).toBe(`Total;${sums.join(';')}`);
 });

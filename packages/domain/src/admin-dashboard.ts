@@ -71,6 +71,8 @@ export const DayFiguresSchema = z.object({
   items: z.number(),
   revenue: z.number(),
   collected: z.number(),
+  /** Of the day's orders, those cancelled after they were paid whose refund is not recorded ('À rembourser'). */
+  to_refund: z.number(),
   by_status: PerStatusSchema,
 });
 export type DayFigures = z.infer<typeof DayFiguresSchema>;
@@ -149,7 +151,13 @@ export function reportPeriod(query: ReportQuery, today: string): { from: string;
 export const ReportSchema = z.object({
   generated_at: z.string(),
   period: z.object({ from: z.string(), to: z.string() }),
-  totals: z.object({ orders: z.number(), items: z.number(), revenue: z.number(), collected: z.number() }),
+  totals: z.object({
+    orders: z.number(),
+    items: z.number(),
+    revenue: z.number(),
+    collected: z.number(),
+    to_refund: z.number(),
+  }),
   /** Every day of the period, oldest first. */
   days: z.array(DayFiguresSchema),
   top_products: z.array(ProductSalesSchema),

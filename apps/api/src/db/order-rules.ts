@@ -1,3 +1,4 @@
+import { CANCELLED_ORDER_STATUS } from '@souk/domain/order-status';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { orders } from './schema.ts';
 
@@ -16,3 +17,7 @@ export const collectedOrder = (
     paidAt: orders.paid_at,
   },
 ): SQL => sql`(${countedOrder(columns.status)} and ${columns.paidAt} is not null)`;
+
+/** A paid order cancelled whose refund is not recorded: 'À rembourser' (domain's refundState 'due'). */
+export const refundDue = (): SQL =>
+  sql`(${orders.status} = ${CANCELLED_ORDER_STATUS} and ${orders.paid_at} is not null and ${orders.refunded_at} is null)`;

@@ -69,7 +69,7 @@ describe.each(engines)('the dashboard on %s', (engine) => {
     orders.cancelled = await addOrder(t.db, {
       status: 'annulée',
       created_at: at(monday + MINUTE),
-      // Paid, then cancelled and refunded: never collected.
+      // Paid, then cancelled, its refund not recorded: never collected, 'À rembourser'.
       paid_at: at(monday + MINUTE),
       items: [line(ids.coffret, 50, 10_000)],
     });
@@ -199,7 +199,13 @@ describe.each(engines)('the dashboard on %s', (engine) => {
       const data = await report(`from=${dayOf(monday - MINUTE)}&to=${dayOf(monday)}`);
       expect(data.period).toEqual({ from: dayOf(monday - MINUTE), to: dayOf(monday) });
       expect(data.days.map((d: { day: string }) => d.day)).toEqual([dayOf(monday - MINUTE), dayOf(monday)]);
-      expect(data.totals).toEqual({ orders: 3, items: 8, revenue: 13_000, collected: 10_000 });
+      expect(data.totals).toEqual({
+        orders: 3,
+        items: 8,
+        revenue: 13_000,
+        collected: 10_000,
+        to_refund: 500_000,
+      });
       expect(data.top_products).toEqual([
         { product_id: ids.savon, name: 'Savon noir', quantity: 5, revenue: 10_000 },
         { product_id: ids.huile, name: "Huile d'argan", quantity: 3, revenue: 3000 },
@@ -211,7 +217,13 @@ describe.each(engines)('the dashboard on %s', (engine) => {
       const data = await report('');
       expect(data.period.to).toBe(today);
       expect(data.days).toHaveLength(30);
-      expect(data.totals).toEqual({ orders: 6, items: 16, revenue: 23_000, collected: 10_000 });
+      expect(data.totals).toEqual({
+        orders: 6,
+        items: 16,
+        revenue: 23_000,
+        collected: 10_000,
+        to_refund: 500_000,
+      });
     });
 
     it('refuses days that are not days, reversed or too far apart, in French', async () => {
@@ -240,10 +252,10 @@ describe.each(engines)('the dashboard on %s', (engine) => {
       expect(res.headers['cache-control']).toBe('no-store');
       expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       expect(res.rawPayload.toString('utf8').slice(1).split('\r\n')).toEqual([
-        "Date;Commandes;Articles;Chiffre d'affaires (FCFA);Encaissé (FCFA);En attente;Acceptée;Prête pour la livraison;En cours de livraison;Disponible à l'agence;Annulée",
-        `${frDay(monday - MINUTE)};1;5;10000;10000;0;1;0;0;0;0`,
-        `${frDay(monday)};2;3;3000;0;1;0;0;0;0;1`,
-        'Total;3;8;13000;10000;1;1;0;0;0;1',
+        "Date;Commandes;Articles;Chiffre d'affaires (FCFA);Encaissé (FCFA);À rembourser (FCFA);En attente;Acceptée;Prête pour la livraison;En cours de livraison;Disponible à l'agence;Annulée",
+        `${frDay(monday - MINUTE)};1;5;10000;10000;0;0;1;0;0;0;0`,
+        `${frDay(monday)};2;3;3000;0;500000;1;0;0;0;0;1`,
+        'Total;3;8;13000;10000;500000;1;1;0;0;0;1',
         '',
       ]);
     });

@@ -34,8 +34,20 @@ describe.each(engines)('a shop in Douala counts its days from its own midnight (
   it("counts the order in the next day's figures", async () => {
     const report = async (day: string) =>
       (await call('GET', `/admin/dashboard/report?from=${day}&to=${day}`)).json().data;
-    expect((await report('2026-11-26')).totals).toEqual({ orders: 1, items: 2, revenue: 5000, collected: 0 });
-    expect((await report('2026-11-25')).totals).toEqual({ orders: 0, items: 0, revenue: 0, collected: 0 });
+    expect((await report('2026-11-26')).totals).toEqual({
+      orders: 1,
+      items: 2,
+      revenue: 5000,
+      collected: 0,
+      to_refund: 0,
+    });
+    expect((await report('2026-11-25')).totals).toEqual({
+      orders: 0,
+      items: 0,
+      revenue: 0,
+      collected: 0,
+      to_refund: 0,
+    });
   });
 
   it("finds it under the next day's date filter, and writes its time in Douala", async () => {

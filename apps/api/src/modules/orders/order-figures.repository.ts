@@ -3,7 +3,7 @@ import { ORDER_STATUSES, type OrderStatus } from '@souk/domain/order-status';
 import { PAID_WITH, type PaidWith } from '@souk/domain/payments';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { collectedOrder, countedOrder } from '../../db/order-rules.ts';
+import { collectedOrder, countedOrder, refundDue } from '../../db/order-rules.ts';
 import { order_items, orders, product_sales, products, users } from '../../db/schema.ts';
 import { shopDayEnd, shopDayStart } from '../../db/shop-days.ts';
 
@@ -105,6 +105,7 @@ export type DayRow = {
   items: number;
   revenue: number;
   collected: number;
+  to_refund: number;
   /** Null on a day without orders. */
   by_status: Record<string, number> | null;
 };
@@ -117,7 +118,8 @@ const perStatusCounts = sql.join(
 /**
  * Every day of `period`, oldest first (generate_series: a day without orders is there, with
  * zeros): the orders placed, of each status, the articles and revenue of those not cancelled,
- * and the revenue of those among them paid (collected).
+ * the revenue of those among them paid (collected), and what is to be given back of those
+ * cancelled after they were paid (to_refund).
  * One range read of the orders' date index, grouped by the shop's day.
  */
 export async function dailyFigures(db: DbOrTx, period: Period): Promise<DayRow[]> {
@@ -130,6 +132,7 @@ export async function dailyFigures(db: DbOrTx, period: Period): Promise<DayRow[]
                  coalesce(sum(${orders.total_items}) filter (where ${notCancelled}), 0)::int as items,
                  coalesce(sum(${orders.total_amount}) filter (where ${notCancelled}), 0)::float8 as revenue,
                  coalesce(sum(${orders.total_amount}) filter (where ${collectedOrder()}), 0)::float8 as collected,
+                 coalesce(sum(${orders.total_amount}) filter (where ${refundDue()}), 0)::float8 as to_refund,
                  json_build_object(${perStatusCounts}) as by_status
             from ${orders}
            where ${orders.created_at} >= ${shopDayStart(period.from)} and ${orders.created_at} < ${shopDayEnd(period.to)}
@@ -140,6 +143,7 @@ export async function dailyFigures(db: DbOrTx, period: Period): Promise<DayRow[]
                coalesce(placed.items, 0) as items,
                coalesce(placed.revenue, 0) as revenue,
                coalesce(placed.collected, 0) as collected,
+               coalesce(placed.to_refund, 0) as to_refund,
                placed.by_status
           from generate_series(${period.from}::date, ${period.to}::date, interval '1 day') as d(day)
           left join placed on placed.day = d.day::date

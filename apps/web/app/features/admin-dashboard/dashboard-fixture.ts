@@ -18,6 +18,7 @@ export const dayFigures = (day: string, revenue: number): DayFigures => ({
   items: revenue ? 1 : 0,
   revenue,
   collected: 0,
+  to_refund: 0,
   by_status: perStatus(),
 });
 

@@ -2,6 +2,7 @@ import { formatDay, type Report } from '@souk/domain/admin-dashboard';
 import { COLLECTED_LABEL } from '@souk/domain/admin-orders';
 import { formatDateTime } from '@souk/domain/dates';
 import { formatFcfa } from '@souk/domain/money';
+import { REFUND_STATE_LABELS } from '@souk/domain/order-status';
 import { Form, Link } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { StatCards } from '~/components/ui/stat-cards';
@@ -108,6 +109,16 @@ export function ReportScreen({
               { label: COLLECTED_LABEL, value: formatFcfa(report.totals.collected) },
             ]}
           />
+          {/* Money taken for orders cancelled since: what she owes back, until 'Remboursé'. */}
+          {report.totals.to_refund > 0 && (
+            <p
+              role="note"
+              className="rounded-2xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950"
+            >
+              {REFUND_STATE_LABELS.due} : {formatFcfa(report.totals.to_refund)} (commandes payées puis
+              annulées)
+            </p>
+          )}
           <RevenueChart id="report-revenue" title="Chiffre d'affaires par jour" days={report.days} />
           <div className="grid gap-4 lg:grid-cols-2">
             <StatusChart id="report-status" title="Commandes par statut" counts={report.orders_by_status} />
