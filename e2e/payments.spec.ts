@@ -118,3 +118,32 @@ test("the customer pays with Orange Money from her tracking link and reads 'Pay�
   await logInAsAdmin(page, `/admin/orders?search=${encodeURIComponent(number)}`);
   await expect(page.getByText('Payée (Orange Money)').first()).toBeVisible();
 });
+
+test('without JavaScript she pays with Wave too: plain forms, the provider opened by the page itself, and « Actualiser » until it is paid', async ({
+  browser,
+  baseURL,
+}) => {
+  wave.state.notifyUrl = `${baseURL}/api/payments/wave/webhook`;
+  const placed = await placeOrder(browser, baseURL, 'Aminata Sy');
+  const mine = (await (await placed.customer.request.get('/api/orders')).json()).data.orders as {
+    order_number: string;
+    tracking_url: string;
+  }[];
+  const trackingUrl = mine.find((o) => o.order_number === placed.number)?.tracking_url ?? '';
+  await placed.context.close();
+
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(new URL(trackingUrl).pathname);
+  await page.getByRole('button', { name: 'Payer avec Wave' }).click();
+  await expect(page.getByText(`Payer ${placed.total} F CFA à Souk`)).toBeVisible();
+  await page.getByRole('button', { name: 'Payer' }).click();
+  await expect(page).toHaveURL(/\/suivi\//);
+  // Paid as soon as the shop has handled Wave's notification; until then the page says it waits.
+  await expect(async () => {
+    const waiting = page.getByRole('link', { name: 'Actualiser' });
+    if (await waiting.isVisible()) await waiting.click();
+    await expect(page.getByText('Payée (Wave)')).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await context.close();
+});

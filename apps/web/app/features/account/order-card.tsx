@@ -9,6 +9,7 @@ import {
 } from '@souk/domain/order-status';
 import type { Order } from '@souk/domain/orders';
 import { orangeMoneyMessage } from '@souk/domain/payment-message';
+import { cancelWhilePaying } from '@souk/domain/payments';
 import { type ShopPhone, whatsappLink } from '@souk/domain/shop';
 import { useEffect, useRef } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
@@ -90,8 +91,12 @@ export function OrderCard({
         </a>
       </p>
       {order.payment.pending && (
-        <div className="mt-3">
+        <div className="mt-3 flex flex-col gap-2">
           <PaymentPendingNotice payment={order.payment} />
+          {/* Why 'Annuler la commande' is not offered meanwhile: the payment may still succeed. */}
+          {customerMayCancel(order, null) && (
+            <p className="text-xs text-stone-600">{cancelWhilePaying(order.payment.pending)}</p>
+          )}
         </div>
       )}
       {!confirmingCancel && (
