@@ -356,6 +356,10 @@ describe('loadConfig', () => {
     expect(error).toContain('configuration Orange Money incomplète : il manque ORANGE_MONEY_MERCHANT_KEY');
     expect(error).not.toContain('om-secret-de-la-boutique');
     expect(() => loadConfig({ ...OM, ORANGE_MONEY_COUNTRY: 'senegal' })).toThrow(/ORANGE_MONEY_COUNTRY/);
+    // The sandbox's currency in a real shop's settings: refused, it would take play money.
+    expect(() => loadConfig({ ...OM, ORANGE_MONEY_CURRENCY: 'OUV' })).toThrow(
+      /ORANGE_MONEY_CURRENCY: seulement pour le bac à sable/,
+    );
     // A shop outside the franc zones, no currency said: Orange Money cannot be asked.
     expect(() =>
       loadConfig({

@@ -180,7 +180,14 @@ function orangeMoneyConfig(
       'ORANGE_MONEY',
       `configuration Orange Money incomplète : il manque ${missing.join(', ')} (voir le README, « Paiements Wave et Orange Money »)`,
     );
-  // The sandbox has its own currency; a real wallet takes the shop's, if Orange Money knows it.
+  // The sandbox has its own currency; a real wallet takes the shop's, if Orange Money knows it: a
+  // sandbox currency left in a real shop's settings would take play money as payment.
+  const omCountry = parsed.ORANGE_MONEY_COUNTRY ?? country.toLowerCase();
+  if (parsed.ORANGE_MONEY_CURRENCY && omCountry !== 'dev')
+    throw invalid(
+      'ORANGE_MONEY_CURRENCY',
+      'seulement pour le bac à sable (ORANGE_MONEY_COUNTRY=dev) : un vrai compte est payé dans la devise de la boutique',
+    );
   const asked = parsed.ORANGE_MONEY_CURRENCY ?? currency;
   if (!asked || (!parsed.ORANGE_MONEY_CURRENCY && !ORANGE_MONEY_CURRENCIES.includes(asked)))
     throw invalid(
@@ -191,7 +198,7 @@ function orangeMoneyConfig(
     clientId: parsed.ORANGE_MONEY_CLIENT_ID as string,
     clientSecret: parsed.ORANGE_MONEY_CLIENT_SECRET as string,
     merchantKey: parsed.ORANGE_MONEY_MERCHANT_KEY as string,
-    country: parsed.ORANGE_MONEY_COUNTRY ?? country.toLowerCase(),
+    country: omCountry,
     apiUrl: (parsed.ORANGE_MONEY_API_URL ?? DEFAULT_ORANGE_MONEY_API_URL).replace(/\/$/, ''),
     currency: asked,
   };

@@ -137,9 +137,9 @@ export async function settlePayment(
   outcome: PaymentOutcome,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const first = await payments.lockPayment(tx, paymentId);
+    // Its order read unlocked, then locked first, as every other change of it; the payment's after.
+    const first = await payments.findPaymentById(tx, paymentId);
     if (!first) return;
-    // The order's lock first, as every other change of it; the payment's again after it.
     const order = await lockOrder(tx, first.order_id);
     const payment = await payments.lockPayment(tx, paymentId);
     if (!order || !payment || payment.state === 'succeeded') return;

@@ -175,6 +175,15 @@ describe.each(engines)('Orange Money payments on %s', (engine) => {
     const [ended] = await t.db.select().from(payments).where(eq(payments.order_id, left.id));
     expect(ended?.state).toBe('expired');
     expect((await tracked(left.token)).payment.pending).toBeNull();
+
+    // Paid at Orange Money after all, its notification lost: the shop keeps asking a while, and finds it.
+    om.complete(onlyPayment(left.order_number).pay_token);
+    await t.db.execute(
+      sql`update payments set checked_at = now() - interval '11 minutes' where order_id = ${left.id}`,
+    );
+    await t.app.jobs.dueNow(RECONCILE_PAYMENTS_JOB);
+    await drain();
+    expect((await tracked(left.token)).payment.paid_with).toBe('orange_money');
   });
 
   it('never writes its OAuth secret nor the merchant key in its log or its answers', async () => {

@@ -142,6 +142,7 @@ export function orangeMoneyClient(config: OrangeMoneyConfig, publicUrl: string):
   return {
     provider: 'orange_money',
     currency: config.currency,
+    expiresLocally: true,
     async create(payment: NewPayment) {
       const answer = WebPaymentSchema.safeParse(
         await call(

@@ -23,6 +23,9 @@ const CREATING_GIVE_UP_MS = 10 * 60_000;
 /** An open payment is asked about once no notification came for this long, then this often. */
 const OPEN_QUIET_MS = 3 * 60_000;
 const CHECK_EVERY_MS = 2 * 60_000;
+/** A payment the shop ended itself is still asked about this long: a success may come late. */
+const ENDED_LOCALLY_WATCH_MS = 24 * 3_600_000;
+const NEVER_CREATED = 'jamais créé chez le fournisseur';
 /** Payments asked about per run: a backlog drains over a few runs. */
 const RECONCILE_BATCH = 50;
 
@@ -95,17 +98,28 @@ export async function reconcilePayments(db: Db, deps: PaymentJobsDeps, log: (lin
     openMs: OPEN_QUIET_MS,
     checkEveryMs: CHECK_EVERY_MS,
     limit: RECONCILE_BATCH,
+    // Ended by the shop alone (the provider's pages end by themselves): a late success is looked for.
+    endedLocally: Object.values(deps.clients.clients).flatMap((c) => (c?.expiresLocally ? [c.provider] : [])),
+    endedWithinMs: ENDED_LOCALLY_WATCH_MS,
   });
   for (const payment of due) {
     const client = deps.clients.clients[payment.provider];
-    if (!client) continue; // the provider is no longer configured: the owner settles it by hand
+    const lost =
+      payment.state === 'creating' && Date.now() - Date.parse(payment.created_at) > CREATING_GIVE_UP_MS;
     try {
+      // No longer configured: nobody can ask it nor be notified by it; the order is not held for it.
+      if (!client) {
+        await deps.settle(db, payment.id, {
+          state: 'expired',
+          failure: 'fournisseur retiré de la configuration',
+        });
+        continue;
+      }
       const known = payments.knownPayment(payment);
       if (payment.state === 'creating' || known.providerRef === null) {
         const found = await client.findByReference(known);
         if (found) await deps.settle(db, payment.id, found);
-        else if (Date.now() - Date.parse(payment.created_at) > CREATING_GIVE_UP_MS)
-          await deps.settle(db, payment.id, { state: 'failed', failure: 'jamais créé chez le fournisseur' });
+        else if (lost) await deps.settle(db, payment.id, { state: 'failed', failure: NEVER_CREATED });
         continue;
       }
       const asked = { ...known, providerRef: known.providerRef };
@@ -119,6 +133,8 @@ export async function reconcilePayments(db: Db, deps: PaymentJobsDeps, log: (lin
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       log(`Rapprochement du paiement ${payment.reference} : ${error.message}`);
+      // A creation the provider never confirms, however it fails to answer, holds the order no longer.
+      if (lost) await deps.settle(db, payment.id, { state: 'failed', failure: NEVER_CREATED });
     } finally {
       await payments.setChecked(db, payment.id);
     }

@@ -60,6 +60,11 @@ export interface PaymentProviderClient {
   readonly provider: PaymentProvider;
   /** The currency this provider is asked in (the shop's, or a sandbox's own). */
   readonly currency: string;
+  /**
+   * Its payments end without a word to the shop (no expiry the shop can ask for): the shop stops
+   * waiting for one past its lifetime, and keeps asking about it a while, a success may come late.
+   */
+  readonly expiresLocally?: boolean;
   create(payment: NewPayment): Promise<ProviderPayment>;
   /** Where a payment created stands now (`providerRef` set). */
   read(payment: KnownPayment & { providerRef: string }): Promise<ProviderPayment>;

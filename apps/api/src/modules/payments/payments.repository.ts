@@ -95,7 +95,8 @@ export async function updatePayment(tx: DbOrTx, id: number, { settled, refunded,
 /**
  * Payments the reconciliation asks their provider about: 'creating' ones older than `creatingMs`
  * (the answer to their creation lost), 'open' ones older than `openMs` and not asked about for
- * `checkEveryMs` (a notification lost, or none coming: expired), oldest first.
+ * `checkEveryMs` (a notification lost, or none coming: expired), and those the shop itself ended
+ * lately for a provider that does not end them (a late success), oldest first.
  */
 export async function findUnsettled(
   db: DbOrTx,
@@ -104,7 +105,17 @@ export async function findUnsettled(
     openMs,
     checkEveryMs,
     limit,
-  }: { creatingMs: number; openMs: number; checkEveryMs: number; limit: number },
+    endedLocally,
+    endedWithinMs,
+  }: {
+    creatingMs: number;
+    openMs: number;
+    checkEveryMs: number;
+    limit: number;
+    /** Providers whose payments the shop expires itself: theirs are asked again for `endedWithinMs`. */
+    endedLocally: PaymentProvider[];
+    endedWithinMs: number;
+  },
 ): Promise<PaymentRow[]> {
   const ago = (ms: number) => sql`now() - make_interval(secs => ${ms / 1000})`;
   return db
@@ -118,6 +129,14 @@ export async function findUnsettled(
           lt(payments.created_at, ago(openMs)),
           or(isNull(payments.checked_at), lt(payments.checked_at, ago(checkEveryMs))),
         ),
+        endedLocally.length
+          ? and(
+              eq(payments.state, 'expired'),
+              inArray(payments.provider, endedLocally),
+              sql`${payments.settled_at} > ${ago(endedWithinMs)}`,
+              or(isNull(payments.checked_at), lt(payments.checked_at, ago(5 * checkEveryMs))),
+            )
+          : undefined,
       ),
     )
     .orderBy(asc(payments.created_at))
