@@ -126,7 +126,12 @@ import {
   OrderIdParamsSchema,
   OrderListSchema,
 } from './orders.ts';
-import { PaymentParamsSchema, StartedPaymentSchema, StartPaymentInputSchema } from './payments.ts';
+import {
+  PaymentParamsSchema,
+  RefundPaymentInputSchema,
+  StartedPaymentSchema,
+  StartPaymentInputSchema,
+} from './payments.ts';
 import { MarkedSeenSchema, MarkReceivedSeenInputSchema } from './whatsapp.ts';
 
 // The REST contract, declared once (docs/architecture.md): for every operation its request schemas,
@@ -941,10 +946,11 @@ export const operations = {
   }),
   'POST /admin/orders/:id/payments/:payment/refund': op({
     summary:
-      "Rembourser par le fournisseur (Wave) un paiement à rendre : un paiement réussi qui n'est pas celui de la commande, ou celui d'une commande annulée depuis (elle est alors notée « Remboursée »)",
+      "Rembourser un paiement à rendre (un paiement réussi qui n'est pas celui de la commande, ou celui d'une commande annulée depuis, alors notée « Remboursée ») : par le fournisseur (Wave), ou noté remboursé à la main ; une demande au fournisseur restée sans réponse n'est pas refaite sans `again`",
     tag: 'admin commandes',
     access: 'admin',
     params: PaymentParamsSchema,
+    body: RefundPaymentInputSchema,
     data: AdminOrderDetailEnvelopeSchema,
     errors: [404, 409, 503],
   }),

@@ -97,6 +97,18 @@ export function paymentWords(order: { paid_at: string | null; payment: OrderPaym
 }
 
 export const PAYMENT_REFUNDED = 'Remboursement effectué';
+export const PAYMENT_REFUND_NOTED = 'Remboursement noté';
+export const paymentRefundUncertain = (provider: PaymentProvider) =>
+  `${PAYMENT_PROVIDER_LABELS[provider]} n’a pas répondu : le remboursement a peut-être été fait. Vérifiez dans ${PAYMENT_PROVIDER_LABELS[provider]} ; s’il l’est, notez-le « Remboursé à la main », sinon réessayez`;
+export const paymentRefundAsked = (provider: PaymentProvider) =>
+  `Un remboursement a déjà été demandé à ${PAYMENT_PROVIDER_LABELS[provider]} sans réponse : vérifiez dans ${PAYMENT_PROVIDER_LABELS[provider]}, puis notez-le « Remboursé à la main » s’il est fait`;
+/** 'Rembourser par Wave' (the provider gives it back) or 'Remboursé à la main' (recorded only). */
+export const RefundPaymentInputSchema = z.object({
+  by: z.enum(['provider', 'hand'], { error: 'Mode de remboursement inconnu' }),
+  /** Once the provider's answer was lost: the owner checked it was not refunded, ask again. */
+  again: z.boolean().optional(),
+});
+export type RefundPaymentInput = z.infer<typeof RefundPaymentInputSchema>;
 export const PAYMENT_REFUND_NOT_DUE = 'Ce paiement n’est pas à rembourser';
 export const PAYMENT_ALREADY_REFUNDED = 'Ce paiement est déjà remboursé';
 export const PAYMENT_NOT_FOUND = 'Paiement non trouvé';
@@ -128,8 +140,10 @@ export const PaymentAttemptSchema = z.object({
    * payment of an order cancelled since): 'due' until refunded, 'done' once; null otherwise.
    */
   refund: z.enum(['due', 'done']).nullable(),
-  /** Whether the provider itself can give it back ('Rembourser par Wave'); else 'Remboursé' by hand. */
+  /** Whether the provider itself can give it back ('Rembourser par Wave'); else by hand. */
   refundable: z.boolean(),
+  /** Its refund was asked of the provider, whose answer never came: to check in the provider's app. */
+  refund_requested: z.boolean(),
   created_at: z.string(),
   settled_at: z.string().nullable(),
 });

@@ -597,8 +597,12 @@ export const payments = pgTable(
     // Why it failed, as the provider said it (never a secret).
     failure: text('failure'),
     settled_at: timestamp('settled_at', { withTimezone: true, mode: 'string' }),
-    // When the provider refunded it at the owner's request ('Rembourser par Wave').
+    // When its refund was asked of the provider ('Rembourser par Wave'), kept while the provider's
+    // answer is unknown (so it is never asked twice), and when it was refunded, by the provider or
+    // by hand (`refunded_by`).
+    refund_requested_at: timestamp('refund_requested_at', { withTimezone: true, mode: 'string' }),
     refunded_at: timestamp('refunded_at', { withTimezone: true, mode: 'string' }),
+    refunded_by: text('refunded_by', { enum: ['provider', 'hand'] }),
     // When the reconciliation last asked the provider about it.
     checked_at: timestamp('checked_at', { withTimezone: true, mode: 'string' }),
     ...timestamps,

@@ -10,14 +10,14 @@ import {
 import { formatStamp } from '@souk/domain/dates';
 import { CANCELLED_ORDER_STATUS } from '@souk/domain/order-status';
 import { TRACKING_LINK_RENEWED } from '@souk/domain/order-tracking';
-import { PAYMENT_REFUNDED } from '@souk/domain/payments';
+import { PAYMENT_REFUND_NOTED, PAYMENT_REFUNDED } from '@souk/domain/payments';
 import { WHATSAPP_MESSAGE_RESENT } from '@souk/domain/whatsapp';
 import type { RouteModule } from '#shared/module.ts';
 import { downloadRoute, ok, route } from '#shared/route.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { resendMessage } from '../whatsapp/whatsapp.service.ts';
 import * as orders from './admin-orders.service.ts';
-import { refundProviderPayment } from './order-payments.ts';
+import { refundPayment } from './order-payments.ts';
 
 /** The orders screen's calls, in the admin scope. */
 export const adminOrdersRoutes: RouteModule = ({ db, config, tracking, payments }) => {
@@ -53,11 +53,12 @@ export const adminOrdersRoutes: RouteModule = ({ db, config, tracking, payments 
       if (stillOpen) return ok({ order }, paymentRecordedWhileOpen(stillOpen));
       return ok({ order }, req.body.paid ? PAYMENT_RECORDED : PAYMENT_UNDONE);
     });
-    // 'Rembourser par Wave': the money given back by the provider, then recorded.
+    // 'Rembourser par Wave' (the money given back by the provider, then recorded) or 'Remboursé à la main'.
     route(app, 'POST /admin/orders/:id/payments/:payment/refund', async (req) => {
       const { id, payment } = req.params;
-      await refundProviderPayment(db, authOf(req).user.id, id, payment, context);
-      return ok({ order: await orders.getAdminOrder(db, id, context) }, PAYMENT_REFUNDED);
+      await refundPayment(db, authOf(req).user.id, id, payment, req.body, context);
+      const said = req.body.by === 'provider' ? PAYMENT_REFUNDED : PAYMENT_REFUND_NOTED;
+      return ok({ order: await orders.getAdminOrder(db, id, context) }, said);
     });
     route(app, 'PUT /admin/orders/:id/refund', async (req) =>
       ok(

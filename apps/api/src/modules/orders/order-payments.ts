@@ -14,9 +14,12 @@ import {
   paymentBeingCreated,
   paymentNotPayable,
   paymentOpenElsewhere,
+  paymentRefundAsked,
   paymentRefundByHand,
   paymentRefundUnavailable,
+  paymentRefundUncertain,
   providerUnavailable,
+  type RefundPaymentInput,
 } from '@souk/domain/payments';
 import { AppError } from '#shared/app-error.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -199,19 +202,23 @@ async function endPending(tx: DbOrTx, order: OrderRow, payment: PaymentRow) {
 }
 
 /**
- * 'Rembourser par Wave': gives back through the provider a payment whose money the shop must
- * return (payments.service's `paymentRefund`), then records it; when it was the payment of an order
- * cancelled since, the order is 'Remboursée' as 'Remboursé' records it (history, the customer told).
- * The provider is asked outside any transaction; what it did is recorded under the order's lock,
- * once. A provider that cannot refund, or fails to, leaves everything as it was (409, 503).
+ * A payment whose money the shop must return (payments.service's `paymentRefund`): given back by
+ * the provider ('Rembourser par Wave'), or recorded as given back by hand; when it was the payment
+ * of an order cancelled since, the order is 'Remboursée' as 'Remboursé' records it (history, the
+ * customer told). The provider is asked outside any transaction, once: the request is recorded
+ * first, and kept while its answer is unknown (a time-out), so a second tap asks nobody twice — the
+ * owner checks in the provider's app, then notes it by hand or asks again (`again`). A refusal, or
+ * no connection, leaves everything as it was (503).
  */
-export async function refundProviderPayment(
+export async function refundPayment(
   db: Db,
   adminId: number,
   orderId: number,
   paymentId: number,
+  { by, again }: RefundPaymentInput,
   context: OrderContext,
 ): Promise<void> {
+  const client = (provider: PaymentProvider) => context.payments.clients[provider];
   const payment = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     const row = order && (await payments.lockPayment(tx, paymentId));
@@ -219,26 +226,36 @@ export async function refundProviderPayment(
     const refund = payments.paymentRefund(row, order);
     if (refund === 'done') throw new AppError('conflict', PAYMENT_ALREADY_REFUNDED);
     if (refund !== 'due' || row.provider_ref === null) throw new AppError('conflict', PAYMENT_REFUND_NOT_DUE);
+    if (by === 'hand') return row;
+    if (!client(row.provider)?.refund) throw new AppError('conflict', paymentRefundByHand(row.provider));
+    if (row.refund_requested_at !== null && !again)
+      throw new AppError('conflict', paymentRefundAsked(row.provider));
+    await payments.updatePayment(tx, row.id, { refund_requested: true });
     return row;
   });
-  const client = context.payments.clients[payment.provider];
-  if (!client?.refund) throw new AppError('conflict', paymentRefundByHand(payment.provider));
-  try {
-    await client.refund({ ...payments.knownPayment(payment), providerRef: payment.provider_ref as string });
-  } catch (error) {
-    if (error instanceof ProviderError)
+  if (by === 'provider') {
+    try {
+      await client(payment.provider)?.refund?.({
+        ...payments.knownPayment(payment),
+        providerRef: payment.provider_ref as string,
+      });
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      if (error.kind === 'uncertain')
+        throw new AppError('unavailable', paymentRefundUncertain(payment.provider));
+      await payments.updatePayment(db, payment.id, { refund_requested: false });
       throw new AppError('unavailable', paymentRefundUnavailable(payment.provider));
-    throw error;
+    }
   }
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     const row = await payments.lockPayment(tx, paymentId);
     if (!order || !row || row.refunded_at !== null) return;
-    await payments.updatePayment(tx, row.id, { refunded: true });
+    await payments.updatePayment(tx, row.id, { refunded: by });
     // The order's own payment given back: the order is 'Remboursée' as 'Remboursé' records it.
     const ordersOwn = payments.isOrdersPayment(row, order);
     if (!ordersOwn || order.refunded_at !== null || order.status !== CANCELLED_ORDER_STATUS) return;
-    const how = PAYMENT_PROVIDER_LABELS[row.provider];
+    const how = by === 'provider' ? PAYMENT_PROVIDER_LABELS[row.provider] : REFUNDED_BY_HAND;
     await setRefunded(tx, order.id, how);
     const line = await insertHistory(tx, {
       order_id: order.id,
@@ -251,3 +268,6 @@ export async function refundProviderPayment(
     await tellCustomer(tx, order.id, line.id, context, { byEmail: true });
   });
 }
+
+/** How a payment given back by hand is said in the order's refund ('Remboursée : …'). */
+const REFUNDED_BY_HAND = 'À la main';

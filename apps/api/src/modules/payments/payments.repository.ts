@@ -78,15 +78,30 @@ export type PaymentChange = Partial<
     PaymentRow,
     'provider_ref' | 'launch_url' | 'expires_at' | 'transaction_id' | 'failure' | 'notif_token'
   >
-> & { state?: PaymentState; anomaly?: PaymentAnomaly | null; settled?: boolean; refunded?: boolean };
+> & {
+  state?: PaymentState;
+  anomaly?: PaymentAnomaly | null;
+  settled?: boolean;
+  /** Its refund asked of the provider now (true), or no longer (false: it refused). */
+  refund_requested?: boolean;
+  /** Refunded now, by the provider or by hand. */
+  refunded?: 'provider' | 'hand';
+};
 
-export async function updatePayment(tx: DbOrTx, id: number, { settled, refunded, ...change }: PaymentChange) {
+export async function updatePayment(
+  tx: DbOrTx,
+  id: number,
+  { settled, refunded, refund_requested, ...change }: PaymentChange,
+) {
   await tx
     .update(payments)
     .set({
       ...change,
       ...(settled ? { settled_at: sql`now()` } : {}),
-      ...(refunded ? { refunded_at: sql`now()` } : {}),
+      ...(refunded ? { refunded_at: sql`now()`, refunded_by: refunded } : {}),
+      ...(refund_requested === undefined
+        ? {}
+        : { refund_requested_at: refund_requested ? sql`now()` : null }),
       updated_at: sql`now()`,
     })
     .where(eq(payments.id, id));

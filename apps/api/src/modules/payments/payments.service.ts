@@ -93,6 +93,7 @@ export async function orderPayments(
       anomaly: row.anomaly,
       refund,
       refundable: refund === 'due' && clients.clients[row.provider]?.refund !== undefined,
+      refund_requested: refund === 'due' && row.refund_requested_at !== null,
       created_at: iso(row.created_at),
       settled_at: row.settled_at === null ? null : iso(row.settled_at),
     };

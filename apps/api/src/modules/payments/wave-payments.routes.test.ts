@@ -7,9 +7,12 @@ import {
   cancelWhilePaying,
   PAYMENT_ALREADY_REFUNDED,
   PAYMENT_NOT_OFFERED,
+  PAYMENT_REFUND_NOTED,
   PAYMENT_REFUNDED,
   paymentBeingCreated,
+  paymentRefundAsked,
   paymentRefundUnavailable,
+  paymentRefundUncertain,
   providerUnavailable,
 } from '@souk/domain/payments';
 import { eq, sql } from 'drizzle-orm';
@@ -199,6 +202,15 @@ describe.each(engines)('Wave payments on %s', (engine) => {
       expect(order_.payment).toEqual({ paid_with: null, pending: null });
       const [payment] = await paymentsOf(order.id);
       expect(payment).toMatchObject({ state: 'succeeded', anomaly });
+      // Given back another way (cash at the agency): noted by hand, the order still to pay.
+      const noted = await call('POST', `/admin/orders/${order.id}/payments/${payment?.id}/refund`, admin, {
+        by: 'hand',
+      });
+      expect(noted.status).toBe(200);
+      expect(noted.body.message).toBe(PAYMENT_REFUND_NOTED);
+      expect(noted.body.data.order.payments[0]).toMatchObject({ refund: 'done' });
+      expect(noted.body.data.order.paid_at).toBeNull();
+      expect(sim.refunded.has(session.id)).toBe(false);
     }
   });
 
@@ -282,13 +294,17 @@ describe.each(engines)('Wave payments on %s', (engine) => {
     expect(detail.payments[0]).toMatchObject({ refund: 'due', refundable: true });
 
     // 'Rembourser par Wave': Wave gives it back, the order reads 'Remboursée' (by Wave), once.
-    const refunded = await call('POST', `/admin/orders/${order.id}/payments/${payment?.id}/refund`, admin);
+    const refunded = await call('POST', `/admin/orders/${order.id}/payments/${payment?.id}/refund`, admin, {
+      by: 'provider',
+    });
     expect(refunded.status).toBe(200);
     expect(refunded.body.message).toBe(PAYMENT_REFUNDED);
     expect(sim.refunded.has(session.id)).toBe(true);
     expect(refunded.body.data.order.refund).toMatchObject({ state: 'done', method: 'Wave' });
     expect(refunded.body.data.order.payments[0]).toMatchObject({ refund: 'done', refundable: false });
-    const again = await call('POST', `/admin/orders/${order.id}/payments/${payment?.id}/refund`, admin);
+    const again = await call('POST', `/admin/orders/${order.id}/payments/${payment?.id}/refund`, admin, {
+      by: 'provider',
+    });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(PAYMENT_ALREADY_REFUNDED);
   });
@@ -305,12 +321,27 @@ describe.each(engines)('Wave payments on %s', (engine) => {
     const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row?.paid_with).toBe('manual');
     expect(await paidLines(order.id)).toHaveLength(1);
-    // Its money given back through Wave when Wave is down: told so, nothing recorded; then given back.
-    sim.fail('server-error');
-    const down = await call('POST', `/admin/orders/${order.id}/payments/${payment?.id}/refund`, admin);
+    // Its money given back through Wave: Wave refusing changes nothing, she may ask again at once;
+    // Wave not answering (it may have refunded) is never asked again by itself: she checks, then
+    // notes it by hand, or asks again knowingly.
+    const refund = (body: object) =>
+      call('POST', `/admin/orders/${order.id}/payments/${payment?.id}/refund`, admin, body);
+    sim.fail('bad-key');
+    const down = await refund({ by: 'provider' });
     expect(down.status).toBe(503);
     expect(down.body.message).toBe(paymentRefundUnavailable('wave'));
-    const done = await call('POST', `/admin/orders/${order.id}/payments/${payment?.id}/refund`, admin);
+    sim.fail('server-error');
+    expect((await refund({ by: 'provider' })).body.message).toBe(paymentRefundUncertain('wave'));
+    const asked = await refund({ by: 'provider' });
+    expect(asked.status).toBe(409);
+    expect(asked.body.message).toBe(paymentRefundAsked('wave'));
+    expect((await call('GET', `/admin/orders/${order.id}`, admin)).body.data.order.payments[0]).toMatchObject(
+      {
+        refund: 'due',
+        refund_requested: true,
+      },
+    );
+    const done = await refund({ by: 'provider', again: true });
     expect(done.status).toBe(200);
     // The order keeps its own payment: only the second one was given back.
     expect(done.body.data.order.refund).toBeNull();

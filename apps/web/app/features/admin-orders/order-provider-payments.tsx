@@ -18,11 +18,18 @@ import { useConfirmedAction } from '~/lib/use-form';
  * order's payment: another amount, an order paid already or cancelled, its money to give back).
  */
 export function OrderProviderPayments({ order }: { order: AdminOrderDetail }) {
-  const refund = useConfirmedAction('order-payment-refund', (payment: PaymentAttempt) => ({
-    intent: 'payment-refund',
-    id: String(order.id),
-    payment: String(payment.id),
-  }));
+  const refund = useConfirmedAction(
+    'order-payment-refund',
+    ({ payment, by }: { payment: PaymentAttempt; by: 'provider' | 'hand' }) => ({
+      intent: 'payment-refund',
+      id: String(order.id),
+      payment: String(payment.id),
+      by,
+      // Asked before without an answer: the owner checked in the provider's app, it is asked again.
+      ...(payment.refund_requested ? { again: 'true' } : {}),
+    }),
+  );
+  const target = refund.target;
   return (
     <>
       <ol className="flex flex-col gap-2">
@@ -63,19 +70,29 @@ export function OrderProviderPayments({ order }: { order: AdminOrderDetail }) {
                 Remboursé par {PAYMENT_PROVIDER_LABELS[payment.provider]}
               </p>
             )}
-            {payment.refund === 'due' && !payment.refundable && (
-              <p className="mt-1 text-stone-700">À rembourser à la main, puis à noter (« Remboursé »).</p>
-            )}
-            {payment.refundable && (
-              <div className="mt-2">
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  pending={refund.pending}
-                  onClick={() => refund.ask(payment)}
-                >
-                  Rembourser par {PAYMENT_PROVIDER_LABELS[payment.provider]}
-                </Button>
+            {payment.refund === 'due' && (
+              <div className="mt-2 flex flex-col gap-2">
+                {payment.refund_requested && (
+                  <p className="text-amber-900">
+                    Remboursement demandé à {PAYMENT_PROVIDER_LABELS[payment.provider]} sans réponse :
+                    vérifiez-le dans {PAYMENT_PROVIDER_LABELS[payment.provider]} avant toute autre démarche.
+                  </p>
+                )}
+                <div className="flex flex-wrap gap-2">
+                  {payment.refundable && (
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      pending={refund.pending}
+                      onClick={() => refund.ask({ payment, by: 'provider' })}
+                    >
+                      Rembourser par {PAYMENT_PROVIDER_LABELS[payment.provider]}
+                    </Button>
+                  )}
+                  <Button size="sm" variant="ghost" onClick={() => refund.ask({ payment, by: 'hand' })}>
+                    Remboursé à la main
+                  </Button>
+                </div>
               </div>
             )}
           </li>
@@ -85,11 +102,13 @@ export function OrderProviderPayments({ order }: { order: AdminOrderDetail }) {
         open={refund.target !== null}
         title="Rembourser le paiement"
         message={
-          refund.target
-            ? `${PAYMENT_PROVIDER_LABELS[refund.target.provider]} rend ${formatFcfa(refund.target.amount)} au client, sur le compte qui a payé. Ce remboursement ne s'annule pas.`
-            : ''
+          target === null
+            ? ''
+            : target.by === 'provider'
+              ? `${PAYMENT_PROVIDER_LABELS[target.payment.provider]} rend ${formatFcfa(target.payment.amount)} au client, sur le compte qui a payé. Ce remboursement ne s'annule pas.`
+              : `Vous avez rendu ${formatFcfa(target.payment.amount)} au client vous-même (espèces, transfert) : c'est noté sur la commande.`
         }
-        confirmLabel="Rembourser"
+        confirmLabel={target?.by === 'hand' ? 'Noter le remboursement' : 'Rembourser'}
         onConfirm={refund.confirm}
         onCancel={refund.cancel}
         pending={refund.pending}

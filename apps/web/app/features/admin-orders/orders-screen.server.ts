@@ -7,6 +7,7 @@ import {
   UpdateOrderPaymentInputSchema,
   UpdateOrderStatusInputSchema,
 } from '@souk/domain/admin-orders';
+import { RefundPaymentInputSchema } from '@souk/domain/payments';
 import type { ActionFunctionArgs, RouterContextProvider } from 'react-router';
 import { throwIfRefused } from '~/lib/admin-access.server';
 import { api, dataOrThrow, shopContact } from '~/lib/api.server';
@@ -167,13 +168,21 @@ const resendWhatsapp = ({ client, id, form }: FormRequest) =>
   });
 
 /**
- * 'Rembourser par Wave' on a payment to give back: POST /admin/orders/:id/payments/:payment/refund.
- * A refusal is the API's own sentence (Wave down: try again, or refund by hand and note it).
+ * 'Rembourser par Wave' or 'Remboursé à la main' on a payment to give back, read by the API's own
+ * schema, then POST /admin/orders/:id/payments/:payment/refund. A refusal is the API's own sentence
+ * (Wave down: try again; no answer: check in Wave first).
  */
-const refundPayment = ({ client, id, form }: FormRequest) =>
-  client.post('/admin/orders/:id/payments/:payment/refund', {
-    params: { id, payment: formText(form, 'payment') },
+async function refundPayment({ client, id, form }: FormRequest) {
+  const parsed = RefundPaymentInputSchema.safeParse({
+    by: formText(form, 'by'),
+    again: formText(form, 'again') === 'true' || undefined,
   });
+  if (!parsed.success) return refusedBeforeSending(PAYMENT_REFUND_FAILED);
+  return client.post('/admin/orders/:id/payments/:payment/refund', {
+    params: { id, payment: formText(form, 'payment') },
+    body: parsed.data,
+  });
+}
 
 /**
  * The order as the API answered it, with the toast's message: the screen keeps an order moved from
