@@ -125,6 +125,7 @@ describe.each(engines)('Wave payments on %s', (engine) => {
 
   it("creates a Wave session for the order's amount as the database holds it, hands the same one out again, and marks the order paid once on Wave's signed notification", async () => {
     const order = await guestOrder();
+    const sessionsBefore = sim.sessions.size;
     const first = await pay(order.token);
     expect(first.status).toBe(200);
     const session = sessionOf(order.order_number);
@@ -157,6 +158,10 @@ describe.each(engines)('Wave payments on %s', (engine) => {
     expect(await paidLines(order.id)).toHaveLength(1);
     // Paid: no new payment.
     expect((await pay(order.token)).status).toBe(409);
+    // A link guessed or revoked leads to no payment at all.
+    const guessed = await pay(`${order.token.slice(0, -2)}xx`);
+    expect(guessed.status).toBe(404);
+    expect(sim.sessions.size).toBe(sessionsBefore + 1);
   });
 
   it('refuses notifications that are not signed by Wave with the secret, now: forged, replayed, altered', async () => {
