@@ -302,3 +302,7 @@ export const ConfigSchema = z.object({
   FFMPEG_PATH: optionalText,
   FFPROBE_PATH: optionalText,
 });
+
+/** The error that stops the start, naming the setting and what is wrong with it, in French. */
+export const invalid = (name: string, message: string) =>
+  new Error(`Configuration invalide :\n  ${name}: ${message}`);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { OrangeMoneyConfig } from '../../config.ts';
+import type { OrangeMoneyConfig } from '../../config-payments.ts';
 import {
   type KnownPayment,
   type NewPayment,

@@ -1,4 +1,5 @@
 import type { PaymentProvider } from '@souk/domain/payments';
+import { neverSent } from '#shared/never-sent.ts';
 
 // What the shop needs of a payment provider (docs/decisions/0043): create a payment for an order,
 // read it again, find it by the shop's reference when the answer to its creation was lost, and
@@ -74,12 +75,6 @@ export interface PaymentProviderClient {
   expire(payment: KnownPayment & { providerRef: string }): Promise<void>;
   /** Gives a successful payment's money back to the customer; absent where the provider cannot. */
   refund?(payment: KnownPayment & { providerRef: string }): Promise<void>;
-}
-
-/** Whether a fetch failed before its request could have reached the server (no connection at all). */
-export function neverSent(error: unknown): boolean {
-  const code = (error as { cause?: { code?: string } }).cause?.code;
-  return code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sameSecret } from '#shared/same-secret.ts';
 import { acceptRawJson, signedJson, UNSIGNED_NOTIFICATION } from '#shared/signed-notifications.ts';
-import type { PaymentsConfig } from '../../config.ts';
+import type { PaymentsConfig } from '../../config-payments.ts';
 import type { Db } from '../../db/client.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
 import { OrangeMoneyNotificationSchema } from './orange-money.ts';

@@ -1,4 +1,9 @@
-import type { PaymentAnomaly, PaymentProvider, PaymentState } from '@souk/domain/payments';
+import {
+  OPEN_PAYMENT_STATES,
+  type PaymentAnomaly,
+  type PaymentProvider,
+  type PaymentState,
+} from '@souk/domain/payments';
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
@@ -21,7 +26,7 @@ export async function findOpenPayment(tx: DbOrTx, orderId: number): Promise<Paym
   const [row] = await tx
     .select()
     .from(payments)
-    .where(and(eq(payments.order_id, orderId), inArray(payments.state, ['creating', 'open'])))
+    .where(and(eq(payments.order_id, orderId), inArray(payments.state, OPEN_PAYMENT_STATES)))
     .orderBy(desc(payments.id))
     .limit(1);
   return row ?? null;

@@ -1,7 +1,7 @@
 import { CANCELLED_ORDER_STATUS, type OrderStatus } from '@souk/domain/order-status';
 import type { PaidWith, PaymentAttempt, PaymentProvider } from '@souk/domain/payments';
 import { iso } from '#shared/mapping.ts';
-import type { PaymentsConfig } from '../../config.ts';
+import type { PaymentsConfig } from '../../config-payments.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { orangeMoneyClient } from './orange-money.ts';
 import type { PaymentProviderClient } from './payment-provider.ts';

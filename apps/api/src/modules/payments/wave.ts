@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { sameSecret } from '#shared/same-secret.ts';
-import type { WaveConfig } from '../../config.ts';
+import type { WaveConfig } from '../../config-payments.ts';
 import {
   type NewPayment,
   type PaymentProviderClient,

@@ -1,3 +1,4 @@
+import { neverSent } from '#shared/never-sent.ts';
 import type { WhatsappConfig } from '../../config.ts';
 
 // Meta's WhatsApp Cloud API, called directly (docs/decisions/0041-whatsapp-cloud-api.md): one
@@ -109,18 +110,6 @@ function requestBody(message: Outgoing) {
         : [],
     },
   };
-}
-
-/** Whether a fetch failed before its request could have reached the server (no connection at all). */
-function neverSent(error: unknown): boolean {
-  const code = (error as { cause?: { code?: string } }).cause?.code;
-  return (
-    code === 'ECONNREFUSED' ||
-    code === 'ENOTFOUND' ||
-    code === 'EAI_AGAIN' ||
-    code === 'ENETUNREACH' ||
-    code === 'UND_ERR_CONNECT_TIMEOUT'
-  );
 }
 
 /**
