@@ -10,7 +10,7 @@ import { setTimeout as wait } from 'node:timers/promises';
 
 const repoRoot = path.join(import.meta.dirname, '..');
 /** Debian's module for `brotli_static` (libnginx-mod-http-brotli-static), which souk-proxy.conf uses. */
-const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 const NGINX_DIR = path.join(import.meta.dirname, 'nginx');
 
 /** Debian's nginx: NGINX_PATH, else /usr/sbin/nginx, else the PATH's. */

@@ -1,4 +1,5 @@
 import { createGunzip } from 'node:zlib';
+import { BACKUP_UNPROTECTED } from '@souk/domain/admin-backup';
 import * as tar from 'tar-stream';
 import { logInAsAdmin } from './admin-helpers.ts';
 import { expect, test } from './fixtures.ts';
@@ -43,7 +44,10 @@ test('the owner downloads a backup of the whole shop from the back office, and s
 
   // The screen says what the file holds before it is taken.
   await expect(page.getByText('À garder comme un mot de passe')).toBeVisible();
-  await expect(page.getByText(/mots de passe \(brouillés\), leurs connexions en cours/)).toBeVisible();
+  await expect(page.getByText(/mots de passe \(brouillés\), les paniers des visiteurs/)).toBeVisible();
+  // This server has no BACKUP_KEY: the screen says its archives are not protected, and how.
+  await expect(page.getByText('Sauvegardes non protégées')).toBeVisible();
+  await expect(page.getByText(BACKUP_UNPROTECTED)).toBeVisible();
 
   // A form that posts (a backup is taken on a POST only): the browser saves what it answers.
   const [download] = await Promise.all([

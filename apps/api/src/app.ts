@@ -32,6 +32,7 @@ import { housekeepingJobs } from './modules/housekeeping/housekeeping.service.ts
 import { createJobRunner, type JobRunner } from './modules/jobs/job-runner.ts';
 import { mailJobHandlers } from './modules/mail/mail-jobs.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { isMediaFileName, MEDIA_CSP, MEDIA_TYPES } from './modules/media/media-names.ts';
 import { adminOrdersRoutes } from './modules/orders/admin-orders.routes.ts';
 import { orderJobHandlers, orderRecurringJobs } from './modules/orders/order-jobs.ts';
 import { settlePayment } from './modules/orders/order-payments.ts';
@@ -224,13 +225,19 @@ export async function buildApi({
   });
   await registerDocs(app);
 
+  // Only the files the shop makes (media-names.ts), each as what it is and in a sandbox: a page or
+  // an SVG slipped into DATA_DIR/media (a tampered backup) is a 404, never a page of the shop's origin.
   await app.register(fastifyStatic, {
     root: config.mediaDir,
     prefix: '/media/',
     decorateReply: false,
     immutable: true,
     maxAge: '365d',
-    setHeaders: (res) => {
+    allowedPath: (pathName) => pathName.startsWith('/') && isMediaFileName(pathName.slice(1)),
+    setHeaders: (res, filePath) => {
+      const extension = path.extname(filePath).slice(1) as keyof typeof MEDIA_TYPES;
+      res.header('Content-Type', MEDIA_TYPES[extension] ?? 'application/octet-stream');
+      res.header('Content-Security-Policy', MEDIA_CSP);
       res.header('X-Content-Type-Options', 'nosniff');
     },
   });

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -7,7 +7,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from './db/client.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
+import { UNSIGNED_BACKUP, UNSIGNED_RISK } from './modules/backup/backup-seal.ts';
+import { restoreFailed } from './modules/backup/restore.ts';
 import { processImage } from './modules/media/image-pipeline.ts';
+import { packArchive, readArchive, resealed, TEST_BACKUP_KEY, withRows } from './test/backup-fixtures.ts';
 import { addOrder } from './test/order-fixtures.ts';
 import { smallJpeg } from './test/upload-fixtures.ts';
 import { addUser } from './test/user-fixtures.ts';
@@ -21,7 +24,14 @@ const script = (name: string) => path.join(import.meta.dirname, name);
 async function cli(name: string, args: string[], dataDir: string) {
   try {
     const { stdout, stderr } = await run(process.execPath, [script(name), ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        BACKUP_KEY: TEST_BACKUP_KEY,
+      },
     });
     return { code: 0, out: `${stdout}${stderr}` };
   } catch (error) {
@@ -93,6 +103,43 @@ describe('npm run backup and npm run restore on the embedded database', { timeou
       "La base de données n'est pas vide : arrêtez la boutique, puis relancez avec --force",
     );
     expect((await cli('restore-cli.ts', [file, '--force'], copy)).code).toBe(0);
+  });
+
+  it('restores an unsigned archive only with --unsigned, saying what it risks; a failed --force says why and keeps the shop', async () => {
+    const signed = await readArchive(readFileSync(path.join(root, 'sauvegarde.tar.gz')));
+    const unsigned = path.join(root, 'sans-signature.tar.gz');
+    writeFileSync(unsigned, await packArchive(resealed(signed, null)));
+    const elsewhere = path.join(root, 'ailleurs');
+    const refused = await cli('restore-cli.ts', [unsigned], elsewhere);
+    expect(refused.code).toBe(1);
+    expect(refused.out.trim()).toBe(UNSIGNED_BACKUP);
+    const told = await cli('restore-cli.ts', [unsigned, '--unsigned'], elsewhere);
+    expect(told.code).toBe(0);
+    expect(told.out).toContain(UNSIGNED_RISK);
+    expect(await ordersIn(elsewhere)).toEqual(await ordersIn(shop));
+
+    // An order line naming no order: refused once loaded, the shop there kept as it was.
+    const broken = path.join(root, 'abimee.tar.gz');
+    const line = {
+      id: 424242,
+      order_id: 424242,
+      product_name: 'Savon secret',
+      quantity: 1,
+      unit_price: 1,
+      total_price: 1,
+    };
+    writeFileSync(
+      broken,
+      await packArchive(resealed(withRows(signed, 'order_items', [line]), TEST_BACKUP_KEY)),
+    );
+    const before = await ordersIn(elsewhere);
+    const failed = await cli('restore-cli.ts', [broken, '--force'], elsewhere);
+    expect(failed.code).toBe(1);
+    expect(failed.out.trim()).toBe(
+      restoreFailed('table order_items : une ligne renvoie à une ligne qui n’existe pas'),
+    );
+    expect(await ordersIn(elsewhere)).toEqual(before);
+    expect(readdirSync(elsewhere).sort()).toEqual(['db', 'media', 'tmp']);
   });
 
   it('says in French what is wrong: no file, an unknown option, a shop that is running', async () => {

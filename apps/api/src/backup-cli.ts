@@ -34,6 +34,7 @@ async function main() {
         mediaDir: config.mediaDir,
         workDir: config.tmpDir,
         publicUrl: config.publicUrl,
+        keys: config.backupKeys,
         log: () => {},
       },
       { source: 'cli', userId: null },

@@ -189,6 +189,25 @@ export const ConfigSchema = z.object({
   COOKIE_SECRET: optionalText.pipe(
     z.string().min(32, { error: 'COOKIE_SECRET doit compter au moins 32 caractères' }).optional(),
   ),
+  // Seals every backup (docs/decisions/0044); the keys of before a rotation, comma-separated, to
+  // restore the archives they sealed. Unset: archives unprotected, the back office says so.
+  BACKUP_KEY: optionalText.pipe(
+    z.string().min(32, { error: 'BACKUP_KEY doit compter au moins 32 caractères' }).optional(),
+  ),
+  BACKUP_PREVIOUS_KEYS: optionalText.pipe(
+    z
+      .string()
+      .transform((list) =>
+        list
+          .split(',')
+          .map((key) => key.trim())
+          .filter(Boolean),
+      )
+      .refine((keys) => keys.every((key) => key.length >= 32), {
+        error: 'BACKUP_PREVIOUS_KEYS : chaque clé doit compter au moins 32 caractères',
+      })
+      .optional(),
+  ),
   REDIS_URL: optionalText.pipe(
     z.url({ protocol: /^rediss?$/, error: 'REDIS_URL doit être une URL redis://…' }).optional(),
   ),

@@ -114,6 +114,24 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
   });
 
+  it('seals backups with BACKUP_KEY when set, keeps the keys of before a rotation, and refuses a short key without saying it', () => {
+    expect(loadConfig({}).backupKeys).toEqual({ current: null, previous: [] });
+    const key = 'k'.repeat(40);
+    const old = 'o'.repeat(32);
+    expect(
+      loadConfig({ BACKUP_KEY: key, BACKUP_PREVIOUS_KEYS: ` ${old}, ${'p'.repeat(33)} ` }).backupKeys,
+    ).toEqual({
+      current: key,
+      previous: [old, 'p'.repeat(33)],
+    });
+    const short = () => loadConfig({ BACKUP_KEY: 'motdepasse-court' });
+    expect(short).toThrow('BACKUP_KEY doit compter au moins 32 caractères');
+    expect(short).not.toThrow(/motdepasse-court/);
+    expect(() => loadConfig({ BACKUP_PREVIOUS_KEYS: `${old},court` })).toThrow(
+      'BACKUP_PREVIOUS_KEYS : chaque clé doit compter au moins 32 caractères',
+    );
+  });
+
   it('reads REDIS_URL as a redis:// URL', () => {
     expect(loadConfig({}).REDIS_URL).toBeUndefined();
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/2' }).REDIS_URL).toBe('redis://127.0.0.1:6379/2');

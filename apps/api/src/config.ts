@@ -33,7 +33,11 @@ export type Config = Omit<
   | 'ORANGE_MONEY_COUNTRY'
   | 'ORANGE_MONEY_API_URL'
   | 'ORANGE_MONEY_CURRENCY'
+  | 'BACKUP_KEY'
+  | 'BACKUP_PREVIOUS_KEYS'
 > & {
+  /** BACKUP_KEY and BACKUP_PREVIOUS_KEYS: what seals a backup, and what a restore checks it with. */
+  backupKeys: { current: string | null; previous: string[] };
   /** The payment providers the shop takes payments through, and its currency (docs/decisions/0043). */
   payments: PaymentsConfig;
   /** UNPAID_REMINDER_BEFORE: how long before its release an unpaid order's customer is reminded (0: never). */
@@ -178,6 +182,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ORANGE_MONEY_COUNTRY: _omCountry,
     ORANGE_MONEY_API_URL: _omUrl,
     ORANGE_MONEY_CURRENCY: _omCurrency,
+    BACKUP_KEY,
+    BACKUP_PREVIOUS_KEYS,
     ...c
   } = parsed.data;
   const dataDir = path.resolve(c.DATA_DIR);
@@ -216,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     unpaidReminderBeforeMs: UNPAID_ORDER_TIMEOUT > 0 ? reminderBefore : 0,
     whatsapp: whatsappConfig(parsed.data, country),
     payments,
+    backupKeys: { current: BACKUP_KEY ?? null, previous: BACKUP_PREVIOUS_KEYS ?? [] },
     shopLocale: { country, timeZone, phoneExample: example },
     trustProxy: TRUST_PROXY,
     authRateLimits: {

@@ -1,12 +1,9 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { runDataMigrations } from './db/data-migrations.ts';
 import { openConfiguredDatabase } from './db/open-configured.ts';
 import { seedDemoShop } from './db/seed/seed.ts';
 import { bootstrapAdmin } from './modules/auth/bootstrap-admin.ts';
-import { RESTORE_MARKER, restoreInterrupted } from './modules/backup/restore.ts';
 import { orderTracking } from './modules/orders/order-tracking.ts';
 import { syncTrackingLinks } from './modules/orders/orders.service.ts';
 import { cookieSecret } from './plugins/cookie-secret.ts';
@@ -39,9 +36,6 @@ export async function prepareDatabase(config: Config, options: PrepareOptions = 
   const log = options.log ?? ((line: string) => console.info(`[souk] ${line}`));
   const warn = options.warn ?? ((line: string) => console.warn(`[souk] ${line}`));
   const seed = options.seed ?? ((database: Database) => seedNew(database, config, log));
-  // A restore cut half-way left a partial database: serving it would lose the shop's orders.
-  if (existsSync(path.join(config.dataDir, RESTORE_MARKER)))
-    throw new Error(restoreInterrupted(config.dataDir));
   const database = await openConfiguredDatabase(config);
   try {
     // Several processes starting at once on one PostgreSQL: one migrates and seeds, the others

@@ -6,8 +6,15 @@ import { z } from 'zod';
 export const BACKUP_TITLE = 'Sauvegarde';
 export const BACKUP_DOWNLOAD_LABEL = 'Télécharger une sauvegarde';
 export const NO_BACKUP_YET = "Aucune sauvegarde n'a encore été faite.";
+/** Without BACKUP_KEY (docs/decisions/0044): what the owner risks, and who can change it. */
+export const BACKUP_UNPROTECTED =
+  "Vos sauvegardes ne sont pas protégées : si quelqu'un modifie un fichier de sauvegarde (par exemple pour y ajouter un compte administrateur), rien ne le signalera à la restauration. Demandez à la personne qui gère le serveur de définir BACKUP_KEY (voir le README, section « Backups »).";
+export const BACKUP_PROTECTED =
+  'Vos sauvegardes sont signées : un fichier modifié après coup sera refusé à la restauration. La clé (BACKUP_KEY) se garde ailleurs que les sauvegardes.';
 
 export const LastBackupSchema = z.object({
+  /** Whether the shop seals its archives (BACKUP_KEY): a changed archive is then refused at restore. */
+  protected: z.boolean(),
   last: z
     .object({
       taken_at: z.string(),

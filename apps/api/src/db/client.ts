@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { type SQL, sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -16,8 +17,10 @@ import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction's handle. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** The handle a repository works with: the database or a transaction. */
-export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+export type DbOrTx = Tx | Db;
 
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
@@ -94,6 +97,23 @@ async function notify(db: Db, channel: string, payload: string) {
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Applies `folder`'s pending migrations inside the caller's transaction (a restore replaces the
+ * schema and the rows together, or not at all). Drizzle's own migrator, handed the transaction as
+ * its session: the same statements and the same record as `migrate`; the batch it would wrap in
+ * a transaction of its own becomes a savepoint of this one.
+ */
+export async function migrateWithin(tx: Tx, folder = migrationsFolder): Promise<void> {
+  const session = {
+    execute: (query: SQL) => tx.execute(query),
+    all: async (query: SQL) => ((await tx.execute(query)) as unknown as { rows: unknown[] }).rows,
+    transaction: <T>(work: (inner: Tx) => Promise<T>) => tx.transaction(work),
+  };
+  await dialect.migrate(readMigrationFiles({ migrationsFolder: folder }), session as never, {
+    migrationsFolder: folder,
+  });
+}
 
 /** A typo matches a name this word-similar to it: 'crme' is 0.4 word-similar to 'creme hydratante'. */
 export const TYPO_SIMILARITY = 0.35;

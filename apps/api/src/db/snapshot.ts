@@ -5,13 +5,10 @@ import { createInterface } from 'node:readline';
 import { sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from './client.ts';
 
-// The whole database as files of JSON lines, one per table, read in one consistent snapshot, and
-// loaded back into an empty database migrated to the same level (docs/decisions/0035). Generic
-// over the catalogue, not over the modules' repositories: a backup is of every table, whoever
-// owns it, and a table added by a later migration is in it without anyone listing it.
-
-/** Work in flight, not the shop's data: a restored shop does not send yesterday's mails again. */
-const NOT_SAVED = new Set(['jobs']);
+// Tables as files of JSON lines, one per table, read in one consistent snapshot, and loaded back
+// into an empty database migrated to the same level (docs/decisions/0035). Generic over the
+// catalogue, not over the modules' repositories: which tables is the caller's list (a backup's,
+// modules/backup/backup-tables.ts).
 /** Rows fetched from a table's cursor at a time. */
 const FETCH_ROWS = 500;
 /** Rows inserted per statement when a table is loaded. */
@@ -63,13 +60,14 @@ export async function migrationLevel(db: DbOrTx): Promise<MigrationLevel> {
  * its stock taken) or wholly out. Written to disk, not streamed to the caller, so the transaction
  * (on PGlite, the only connection) lasts as long as the reading, not as long as a slow download.
  */
-export async function dumpDatabase(db: Db, dir: string) {
+export async function dumpDatabase(db: Db, dir: string, only: readonly string[]) {
+  const wanted = new Set(only);
   return db.transaction(async (tx) => {
     await tx.execute(sql`set transaction isolation level repeatable read, read only`);
     const level = await migrationLevel(tx);
     const tables: TableDump[] = [];
     for (const name of await publicTables(tx)) {
-      if (NOT_SAVED.has(name)) continue;
+      if (!wanted.has(name)) continue;
       const file = path.join(dir, `${name}.jsonl`);
       // A file handle: a full disk is an error this backup answers, not an event that stops the server.
       const out = await open(file, 'w');
@@ -141,51 +139,80 @@ async function* lineBatches(file: string, size: number) {
   if (batch.length) yield batch;
 }
 
+/** Why a table's rows did not go in, in the owner's words, from PostgreSQL's error class: never the rows. */
+function refusalOf(error: unknown): string {
+  let cause: unknown = error;
+  while (cause && typeof cause === 'object' && !('code' in cause) && 'cause' in cause) cause = cause.cause;
+  const code = String((cause as { code?: unknown } | undefined)?.code ?? '');
+  if (code === '23503') return 'une ligne renvoie à une ligne qui n’existe pas';
+  if (code === '23505') return 'deux lignes ont la même clé';
+  if (code === '23502') return 'une valeur obligatoire manque';
+  if (code === '23514' || code === '23P01') return 'une valeur enfreint une règle de la base';
+  if (code.startsWith('22')) return 'une valeur n’a pas le format attendu';
+  return 'la base a refusé ses lignes';
+}
+
+/** A table of a backup that did not load: its name and why, and nothing of its rows. */
+export class TableLoadError extends Error {
+  readonly table: string;
+  readonly reason: string;
+  constructor(table: string, reason: string) {
+    super(`table ${table} : ${reason}`);
+    this.name = 'TableLoadError';
+    this.table = table;
+    this.reason = reason;
+  }
+}
+
 /**
- * Loads the dumped tables (files under `dir`) into a database migrated to the dump's level, in one
- * transaction: all of it or nothing. The tables' own triggers (the sales counters, the catalogue's
- * change notices) are off while their rows go in as they were; foreign keys are checked, parents
+ * Loads the dumped tables (files under `dir`) into a database migrated to the dump's level, in
+ * the caller's transaction: all of it or nothing. The tables' own triggers (the sales counters,
+ * the catalogue's change notices) are off while their rows go in as they were; foreign keys are checked, parents
  * first. A self-referencing table (categories) goes in one statement, so a row may name a parent
  * listed after it. The id sequences then continue after the highest id loaded.
  */
-export async function loadDatabase(db: Db, dir: string, tables: readonly TableDump[]) {
-  await db.transaction(async (tx) => {
-    const present = new Set(await publicTables(tx));
-    for (const t of tables)
-      if (!present.has(t.name)) throw new Error(`table ${t.name} absente de la base cible`);
-    const { order, selfReferencing } = await loadOrder(
-      tx,
-      tables.map((t) => t.name),
+export async function loadDatabase(tx: DbOrTx, dir: string, tables: readonly TableDump[]) {
+  const present = new Set(await publicTables(tx));
+  for (const t of tables)
+    if (!present.has(t.name)) throw new TableLoadError(t.name, 'absente de la base à ce niveau de migration');
+  const { order, selfReferencing } = await loadOrder(
+    tx,
+    tables.map((t) => t.name),
+  );
+  for (const t of tables) await tx.execute(sql`alter table ${ident(t.name)} disable trigger user`);
+  for (const name of order) {
+    const dump = tables.find((t) => t.name === name) as TableDump;
+    const columns = await insertableColumns(tx, name);
+    const list = sql.join(
+      columns.map((c) => ident(c)),
+      sql`, `,
     );
-    for (const t of tables) await tx.execute(sql`alter table ${ident(t.name)} disable trigger user`);
-    for (const name of order) {
-      const dump = tables.find((t) => t.name === name) as TableDump;
-      const columns = await insertableColumns(tx, name);
-      const list = sql.join(
-        columns.map((c) => ident(c)),
-        sql`, `,
-      );
-      const size = selfReferencing.has(name) ? Number.MAX_SAFE_INTEGER : INSERT_ROWS;
-      for await (const batch of lineBatches(path.join(dir, dump.file), size)) {
-        await tx.execute(
+    const size = selfReferencing.has(name) ? Number.MAX_SAFE_INTEGER : INSERT_ROWS;
+    for await (const batch of lineBatches(path.join(dir, dump.file), size)) {
+      // The driver's error quotes the statement and its rows (e-mails, password hashes): only
+      // the table and PostgreSQL's reason go on.
+      await tx
+        .execute(
           sql`insert into ${ident(name)} (${list})
               select ${list} from json_populate_recordset(null::${ident(name)}, ${`[${batch.join(',')}]`}::json)`,
-        );
-      }
+        )
+        .catch((error: unknown) => {
+          throw new TableLoadError(name, refusalOf(error));
+        });
     }
-    for (const t of tables) await tx.execute(sql`alter table ${ident(t.name)} enable trigger user`);
-    const serials = await queryRows<{ table: string; column: string }>(
-      tx,
-      sql`select table_name as table, column_name as column from information_schema.columns
+  }
+  for (const t of tables) await tx.execute(sql`alter table ${ident(t.name)} enable trigger user`);
+  const serials = await queryRows<{ table: string; column: string }>(
+    tx,
+    sql`select table_name as table, column_name as column from information_schema.columns
            where table_schema = 'public' and column_default like 'nextval(%'`,
-    );
-    for (const s of serials) {
-      await tx.execute(
-        sql`select setval(pg_get_serial_sequence(${`public.${s.table}`}, ${s.column}),
+  );
+  for (const s of serials) {
+    await tx.execute(
+      sql`select setval(pg_get_serial_sequence(${`public.${s.table}`}, ${s.column}),
                           coalesce((select max(${ident(s.column)}) from ${ident(s.table)}), 0) + 1, false)`,
-      );
-    }
-  });
+    );
+  }
 }
 
 /**
@@ -203,8 +230,11 @@ export async function isEmptyDatabase(db: Db): Promise<boolean> {
   return !row?.used;
 }
 
-/** Empties the database entirely (restore `--force`): the shop's tables and the migrations' record. */
-export async function dropEverything(db: Db) {
+/**
+ * Empties the database entirely (restore `--force`): the shop's tables and the migrations' record.
+ * In the caller's transaction, which a failure later rolls back to the shop as it was.
+ */
+export async function dropEverything(db: DbOrTx) {
   await db.execute(sql`drop schema if exists drizzle cascade`);
   await db.execute(sql`drop schema public cascade`);
   await db.execute(sql`create schema public`);

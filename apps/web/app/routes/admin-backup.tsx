@@ -13,7 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function AdminBackup({ loaderData }: Route.ComponentProps) {
   return (
     <AdminPage title={BACKUP_TITLE} subtitle="Toute la boutique dans un fichier, à garder en lieu sûr">
-      <BackupScreen last={loaderData.last} />
+      <BackupScreen last={loaderData.last} protected={loaderData.protected} />
     </AdminPage>
   );
 }

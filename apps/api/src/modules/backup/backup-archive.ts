@@ -8,60 +8,58 @@ import * as tar from 'tar-stream';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { dumpDatabase, type MigrationLevel, type TableDump } from '../../db/snapshot.ts';
+import { isMediaFileName } from '../media/media-names.ts';
+import { type BackupKeys, ContentDigest, SealSchema, sealOf } from './backup-seal.ts';
+import { BACKED_UP_TABLES } from './backup-tables.ts';
 
 // One archive of the whole shop (docs/decisions/0035): a gzipped tar of
 //   manifest.json            what it is, from which shop and when, the schema's migration level, the tables
-//   database/<table>.jsonl   every row of every table, one JSON object per line
-//   media/<file>             every picture and video of DATA_DIR/media
-//   end.json                 written last: an archive without it was cut short
+//   database/<table>.jsonl   every row of each table a backup holds (backup-tables.ts), one JSON object per line
+//   media/<file>             every picture and video of DATA_DIR/media (media-names.ts)
+//   end.json                 written last (an archive without it was cut short), with the seal
+//                            over all of the above when the shop has a BACKUP_KEY (backup-seal.ts)
 // Streamed as it is written: a shop's media never sits in memory. Read back by backup-staging.ts.
 
 export const BACKUP_FORMAT = 'souk-backup';
-export const BACKUP_VERSION = 1;
-
-export const NOT_A_BACKUP = "Ce fichier n'est pas une sauvegarde Souk";
-export const TRUNCATED_BACKUP =
-  'Sauvegarde incomplète : le fichier est coupé ou abîmé. Reprenez une sauvegarde complète.';
-
-export class BackupRejectedError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'BackupRejectedError';
-  }
-}
-
-export const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
+/** 2: sealed, and without sessions or reset tokens. A restore still reads 1 (with --unsigned). */
+export const BACKUP_VERSION = 2;
 
 export const ManifestSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
-  version: z.literal(BACKUP_VERSION),
+  version: z.union([z.literal(1), z.literal(BACKUP_VERSION)]),
   shop: z.string(),
   created_at: z.string(),
   migrations: z.object({ count: z.number().int().min(0), last: z.number().nullable() }),
   tables: z.array(
-    z.object({
-      name: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/),
-      rows: z.number().int().min(0),
-      file: z.string().regex(SAFE_NAME),
-    }),
+    z
+      .object({
+        name: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/),
+        rows: z.number().int().min(0),
+        file: z.string(),
+      })
+      .refine((t) => t.file === `${t.name}.jsonl`),
   ),
 });
 export type BackupManifest = z.infer<typeof ManifestSchema>;
-export const EndSchema = z.object({ complete: z.literal(true), media_files: z.number().int().min(0) });
+export const EndSchema = z.object({
+  complete: z.literal(true),
+  media_files: z.number().int().min(0),
+  /** Absent from version 1, null when the shop had no BACKUP_KEY. */
+  seal: SealSchema.nullable().optional(),
+});
 
-/** Media files under `dir`, as paths relative to it ('abc-360.webp'). */
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'ENOENT';
 
+/** The media files of `dir` the shop made (not a conversion's partial output, not a stray file). */
 async function mediaFiles(dir: string): Promise<string[]> {
   // No media folder yet is no media; any other failure (permissions, a disk error) fails the backup.
-  const names = await readdir(dir, { recursive: true, withFileTypes: true }).catch((error: unknown) => {
+  const names = await readdir(dir, { withFileTypes: true }).catch((error: unknown) => {
     if (isMissing(error)) return [];
     throw error;
   });
   return names
-    .filter((d) => d.isFile())
-    .map((d) => path.relative(dir, path.join(d.parentPath, d.name)).split(path.sep).join('/'))
-    .filter((name) => name.split('/').every((part) => SAFE_NAME.test(part)))
+    .filter((d) => d.isFile() && isMediaFileName(d.name))
+    .map((d) => d.name)
     .sort();
 }
 
@@ -88,7 +86,15 @@ function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> 
   });
 }
 
-function addEntry(pack: tar.Pack, name: string, body: string | Buffer, signal: AbortSignal) {
+function addEntry(
+  pack: tar.Pack,
+  name: string,
+  body: string | Buffer,
+  signal: AbortSignal,
+  digest: ContentDigest,
+) {
+  digest.entry(name, Buffer.byteLength(body));
+  digest.update(body);
   // `pack.entry` throws once the pack is destroyed: the executor's throw rejects this promise.
   const added = new Promise<void>((resolve, reject) =>
     pack.entry({ name, mtime: new Date() }, body, (error) => (error ? reject(error) : resolve())),
@@ -96,7 +102,13 @@ function addEntry(pack: tar.Pack, name: string, body: string | Buffer, signal: A
   return unlessAborted(added, signal);
 }
 
-async function addFile(pack: tar.Pack, name: string, file: string, signal: AbortSignal): Promise<boolean> {
+async function addFile(
+  pack: tar.Pack,
+  name: string,
+  file: string,
+  signal: AbortSignal,
+  digest: ContentDigest,
+): Promise<boolean> {
   signal.throwIfAborted();
   // Opened before the header is written: a file deleted meanwhile (a product removed) is left out,
   // and one deleted after opening is still read whole. Files are written once and never change
@@ -112,18 +124,26 @@ async function addFile(pack: tar.Pack, name: string, file: string, signal: Abort
     signal.throwIfAborted();
     const { size, mtime } = await handle.stat();
     if (size === 0) {
-      await addEntry(pack, name, Buffer.alloc(0), signal);
+      await addEntry(pack, name, Buffer.alloc(0), signal, digest);
       return true;
     }
+    digest.entry(name, size);
     let done!: (error?: Error | null) => void;
     const written = new Promise<void>((resolve, reject) => {
       done = (error) => (error ? reject(error) : resolve());
     });
     const entry = pack.entry({ name, size, mtime }, done);
     reader = handle.createReadStream({ start: 0, end: size - 1 });
+    // Digested as it goes into the pack: one file's bytes at a time, in order.
+    const digesting = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        digest.update(chunk);
+        callback(null, chunk);
+      },
+    });
     // Awaited together: whichever fails first (the file, the pack, the reader gone), the other's
     // failure is handled too.
-    await Promise.all([pipeline(reader, entry, { signal }), unlessAborted(written, signal)]);
+    await Promise.all([pipeline(reader, digesting, entry, { signal }), unlessAborted(written, signal)]);
     return true;
   } finally {
     // Closed in every case, here and now, never by the garbage collector: a second close waits
@@ -143,13 +163,19 @@ export const BACKUP_CUT = 'le téléchargement a été coupé avant la fin';
  * failed or the reader destroyed `stream` before reading it all. Whatever happens, every file is
  * closed and the spool removed before `finished` settles, and nothing is left unhandled.
  */
-export async function createBackup(options: { db: Db; mediaDir: string; workDir: string; shop: string }) {
+export async function createBackup(options: {
+  db: Db;
+  mediaDir: string;
+  workDir: string;
+  shop: string;
+  keys: BackupKeys;
+}) {
   await mkdir(options.workDir, { recursive: true });
   const dir = await mkdtemp(path.join(options.workDir, 'backup-'));
   let level: MigrationLevel;
   let tables: TableDump[];
   try {
-    ({ level, tables } = await dumpDatabase(options.db, dir));
+    ({ level, tables } = await dumpDatabase(options.db, dir, BACKED_UP_TABLES));
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     throw error;
@@ -182,17 +208,21 @@ export async function createBackup(options: { db: Db; mediaDir: string; workDir:
     cut = true;
     stop.abort(new Error(BACKUP_CUT));
   });
+  const digest = new ContentDigest();
   const packing = (async () => {
-    await addEntry(pack, 'manifest.json', JSON.stringify(manifest, null, 1), signal);
+    await addEntry(pack, 'manifest.json', JSON.stringify(manifest, null, 1), signal, digest);
     for (const t of tables) {
-      if (!(await addFile(pack, `database/${t.file}`, path.join(dir, t.file), signal)))
+      if (!(await addFile(pack, `database/${t.file}`, path.join(dir, t.file), signal, digest)))
         throw new Error(`table ${t.name} absente de l'instantané`);
     }
     let media = 0;
     for (const name of await mediaFiles(options.mediaDir)) {
-      if (await addFile(pack, `media/${name}`, path.join(options.mediaDir, name), signal)) media += 1;
+      if (await addFile(pack, `media/${name}`, path.join(options.mediaDir, name), signal, digest)) media += 1;
     }
-    await addEntry(pack, 'end.json', JSON.stringify({ complete: true, media_files: media }), signal);
+    const content = digest.finish(media);
+    const seal = options.keys.current ? sealOf(content, options.keys.current) : null;
+    const end = JSON.stringify({ complete: true, media_files: media, seal });
+    await addEntry(pack, 'end.json', end, signal, new ContentDigest());
     pack.finalize();
     return media;
   })();

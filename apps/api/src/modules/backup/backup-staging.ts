@@ -1,39 +1,108 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import * as tar from 'tar-stream';
 import type { z } from 'zod';
-import {
-  type BackupManifest,
-  BackupRejectedError,
-  EndSchema,
-  ManifestSchema,
-  NOT_A_BACKUP,
-  SAFE_NAME,
-  TRUNCATED_BACKUP,
-} from './backup-archive.ts';
+import { isMediaFileName } from '../media/media-names.ts';
+import { type BackupManifest, EndSchema, ManifestSchema } from './backup-archive.ts';
+import { BackupRejectedError, NOT_A_BACKUP, TRUNCATED_BACKUP } from './backup-errors.ts';
+import { type BackupKeys, ContentDigest, checkSeal } from './backup-seal.ts';
+import { isBackedUp, LEFT_OUT_OF_OLD_ARCHIVES } from './backup-tables.ts';
 
 // An archive of the shop (backup-archive.ts) read back for a restore: nothing in it is trusted
-// until the whole of it has been read and checked.
+// until the whole of it has been read and checked, and nothing in it may fill the disk first.
+
+const MiB = 1024 * 1024;
+const GiB = 1024 * MiB;
+
+/**
+ * What an archive may hold, each refused as soon as it is exceeded (a header's size before its
+ * bytes are read): a shop's biggest file is a video (uploads up to 50 Mo, a conversion a little
+ * more), its biggest table its orders' history. Said in the README (« Sauvegarde et
+ * restauration »).
+ */
+export const ARCHIVE_BOUNDS = {
+  mediaFile: 512 * MiB,
+  tableFile: 4 * GiB,
+  /** One row of a table: a product's description and its pictures' names are kilobytes. */
+  row: 16 * MiB,
+  total: 64 * GiB,
+  entries: 1_000_000,
+  /**
+   * Bytes written per byte of the archive. Pictures and videos do not compress, rows about ten
+   * times; a file of one repeated byte, a hundred times and more.
+   */
+  ratio: 100,
+  /** The ratio is judged once this much has been written: a small shop's archive is mostly JSON. */
+  ratioAfter: 16 * MiB,
+} as const;
+
+export const archiveTooLarge = (what: string) =>
+  `Sauvegarde refusée : ${what} dépasse ce qu'une sauvegarde de Souk contient (voir le README, section « Backups »).`;
+export const foreignTable = (table: string) =>
+  `Sauvegarde refusée : elle contient une table que Souk ne sauvegarde pas (${table}), elle a été modifiée.`;
+export const foreignMedia = (name: string) =>
+  `Sauvegarde refusée : elle contient un fichier que Souk ne fait pas (media/${name.slice(0, 80)}), elle a été modifiée.`;
 
 export type StagedBackup = {
   manifest: BackupManifest;
+  /** The tables to load: those of the manifest a restore brings back (none left out). */
+  tables: BackupManifest['tables'];
   /** Where the tables' files are (`<file>` of each table). */
   databaseDir: string;
   /** Where the media files are, as they go under DATA_DIR/media. */
   mediaDir: string;
-  mediaFiles: number;
+  mediaFiles: string[];
+  /** Whether its seal was checked with one of this server's keys (false: restored `unsigned`). */
+  verified: boolean;
 };
 
+/** Counts the bytes that go through. */
+function counter(onBytes: (total: number) => void) {
+  let total = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      total += chunk.length;
+      try {
+        onBytes(total);
+      } catch (error) {
+        callback(error as Error);
+        return;
+      }
+      callback(null, chunk);
+    },
+  });
+}
+
+/** Writes `entry` to `file`, digested as it goes. */
+async function save(entry: AsyncIterable<unknown>, file: string, digest: ContentDigest) {
+  const digesting = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      digest.update(chunk);
+      callback(null, chunk);
+    },
+  });
+  await pipeline(entry, digesting, createWriteStream(file, { flags: 'wx' }));
+}
+
+/** Lines of a table's file, refused at the first one longer than a row may be. */
 async function countLines(file: string): Promise<number> {
   const handle = await open(file);
   try {
     let lines = 0;
+    let length = 0;
     for await (const chunk of handle.createReadStream()) {
-      for (const byte of chunk as Buffer) if (byte === 10) lines += 1;
+      for (const byte of chunk as Buffer) {
+        if (byte === 10) {
+          lines += 1;
+          length = 0;
+        } else if (++length > ARCHIVE_BOUNDS.row) {
+          throw new BackupRejectedError(archiveTooLarge('une ligne de table'));
+        }
+      }
     }
     return lines;
   } finally {
@@ -43,85 +112,142 @@ async function countLines(file: string): Promise<number> {
 
 /**
  * Reads an archive into `stagingDir` and checks it whole before anything is changed: ours (the
- * manifest first, known entries only), complete (gzip and tar whole, `end.json` last, each table
- * with the rows the manifest says, the media count as written). Throws BackupRejectedError with
- * a French message otherwise, `stagingDir` then removed.
+ * manifest first, known entries only: the tables a backup holds, media under the names the shop
+ * makes), within its bounds (ARCHIVE_BOUNDS, checked as it is read), complete (gzip and tar
+ * whole, `end.json` last, each table with the rows the manifest says, the media count as
+ * written), and sealed by one of `keys` (or, with `unsigned`, not checked: backup-seal.ts).
+ * Throws BackupRejectedError with a French message otherwise, `stagingDir` then removed.
  */
-export async function stageBackup(input: Readable, stagingDir: string): Promise<StagedBackup> {
+export async function stageBackup(
+  input: Readable,
+  stagingDir: string,
+  options: { keys: BackupKeys; unsigned: boolean },
+): Promise<StagedBackup> {
   const databaseDir = path.join(stagingDir, 'database');
   const mediaDir = path.join(stagingDir, 'media');
   await mkdir(databaseDir, { recursive: true });
   await mkdir(mediaDir, { recursive: true });
   let manifest: BackupManifest | null = null;
   let end: z.infer<typeof EndSchema> | null = null;
-  let media = 0;
+  const media: string[] = [];
+  const seen = new Set<string>();
+  const digest = new ContentDigest();
+  let declared = 0;
+  let read = 0;
   const extract = tar.extract();
-  const reading = pipeline(input, createGunzip(), extract);
-  // Its failure (a gzip cut short) is read below, after the entries; until then it is not unhandled.
-  reading.catch(() => {});
+  // The ratio of what is written to what was read, on the whole stream: a small archive that
+  // unpacks to gigabytes is stopped after ARCHIVE_BOUNDS.ratioAfter, whatever its headers say.
+  const reading = pipeline(
+    input,
+    counter((total) => {
+      read = total;
+    }),
+    createGunzip(),
+    counter((written) => {
+      if (written > ARCHIVE_BOUNDS.ratioAfter && written > ARCHIVE_BOUNDS.ratio * read)
+        throw new BackupRejectedError(archiveTooLarge('son taux de compression'));
+    }),
+    extract,
+  );
+  // Its failure (a gzip cut short, a bound) is read below, after the entries; until then it is
+  // not unhandled.
+  let failure: unknown = null;
+  reading.catch((error: unknown) => {
+    failure = error;
+  });
   try {
     for await (const entry of extract) {
       const { name, type } = entry.header;
-      if (end) throw new BackupRejectedError(NOT_A_BACKUP);
+      const size = entry.header.size ?? 0;
+      if (end || seen.has(name) || type !== 'file') throw new BackupRejectedError(NOT_A_BACKUP);
+      seen.add(name);
+      if (seen.size > ARCHIVE_BOUNDS.entries)
+        throw new BackupRejectedError(archiveTooLarge('son nombre de fichiers'));
+      declared += size;
+      if (declared > ARCHIVE_BOUNDS.total) throw new BackupRejectedError(archiveTooLarge('sa taille totale'));
+      if (name === 'end.json') {
+        const parsed = EndSchema.safeParse((await readJson(entry)).value);
+        if (!parsed.success || !manifest) throw new BackupRejectedError(TRUNCATED_BACKUP);
+        end = parsed.data;
+        continue;
+      }
+      digest.entry(name, size);
       if (!manifest) {
         if (name !== 'manifest.json') throw new BackupRejectedError(NOT_A_BACKUP);
-        const parsed = ManifestSchema.safeParse(await readJson(entry));
+        const body = await readJson(entry);
+        digest.update(body.bytes);
+        const parsed = ManifestSchema.safeParse(body.value);
         if (!parsed.success) throw new BackupRejectedError(NOT_A_BACKUP);
         manifest = parsed.data;
-      } else if (name === 'end.json') {
-        const parsed = EndSchema.safeParse(await readJson(entry));
-        if (!parsed.success) throw new BackupRejectedError(TRUNCATED_BACKUP);
-        end = parsed.data;
-      } else if (type === 'file' && name.startsWith('database/')) {
+        const oldArchive = manifest.version === 1;
+        for (const t of manifest.tables)
+          if (!isBackedUp(t.name) && !(oldArchive && LEFT_OUT_OF_OLD_ARCHIVES.has(t.name)))
+            throw new BackupRejectedError(foreignTable(t.name));
+      } else if (name.startsWith('database/')) {
         const file = name.slice('database/'.length);
-        if (!manifest.tables.some((t) => t.file === file)) throw new BackupRejectedError(NOT_A_BACKUP);
-        await pipeline(entry, createWriteStream(path.join(databaseDir, file)));
-      } else if (type === 'file' && name.startsWith('media/')) {
-        const parts = name.slice('media/'.length).split('/');
-        if (!parts.every((p) => SAFE_NAME.test(p))) throw new BackupRejectedError(NOT_A_BACKUP);
-        const target = path.join(mediaDir, ...parts);
-        await mkdir(path.dirname(target), { recursive: true });
-        await pipeline(entry, createWriteStream(target));
-        media += 1;
+        const table = manifest.tables.find((t) => t.file === file);
+        if (!table) throw new BackupRejectedError(NOT_A_BACKUP);
+        if (size > ARCHIVE_BOUNDS.tableFile)
+          throw new BackupRejectedError(archiveTooLarge(`la table ${file}`));
+        if (isBackedUp(table.name)) await save(entry, path.join(databaseDir, file), digest);
+        // Left out (an old archive's sessions): read, never written.
+        else for await (const chunk of entry) digest.update(chunk as Buffer);
+      } else if (name.startsWith('media/')) {
+        const file = name.slice('media/'.length);
+        if (!isMediaFileName(file)) throw new BackupRejectedError(foreignMedia(file));
+        if (size > ARCHIVE_BOUNDS.mediaFile)
+          throw new BackupRejectedError(archiveTooLarge(`le fichier media/${file}`));
+        await save(entry, path.join(mediaDir, file), digest);
+        media.push(file);
       } else {
         throw new BackupRejectedError(NOT_A_BACKUP);
       }
     }
     await reading;
-    if (!manifest || !end || end.media_files !== media) throw new BackupRejectedError(TRUNCATED_BACKUP);
-    for (const t of manifest.tables) {
-      const lines = await countLines(path.join(databaseDir, t.file)).catch(() => -1);
+    if (!manifest || !end || end.media_files !== media.length)
+      throw new BackupRejectedError(TRUNCATED_BACKUP);
+    const tables = manifest.tables.filter((t) => isBackedUp(t.name));
+    for (const t of tables) {
+      const lines = await countLines(path.join(databaseDir, t.file)).catch((error: unknown) => {
+        if (error instanceof BackupRejectedError) throw error;
+        return -1;
+      });
       if (lines !== t.rows) throw new BackupRejectedError(TRUNCATED_BACKUP);
     }
-    return { manifest, databaseDir, mediaDir, mediaFiles: media };
+    const { verified } = checkSeal(end.seal ?? null, digest.finish(media.length), options.keys, options);
+    return { manifest, tables, databaseDir, mediaDir, mediaFiles: media, verified };
   } catch (error) {
     extract.destroy();
     await reading.catch(() => {});
     await rm(stagingDir, { recursive: true, force: true });
-    if (error instanceof BackupRejectedError) throw error;
+    // A bound hit by the stream itself fails the extraction with it: that refusal is the reason.
+    const reason = failure instanceof BackupRejectedError ? failure : error;
+    if (reason instanceof BackupRejectedError) throw reason;
     // A gzip or tar stream that ends early, or bytes that are neither.
-    const text = String((error as Error)?.message ?? error);
+    const text = String((reason as Error)?.message ?? reason);
     throw new BackupRejectedError(
       /unexpected end|premature|truncated|end of data/i.test(text) && manifest
         ? TRUNCATED_BACKUP
         : NOT_A_BACKUP,
-      { cause: error },
+      { cause: reason },
     );
   }
 }
 
-async function readJson(stream: AsyncIterable<unknown>): Promise<unknown> {
+/** A small JSON entry (the manifest, `end.json`): its bytes, and its value (null if not JSON). */
+async function readJson(stream: AsyncIterable<unknown>): Promise<{ bytes: Buffer; value: unknown }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {
     size += (chunk as Buffer).length;
     // A manifest is a few kilobytes; a huge one is not ours.
-    if (size > 4 * 1024 * 1024) throw new BackupRejectedError(NOT_A_BACKUP);
+    if (size > 4 * MiB) throw new BackupRejectedError(NOT_A_BACKUP);
     chunks.push(chunk as Buffer);
   }
+  const bytes = Buffer.concat(chunks);
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    return { bytes, value: JSON.parse(bytes.toString('utf8')) };
   } catch {
-    return null;
+    return { bytes, value: null };
   }
 }

@@ -11,23 +11,27 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { createGunzip, createGzip } from 'node:zlib';
+import { createGzip } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApi } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { type Database, openDatabase, queryRows } from '../../db/client.ts';
 import { backup_runs, product_variants } from '../../db/schema.ts';
+import { prepareDatabase } from '../../prepare-database.ts';
 import { createTestApp } from '../../test/app.ts';
+import { packArchive, readArchive, resealed, TEST_BACKUP_KEY, withRows } from '../../test/backup-fixtures.ts';
 import { putInCart } from '../../test/cart-fixtures.ts';
 import { addCategory, seedCatalog } from '../../test/catalog-fixtures.ts';
 import { type Engine, engines, withDatabase } from '../../test/database.ts';
+import { fingerprint } from '../../test/db-fingerprint.ts';
 import { smallJpeg } from '../../test/upload-fixtures.ts';
 import { signedInUser } from '../../test/user-fixtures.ts';
 import { processImage } from '../media/image-pipeline.ts';
-import { NOT_A_BACKUP, TRUNCATED_BACKUP } from './backup-archive.ts';
-import { DATABASE_NOT_EMPTY, mediaNotEmpty, restoreBackup } from './restore.ts';
+import { NOT_A_BACKUP, TRUNCATED_BACKUP } from './backup-errors.ts';
+import { DATABASE_NOT_EMPTY, mediaNotEmpty, restoreBackup, restoreFailed } from './restore.ts';
 
 const NO_ORDER_LIMITS = { perIdentifier: { max: 1_000_000 }, perIp: { max: 1_000_000 } };
 
@@ -49,6 +53,7 @@ async function emptyTarget(engine: Engine) {
     DATA_DIR: dataDir,
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    BACKUP_KEY: TEST_BACKUP_KEY,
     ...(url ? { DATABASE_URL: url } : {}),
   });
   return {
@@ -78,18 +83,7 @@ async function tarball(entries: Record<string, string>): Promise<Buffer> {
 }
 
 /** The names of an archive's entries, in order. */
-async function entryNames(archive: Buffer): Promise<string[]> {
-  const extract = tar.extract();
-  Readable.from(archive)
-    .pipe(createGunzip())
-    .pipe(extract as unknown as NodeJS.WritableStream);
-  const names: string[] = [];
-  for await (const entry of extract) {
-    names.push(entry.header.name);
-    entry.resume();
-  }
-  return names;
-}
+const entryNames = async (archive: Buffer) => (await readArchive(archive)).map((e) => e.name);
 
 describe.each(engines)('backups on %s', (engine) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -98,7 +92,7 @@ describe.each(engines)('backups on %s', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine, {
       orderRateLimits: NO_ORDER_LIMITS,
-      env: { PUBLIC_URL: 'https://boutique.example' },
+      env: { PUBLIC_URL: 'https://boutique.example', BACKUP_KEY: TEST_BACKUP_KEY },
     });
     c = await seedCatalog(t.db);
     admin = await signedInUser(t.db, { role: 'admin' });
@@ -171,6 +165,9 @@ describe.each(engines)('backups on %s', (engine) => {
 
   it('downloads one archive named with the shop and the date, and remembers when', async () => {
     expect(await lastBackup()).toBeNull();
+    // This shop has a BACKUP_KEY: the screen says its archives are sealed.
+    const screen = await t.app.inject({ method: 'GET', url: '/api/admin/backup/last', headers: admin.auth });
+    expect(screen.json().data.protected).toBe(true);
     const res = await download();
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/gzip');
@@ -349,6 +346,77 @@ describe.each(engines)('backups on %s', (engine) => {
         mediaNotEmpty(target.config.mediaDir),
       );
       expect(readdirSync(target.config.mediaDir)).toEqual(['autre-360.webp']);
+    } finally {
+      await target.remove();
+    }
+  });
+
+  it('replaces a shop with --force only once the archive has loaded whole: a failed load leaves it as it was', async () => {
+    const good = (await download()).rawPayload;
+    const target = await emptyTarget(engine);
+    try {
+      await restoreBackup(Readable.from(good), target.config, { force: false });
+      const copy = await target.open();
+      await addCategory(copy.db, { name: 'Arrivages du jour' });
+      const before = await fingerprint(copy.db);
+      await copy.close();
+      const pictures = readdirSync(target.config.mediaDir).sort();
+      // The shop's own archive (sealed with its key), one of its order lines naming an order it
+      // does not hold: PostgreSQL refuses that row after every table before it has gone in.
+      const entries = await readArchive(good);
+      const broken = await packArchive(
+        resealed(
+          withRows(entries, 'order_items', [
+            {
+              id: 987654,
+              order_id: 987654,
+              product_id: c.argan.product.id,
+              product_name: 'Huile secrète 987654',
+              quantity: 1,
+              unit_price: 1000,
+              total_price: 1000,
+            },
+          ]),
+          TEST_BACKUP_KEY,
+        ),
+      );
+      const failure = await restoreBackup(Readable.from(broken), target.config, { force: true }).then(
+        () => null,
+        (error: Error) => error,
+      );
+      expect(failure?.message).toBe(
+        restoreFailed('table order_items : une ligne renvoie à une ligne qui n’existe pas'),
+      );
+      // One sentence, nothing of the rows.
+      expect(failure?.message).not.toMatch(/987654|secrète|@|params/);
+      // The shop as it was: its tables, its new category, its pictures, and nothing left behind.
+      const after = await target.open();
+      try {
+        expect(await fingerprint(after.db)).toEqual(before);
+      } finally {
+        await after.close();
+      }
+      expect(readdirSync(target.config.mediaDir).sort()).toEqual(pictures);
+      expect(readdirSync(target.config.dataDir).sort()).toEqual(
+        engine === 'postgres' ? ['media', 'tmp'] : ['db', 'media', 'tmp'],
+      );
+      expect(readdirSync(target.config.tmpDir)).toEqual([]);
+      // And it starts as a start does: a server on it answers the category made before.
+      const started = await prepareDatabase(target.config, { log: () => {}, warn: () => {} });
+      const api = await buildApi({
+        config: target.config,
+        database: started,
+        logger: false,
+        jobs: { poll: false, schedule: false },
+      });
+      try {
+        const res = await api.inject({ method: 'GET', url: '/api/categories' });
+        expect(res.statusCode).toBe(200);
+        expect(JSON.stringify(res.json())).toContain('Arrivages du jour');
+      } finally {
+        await api.close();
+        await started.close();
+      }
     } finally {
       await target.remove();
     }

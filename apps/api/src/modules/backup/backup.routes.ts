@@ -7,7 +7,14 @@ import { BACKUP_CUT } from './backup-archive.ts';
 
 /** 'Sauvegarde', in the admin scope. */
 export const adminBackupRoutes: RouteModule = ({ db, config, log }) => {
-  const deps = { db, mediaDir: config.mediaDir, workDir: config.tmpDir, publicUrl: config.publicUrl, log };
+  const deps = {
+    db,
+    mediaDir: config.mediaDir,
+    workDir: config.tmpDir,
+    publicUrl: config.publicUrl,
+    keys: config.backupKeys,
+    log,
+  };
   return async (app) => {
     // The back office's button is a plain form (it works before any script has run): its empty
     // body is read and dropped. This module's scope only: no other route takes form bodies.
@@ -32,6 +39,6 @@ export const adminBackupRoutes: RouteModule = ({ db, config, log }) => {
         );
       return { filename: backup.filename, body: backup.stream };
     });
-    route(app, 'GET /admin/backup/last', async () => ok(await backups.lastBackup(db)));
+    route(app, 'GET /admin/backup/last', async () => ok(await backups.lastBackup(db, config.backupKeys)));
   };
 };

@@ -3,6 +3,7 @@ import { formatStamp } from '@souk/domain/dates';
 import type { Db } from '../../db/client.ts';
 import { createBackup } from './backup-archive.ts';
 import * as runs from './backup-runs.repository.ts';
+import type { BackupKeys } from './backup-seal.ts';
 
 export type BackupDeps = {
   db: Db;
@@ -10,6 +11,8 @@ export type BackupDeps = {
   /** Where the database's snapshot is written before it is streamed (DATA_DIR/tmp). */
   workDir: string;
   publicUrl: string;
+  /** BACKUP_KEY seals the archive (none: unprotected). */
+  keys: BackupKeys;
   log: (line: string) => void;
 };
 
@@ -27,6 +30,7 @@ export async function takeBackup(deps: BackupDeps, by: { source: 'admin' | 'cli'
     mediaDir: deps.mediaDir,
     workDir: deps.workDir,
     shop: host,
+    keys: deps.keys,
   });
   // Read by `delivered`; until the caller calls it, a failure is not an unhandled rejection.
   backup.finished.catch(() => {});
@@ -49,9 +53,10 @@ export async function takeBackup(deps: BackupDeps, by: { source: 'admin' | 'cli'
   };
 }
 
-export async function lastBackup(db: Db): Promise<LastBackup> {
+export async function lastBackup(db: Db, keys: BackupKeys): Promise<LastBackup> {
   const row = await runs.findLastRun(db);
   return {
+    protected: keys.current !== null,
     last: row
       ? {
           taken_at: new Date(row.taken_at).toISOString(),

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -9,7 +9,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { type Db, migrationsFolder, openDatabase, queryRows } from '../../db/client.ts';
 import { migrationLevel } from '../../db/snapshot.ts';
+import {
+  type ArchiveEntry,
+  manifestOf,
+  packArchive,
+  readArchive,
+  resealed,
+  TEST_BACKUP_KEY,
+  withManifest,
+  withRows,
+} from '../../test/backup-fixtures.ts';
+import { FOREIGN_MEDIA_NAMES, PLANTED_PAGE } from '../../test/media-fixtures.ts';
+import { smallJpeg } from '../../test/upload-fixtures.ts';
+import { addUser, sessionFor } from '../../test/user-fixtures.ts';
+import { processImage } from '../media/image-pipeline.ts';
 import { createBackup } from './backup-archive.ts';
+import { NOT_A_BACKUP } from './backup-errors.ts';
+import { UNSIGNED_BACKUP, unknownKey, WRONG_SEAL } from './backup-seal.ts';
+import { ARCHIVE_BOUNDS, archiveTooLarge, foreignMedia, foreignTable } from './backup-staging.ts';
+import { BACKED_UP_TABLES, NOT_BACKED_UP_TABLES } from './backup-tables.ts';
 import { migrationsUpTo, restoreBackup } from './restore.ts';
 
 const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
@@ -30,6 +48,7 @@ describe('a backup from an older version of the shop', () => {
       mediaDir: path.join(root, 'no-media'),
       workDir: path.join(root, 'work'),
       shop,
+      keys: { current: TEST_BACKUP_KEY, previous: [] },
     });
     const chunks: Buffer[] = [];
     for await (const chunk of backup.stream) chunks.push(chunk as Buffer);
@@ -56,7 +75,12 @@ describe('a backup from an older version of the shop', () => {
     const archive = await archiveOf(old.db, 'ancienne.example');
     await old.close();
 
-    const target = loadConfig({ DATA_DIR: path.join(root, 'target'), NODE_ENV: 'test', DATABASE_URL: '' });
+    const target = loadConfig({
+      DATA_DIR: path.join(root, 'target'),
+      NODE_ENV: 'test',
+      DATABASE_URL: '',
+      BACKUP_KEY: TEST_BACKUP_KEY,
+    });
     await restoreBackup(Readable.from(archive), target, { force: false });
     const restored = await openDatabase({ dataDir: path.join(target.dataDir, 'db') });
     try {
@@ -100,6 +124,11 @@ describe('a backup from an older version of the shop', () => {
         manifest.migrations = { count: manifest.migrations.count + 1, last: manifest.migrations.last + 1 };
         body = Buffer.from(JSON.stringify(manifest));
       }
+      // Its seal dropped, as a newer Souk without BACKUP_KEY would have written it.
+      if (entry.header.name === 'end.json') {
+        const end = JSON.parse(body.toString('utf8'));
+        body = Buffer.from(JSON.stringify({ ...end, seal: null }));
+      }
       pack.entry({ name: entry.header.name }, body);
     }
     pack.finalize();
@@ -111,10 +140,277 @@ describe('a backup from an older version of the shop', () => {
       NODE_ENV: 'test',
       DATABASE_URL: '',
     });
-    await expect(restoreBackup(Readable.from(newer), target, { force: false })).rejects.toThrow(
-      "Cette sauvegarde vient d'une version plus récente de Souk",
-    );
+    await expect(
+      restoreBackup(Readable.from(newer), target, { force: false, unsigned: true }),
+    ).rejects.toThrow("Cette sauvegarde vient d'une version plus récente de Souk");
     // Refused before the target was opened: no database was made there.
     expect(existsSync(path.join(target.dataDir, 'db'))).toBe(false);
+  });
+});
+
+describe('the tables a backup holds', () => {
+  it('names every table of the schema, as backed up or not: a table a migration adds must be placed', async () => {
+    const database = await openDatabase({});
+    try {
+      await database.migrate();
+      const tables = await queryRows<{ name: string }>(
+        database.db,
+        sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
+      );
+      expect(tables.map((t) => t.name)).toEqual([...BACKED_UP_TABLES, ...NOT_BACKED_UP_TABLES].sort());
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+// A copy of an archive (on a USB key, in a cloud folder) changed by whoever holds it, and restored
+// by the owner: refused before anything of the target is written, each with its reason.
+describe('an archive changed after it was made', () => {
+  let root: string;
+  let original: ArchiveEntry[];
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(tmpdir(), 'souk-tampered-'));
+    const shop = await openDatabase({});
+    await shop.migrate();
+    const owner = await addUser(shop.db, { name: 'Aminata Fall', role: 'admin' });
+    await sessionFor(shop.db, owner.id);
+    const mediaDir = path.join(root, 'shop-media');
+    await processImage(await smallJpeg(), mediaDir);
+    const backup = await createBackup({
+      db: shop.db,
+      mediaDir,
+      workDir: path.join(root, 'work'),
+      shop: 'boutique.example',
+      keys: { current: TEST_BACKUP_KEY, previous: [] },
+    });
+    const chunks: Buffer[] = [];
+    for await (const chunk of backup.stream) chunks.push(chunk as Buffer);
+    await backup.finished;
+    await shop.close();
+    original = await readArchive(Buffer.concat(chunks));
+  }, 60_000);
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const mediaFiles = () => original.filter((e) => e.name.startsWith('media/')).length;
+
+  let targets = 0;
+  /** A new DATA_DIR to restore into, with the shop's key (and `env`'s settings). */
+  const target = (env: Record<string, string> = {}) => {
+    targets += 1;
+    return loadConfig({
+      DATA_DIR: path.join(root, `target-${targets}`),
+      NODE_ENV: 'test',
+      DATABASE_URL: '',
+      BACKUP_KEY: TEST_BACKUP_KEY,
+      ...env,
+    });
+  };
+  /** Nothing of the target was made: no database, no media, no staging left. */
+  const untouched = (dataDir: string) => {
+    const left = existsSync(dataDir) ? readdirSync(dataDir).filter((n) => n !== 'tmp') : [];
+    expect(left).toEqual([]);
+    const tmp = path.join(dataDir, 'tmp');
+    expect(existsSync(tmp) ? readdirSync(tmp) : []).toEqual([]);
+  };
+  const restore = async (entries: ArchiveEntry[], options: { unsigned?: boolean } = {}, env = {}) => {
+    const config = target(env);
+    const outcome = restoreBackup(Readable.from(await packArchive(entries)), config, {
+      force: false,
+      ...options,
+    });
+    return { config, outcome };
+  };
+  const users = (entries: ArchiveEntry[]) =>
+    (entries.find((e) => e.name === 'database/users.jsonl')?.body.toString('utf8') ?? '')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  /** The archive with an administrator of the attacker's added: the owner's row, another e-mail. */
+  const withIntruder = () => {
+    const [owner] = users(original);
+    return withRows(original, 'users', [
+      { ...owner, id: 9001, email: 'intrus@exemple.com', whatsapp_phone: null },
+    ]);
+  };
+
+  it('holds no session and no reset token: a copy opens nobody’s account', () => {
+    const names = original.map((e) => e.name);
+    expect(names).toContain('database/users.jsonl');
+    expect(names).not.toContain('database/sessions.jsonl');
+    expect(names).not.toContain('database/password_reset_tokens.jsonl');
+    expect(names).not.toContain('database/jobs.jsonl');
+  });
+
+  it('restores as it was made, sealed by the shop’s key, and every session is ended', async () => {
+    const { config, outcome } = await restore(original);
+    expect(await outcome).toMatchObject({ verified: true, media: mediaFiles() });
+    const restored = await openDatabase({ dataDir: path.join(config.dataDir, 'db') });
+    try {
+      expect(await queryRows(restored.db, sql`select email, role from users`)).toEqual([
+        { email: users(original)[0]?.email, role: 'admin' },
+      ]);
+      expect(await queryRows(restored.db, sql`select count(*)::int as n from sessions`)).toEqual([{ n: 0 }]);
+    } finally {
+      await restored.close();
+    }
+  });
+
+  it('refuses an administrator added to it, whether its seal was kept or taken off', async () => {
+    const kept = await restore(withIntruder());
+    await expect(kept.outcome).rejects.toThrow(WRONG_SEAL);
+    untouched(kept.config.dataDir);
+    // Even told to restore an unsigned archive: a seal that does not match is a changed archive.
+    const forced = await restore(withIntruder(), { unsigned: true });
+    await expect(forced.outcome).rejects.toThrow(WRONG_SEAL);
+    untouched(forced.config.dataDir);
+    const removed = await restore(resealed(withIntruder(), null));
+    await expect(removed.outcome).rejects.toThrow(UNSIGNED_BACKUP);
+    untouched(removed.config.dataDir);
+  });
+
+  it('refuses a picture changed by one byte', async () => {
+    const changed = original.map((e) =>
+      e.name.startsWith('media/') && e.name.endsWith('-160.webp')
+        ? { ...e, body: Buffer.concat([e.body.subarray(0, -1), Buffer.from([(e.body.at(-1) ?? 0) ^ 1])]) }
+        : e,
+    );
+    const { config, outcome } = await restore(changed);
+    await expect(outcome).rejects.toThrow(WRONG_SEAL);
+    untouched(config.dataDir);
+  });
+
+  it('refuses a seal of a key this server lacks; finds it among the previous keys after a rotation', async () => {
+    const other = 'une-autre-cle-de-boutique-abcdefghijklmnopqrstuvwxyz';
+    const foreign = await restore(original, {}, { BACKUP_KEY: other });
+    await expect(foreign.outcome).rejects.toThrow(
+      /signée avec une clé que ce serveur n'a pas \(empreinte [0-9a-f]{16}\)/,
+    );
+    untouched(foreign.config.dataDir);
+    const rotated = await restore(original, {}, { BACKUP_KEY: other, BACKUP_PREVIOUS_KEYS: TEST_BACKUP_KEY });
+    expect(await rotated.outcome).toMatchObject({ verified: true });
+    // The message names the archive's key by its fingerprint only.
+    expect(unknownKey('0123456789abcdef')).not.toContain(TEST_BACKUP_KEY);
+  });
+
+  it('refuses, even unsigned, a table a backup never holds and files the shop never makes', async () => {
+    const jobs = await restore(
+      resealed(withRows(original, 'jobs', [{ id: 1, kind: 'mail', payload: { to: 'tous' } }]), null),
+      { unsigned: true },
+    );
+    await expect(jobs.outcome).rejects.toThrow(foreignTable('jobs'));
+    untouched(jobs.config.dataDir);
+    for (const name of FOREIGN_MEDIA_NAMES) {
+      const planted = [
+        ...original.slice(0, -1),
+        { name: `media/${name}`, body: Buffer.from(PLANTED_PAGE) },
+        ...original.slice(-1),
+      ];
+      const { config, outcome } = await restore(resealed(planted, null), { unsigned: true });
+      await expect(outcome, name).rejects.toThrow(foreignMedia(name));
+      untouched(config.dataDir);
+    }
+  });
+
+  /** `archive` as a slow network gives it: 4 KB at a time, counting what was read. */
+  const trickle = (archive: Buffer) => {
+    const read = { bytes: 0 };
+    async function* chunks() {
+      for (let at = 0; at < archive.length; at += 4096) {
+        read.bytes = Math.min(archive.length, at + 4096);
+        yield archive.subarray(at, at + 4096);
+      }
+    }
+    // One chunk read ahead at most: what was read is what the restore asked for.
+    return { stream: Readable.from(chunks(), { highWaterMark: 1 }), read };
+  };
+
+  it('refuses an entry larger than a backup holds from its header, before reading it', async () => {
+    // A header saying 600 Mo, then a little of it: nothing waits for the rest.
+    const pack = tar.pack();
+    pack.entry({ name: 'manifest.json' }, original[0]?.body as Buffer);
+    const big = pack.entry({ name: `media/${'b'.repeat(32)}.mp4`, size: ARCHIVE_BOUNDS.mediaFile + 1 });
+    big.write(Buffer.alloc(64 * 1024));
+    const head: Buffer[] = [];
+    for await (const chunk of pack as unknown as AsyncIterable<Buffer>) {
+      head.push(chunk);
+      if (Buffer.concat(head).length >= 64 * 1024) break;
+    }
+    const archive = gzipSync(Buffer.concat(head));
+    const config = target();
+    const { stream } = trickle(archive);
+    await expect(restoreBackup(stream, config, { force: false, unsigned: true })).rejects.toThrow(
+      archiveTooLarge(`le fichier media/${'b'.repeat(32)}.mp4`),
+    );
+    untouched(config.dataDir);
+  });
+
+  it('stops an archive that unpacks to far more than it weighs, early', async () => {
+    // 2 Go of zeros as a table's rows (within a table's bound), in 2 Mo: the manifest and the
+    // table's header, then zeros (the table, then the tar's end), as gzip members one after another.
+    const size = 2 * 1024 * 1024 * 1024;
+    expect(size).toBeLessThan(ARCHIVE_BOUNDS.tableFile);
+    const pack = tar.pack();
+    pack.entry({ name: 'manifest.json' }, original[0]?.body as Buffer);
+    pack.entry({ name: 'database/products.jsonl', size });
+    const head: Buffer[] = [];
+    const headLength = 512 + Math.ceil((original[0]?.body.length ?? 0) / 512) * 512 + 512;
+    for await (const chunk of pack as unknown as AsyncIterable<Buffer>) {
+      head.push(chunk);
+      if (Buffer.concat(head).length >= headLength) break;
+    }
+    const megabyteOfZeros = gzipSync(Buffer.alloc(1024 * 1024));
+    const bomb = Buffer.concat([
+      gzipSync(Buffer.concat(head).subarray(0, headLength)),
+      ...Array.from({ length: size / (1024 * 1024) }, () => megabyteOfZeros),
+      gzipSync(Buffer.alloc(1024)),
+    ]);
+    expect(bomb.length).toBeLessThan(3 * 1024 * 1024);
+    const config = target();
+    const { stream, read } = trickle(bomb);
+    await expect(restoreBackup(stream, config, { force: false, unsigned: true })).rejects.toThrow(
+      archiveTooLarge('son taux de compression'),
+    );
+    // Stopped after ARCHIVE_BOUNDS.ratioAfter written (16 Mo) and what the streams hold: a small
+    // part of the 2 Go.
+    expect(read.bytes).toBeLessThan(bomb.length / 4);
+    untouched(config.dataDir);
+  });
+
+  it('restores an archive of the previous format only with --unsigned, leaving its sessions out', async () => {
+    // Version 1: no seal, and the sessions and reset tokens of the time.
+    const [owner] = users(original);
+    const v1 = resealed(
+      withRows(
+        withManifest(original, (m) => {
+          m.version = 1;
+        }),
+        'sessions',
+        [{ id: 1, user_id: owner?.id, token_hash: 'x'.repeat(64), expires_at: '2099-01-01T00:00:00Z' }],
+      ),
+      null,
+    ).map((e) =>
+      e.name === 'end.json'
+        ? { ...e, body: Buffer.from(JSON.stringify({ complete: true, media_files: mediaFiles() })) }
+        : e,
+    );
+    expect(manifestOf(v1).tables.map((t) => t.name)).toContain('sessions');
+    const refused = await restore(v1);
+    await expect(refused.outcome).rejects.toThrow(UNSIGNED_BACKUP);
+    untouched(refused.config.dataDir);
+    const { config, outcome } = await restore(v1, { unsigned: true });
+    expect(await outcome).toMatchObject({ verified: false, media: mediaFiles() });
+    const restored = await openDatabase({ dataDir: path.join(config.dataDir, 'db') });
+    try {
+      expect(await queryRows(restored.db, sql`select count(*)::int as n from sessions`)).toEqual([{ n: 0 }]);
+      expect(await queryRows(restored.db, sql`select count(*)::int as n from users`)).toEqual([{ n: 1 }]);
+    } finally {
+      await restored.close();
+    }
+  });
+
+  it('still says what a foreign file is, before any seal is read', async () => {
+    const { config, outcome } = await restore([{ name: 'notes.txt', body: Buffer.from('bonjour') }]);
+    await expect(outcome).rejects.toThrow(NOT_A_BACKUP);
+    untouched(config.dataDir);
   });
 });

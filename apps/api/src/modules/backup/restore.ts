@@ -1,28 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Config } from '../../config.ts';
-import { migrationsFolder } from '../../db/client.ts';
+import { type Database, migrateWithin, migrationsFolder } from '../../db/client.ts';
 import { openConfiguredDatabase } from '../../db/open-configured.ts';
-import { dropEverything, isEmptyDatabase, loadDatabase } from '../../db/snapshot.ts';
-import { BackupRejectedError } from './backup-archive.ts';
-import { stageBackup } from './backup-staging.ts';
+import { dropEverything, isEmptyDatabase, loadDatabase, TableLoadError } from '../../db/snapshot.ts';
+import { BackupRejectedError } from './backup-errors.ts';
+import { type StagedBackup, stageBackup } from './backup-staging.ts';
 
 export const NEWER_BACKUP =
   "Cette sauvegarde vient d'une version plus récente de Souk : mettez Souk à jour avant de la restaurer";
 export const DATABASE_NOT_EMPTY =
   "La base de données n'est pas vide : arrêtez la boutique, puis relancez avec --force pour la remplacer par la sauvegarde";
-/**
- * Written in DATA_DIR before the database is emptied, removed once the restore is whole: a restore
- * cut half-way (Ctrl-C, a lost SSH session) leaves it, and the shop then refuses to start on what
- * is left rather than serve a partial or empty shop.
- */
-export const RESTORE_MARKER = 'restauration-incomplete';
-export const restoreInterrupted = (dataDir: string) =>
-  `Une restauration a été interrompue avant la fin (${path.join(dataDir, RESTORE_MARKER)}) : la base est incomplète. Relancez npm run restore -- FICHIER --force, puis npm start.`;
 export const mediaNotEmpty = (dir: string) =>
   `Le dossier ${dir} contient déjà des images : relancez avec --force pour les remplacer par celles de la sauvegarde`;
+/** A restore that failed once the target was opened: why, in a few words, and that nothing changed. */
+export const restoreFailed = (why: string) =>
+  `La restauration a échoué (${why}) : la boutique est restée telle qu'elle était.`;
 
 type Journal = { entries: { idx: number; when: number; tag: string }[] } & Record<string, unknown>;
 
@@ -50,50 +45,94 @@ async function journalEntries() {
   return journal.entries;
 }
 
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * Replaces the shop with the staged archive, whole or not at all (docs/decisions/0044): in one
+ * transaction the database is emptied, migrated to the archive's level, loaded and migrated the
+ * rest of the way; the archive's media files are put beside the current ones before it commits.
+ * Any failure rolls the database back and takes away the files it added: the shop is as it was.
+ * Once committed, the files the archive does not hold go. Sessions are not in an archive: every
+ * one ends.
+ */
+async function replaceShop(database: Database, staged: StagedBackup, mediaDir: string, workDir: string) {
+  const { count } = staged.manifest.migrations;
+  const placed: string[] = [];
+  let step = 'la base vidée';
+  try {
+    await database.db.transaction(async (tx) => {
+      await dropEverything(tx);
+      step = 'la base mise au niveau de la sauvegarde';
+      if (count > 0) await migrateWithin(tx, await migrationsUpTo(count, path.join(workDir, 'migrations')));
+      step = 'les lignes chargées';
+      await loadDatabase(tx, staged.databaseDir, staged.tables);
+      step = 'la base mise au niveau de cette version de Souk';
+      await migrateWithin(tx);
+      step = 'les images mises en place';
+      await mkdir(mediaDir, { recursive: true });
+      for (const name of staged.mediaFiles) {
+        const target = path.join(mediaDir, name);
+        // A name is a random key written once: the same name here is the same file.
+        if (await exists(target)) continue;
+        await rename(path.join(staged.mediaDir, name), target);
+        placed.push(target);
+      }
+    });
+  } catch (error) {
+    await Promise.all(placed.map((file) => rm(file, { force: true })));
+    if (error instanceof BackupRejectedError) throw error;
+    // Never the driver's message: it quotes the statement, and a load's statement holds rows.
+    const why = error instanceof TableLoadError ? `table ${error.table} : ${error.reason}` : step;
+    throw new BackupRejectedError(restoreFailed(why), { cause: error });
+  }
+  const kept = new Set(staged.mediaFiles);
+  for (const name of await readdir(mediaDir))
+    if (!kept.has(name)) await rm(path.join(mediaDir, name), { recursive: true, force: true });
+}
+
 /**
  * Restores an archive into the configured database (DATABASE_URL, else DATA_DIR's PGlite, which
- * must not be in use) and DATA_DIR/media. Checked whole first (stageBackup); then a database that
- * is not empty, or a media folder with files, is refused unless `force`: nothing is changed
- * until then. Then the database is emptied, migrated to the archive's level, loaded in one
- * transaction, migrated the rest of the way; the media files go into place.
+ * must not be in use) and DATA_DIR/media. Checked whole first (stageBackup: its seal with
+ * `config.backupKeys`, unless `unsigned`); then a database that is not empty, or a media folder
+ * with the shop's files, is refused unless `force`: nothing is changed until then. Then the shop
+ * is replaced in one step (replaceShop), under the same lock as a start's migrations.
  */
-export async function restoreBackup(input: Readable, config: Config, options: { force: boolean }) {
+export async function restoreBackup(
+  input: Readable,
+  config: Config,
+  options: { force: boolean; unsigned?: boolean },
+) {
   const staging = path.join(config.tmpDir, `restore-${randomBytes(6).toString('hex')}`);
-  const staged = await stageBackup(input, staging);
+  const staged = await stageBackup(input, staging, {
+    keys: config.backupKeys,
+    unsigned: options.unsigned ?? false,
+  });
   try {
     const { count, last } = staged.manifest.migrations;
     const known = await journalEntries();
     if (count > known.length || (count > 0 && known[count - 1]?.when !== last))
       throw new BackupRejectedError(NEWER_BACKUP);
     const database = await openConfiguredDatabase(config);
-    const marker = path.join(config.dataDir, RESTORE_MARKER);
     try {
       if (!options.force && !(await isEmptyDatabase(database.db)))
         throw new BackupRejectedError(DATABASE_NOT_EMPTY);
       const existingMedia = await readdir(config.mediaDir).catch(() => []);
       if (existingMedia.length > 0 && !options.force)
         throw new BackupRejectedError(mediaNotEmpty(config.mediaDir));
-      // From here the target changes: a start of the shop meanwhile waits (the same lock as its
-      // migrations), and one after a restore cut short refuses (the marker).
-      await writeFile(marker, `${new Date().toISOString()}\n`);
-      await database.exclusive(async () => {
-        await dropEverything(database.db);
-        if (count > 0) await database.migrate(await migrationsUpTo(count, path.join(staging, 'migrations')));
-        await loadDatabase(database.db, staged.databaseDir, staged.manifest.tables);
-        await database.migrate();
-      });
+      await database.exclusive(() => replaceShop(database, staged, config.mediaDir, staging));
     } finally {
       await database.close();
     }
-    await rm(config.mediaDir, { recursive: true, force: true });
-    await mkdir(path.dirname(config.mediaDir), { recursive: true });
-    await rename(staged.mediaDir, config.mediaDir);
-    await rm(marker, { force: true });
     return {
       shop: staged.manifest.shop,
       created_at: staged.manifest.created_at,
-      rows: staged.manifest.tables.reduce((sum, t) => sum + t.rows, 0),
-      media: staged.mediaFiles,
+      rows: staged.tables.reduce((sum, t) => sum + t.rows, 0),
+      media: staged.mediaFiles.length,
+      verified: staged.verified,
     };
   } finally {
     await rm(staging, { recursive: true, force: true });

@@ -1,5 +1,7 @@
 import {
   BACKUP_DOWNLOAD_LABEL,
+  BACKUP_PROTECTED,
+  BACKUP_UNPROTECTED,
   formatBytes,
   type LastBackup,
   NO_BACKUP_YET,
@@ -15,7 +17,7 @@ export const BACKUP_DOWNLOAD_ACTION = '/admin/backup/download';
  * it. The download is a plain form post (a backup is taken on a POST only, docs/decisions/0035),
  * not React Router's: the browser saves the archive as it streams, with or without the page's script.
  */
-export function BackupScreen({ last }: LastBackup) {
+export function BackupScreen({ last, protected: sealed }: LastBackup) {
   return (
     <div className="flex max-w-2xl flex-col gap-5">
       <section
@@ -40,11 +42,18 @@ export function BackupScreen({ last }: LastBackup) {
           <p className="font-semibold">À garder comme un mot de passe</p>
           <p className="mt-1">
             Le fichier contient les coordonnées et les commandes de tous vos clients, leurs mots de passe
-            (brouillés), leurs connexions en cours, les liens de changement de mot de passe, les paniers des
-            visiteurs, et toutes les images et vidéos. Ne le partagez pas, ne l'envoyez ni par WhatsApp ni par
-            e-mail.
+            (brouillés), les paniers des visiteurs, et toutes les images et vidéos. Ne le partagez pas, ne
+            l'envoyez ni par WhatsApp ni par e-mail.
           </p>
         </div>
+        {sealed ? (
+          <p className="mt-4 text-sm text-stone-800">{BACKUP_PROTECTED}</p>
+        ) : (
+          <div className="mt-4 rounded-xl border border-red-300 bg-red-50 p-4 text-sm text-stone-900">
+            <p className="font-semibold">Sauvegardes non protégées</p>
+            <p className="mt-1">{BACKUP_UNPROTECTED}</p>
+          </div>
+        )}
         <form method="post" action={BACKUP_DOWNLOAD_ACTION} className="mt-4">
           <button type="submit" className={buttonClass('primary', 'md')}>
             {BACKUP_DOWNLOAD_LABEL}
@@ -66,6 +75,7 @@ export function BackupScreen({ last }: LastBackup) {
             Gardez-la hors du serveur : sur votre ordinateur, une clé USB ou un espace en ligne. Gardez les
             quatre dernières.
           </li>
+          <li>Après une restauration, tout le monde se reconnecte : vous, votre équipe et vos clients.</li>
         </ul>
       </section>
     </div>
