@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { IMAGE_MAX_BYTES, MEDIA_FILES_MAX, VIDEO_MAX_BYTES } from '@souk/domain/admin-limits';
 import { describe, expect, it } from 'vitest';
+import { MEDIA_WIDTHS } from '../apps/api/src/modules/media/media-names.ts';
 import { CLOSE_DELAY_MS, DRAIN_MAX_MS } from '../apps/api/src/plugins/drain.ts';
 import { ADMIN_PAGE_BODY_LIMIT, PAGE_BODY_LIMIT } from '../apps/web/page-body-limit.ts';
 import { STOP_DELAY_MS } from '../apps/web/workers.ts';
@@ -25,6 +26,13 @@ function bodyLimit(location: string | null): number {
   const unit = { '': 1, k: 1024, m: MB }[size[2] as '' | 'k' | 'm'];
   return Number(size[1]) * unit;
 }
+
+describe("the shipped nginx's media names", () => {
+  it('are the names the shop makes: every width a picture was ever written at, and videos', () => {
+    const widths = conf.match(/location ~ "\^\/media\/\[0-9a-f\]\{32\}\(-\(([\d|]+)\)/)?.[1];
+    expect(widths?.split('|').map(Number)).toEqual([...MEDIA_WIDTHS]);
+  });
+});
 
 describe("the shipped nginx's body limits", () => {
   it("let through a page's or an API call's megabyte, and not much more", () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -8,7 +8,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 import { queryRows } from './db/client.ts';
 import { categories } from './db/schema.ts';
-import { PGLITE_PRODUCTION_WARNING, prepareDatabase } from './prepare-database.ts';
+import {
+  LEGACY_RESTORE_MARKER,
+  PGLITE_PRODUCTION_WARNING,
+  prepareDatabase,
+  restoreInterrupted,
+} from './prepare-database.ts';
 import { withDatabase } from './test/database.ts';
 import { describeOnPostgres } from './test/describe-on-postgres.ts';
 
@@ -71,6 +76,23 @@ describe('preparing the database at start', () => {
     expect(none.said).toContain('SEED=none');
     expect(() => loadConfig({ SEED: 'tout' })).toThrow('SEED doit valoir demo, catalogue ou none');
   }, 120_000);
+
+  it('refuses to start on what a restore of an earlier version cut half-way left, saying how to finish it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'souk-cut-restore-'));
+    try {
+      writeFileSync(path.join(dir, LEGACY_RESTORE_MARKER), '');
+      await expect(
+        prepareDatabase(loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', NODE_ENV: 'test' }), {
+          log: () => {},
+          warn: () => {},
+          seed: async () => {},
+        }),
+      ).rejects.toThrow(restoreInterrupted(dir));
+      expect(restoreInterrupted(dir)).toContain('Relancez npm run restore -- FICHIER --force');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 
   it('warns that an embedded database can lose orders when it serves production', async () => {
     const warnings: string[] = [];

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { runDataMigrations } from './db/data-migrations.ts';
@@ -14,6 +16,15 @@ export type PrepareOptions = {
   /** The demo shop's seeding (tests pass a stand-in: the real one draws 134 pictures). */
   seed?: (database: Database) => Promise<unknown>;
 };
+
+/**
+ * Left in DATA_DIR by a restore of a version before docs/decisions/0044 that was cut half-way:
+ * its database may be partial. Restores no longer write it (they are one transaction); a start
+ * still refuses on it until the restore is run again.
+ */
+export const LEGACY_RESTORE_MARKER = 'restauration-incomplete';
+export const restoreInterrupted = (dataDir: string) =>
+  `Une restauration a été interrompue avant la fin (${path.join(dataDir, LEGACY_RESTORE_MARKER)}) : la base est incomplète. Relancez npm run restore -- FICHIER --force, puis npm start.`;
 
 export const PGLITE_PRODUCTION_WARNING =
   'Base embarquée (PGlite) en production : elle tourne sans fsync, une coupure de courant peut faire perdre des commandes déjà confirmées. Pour une boutique en ligne, utilisez PostgreSQL avec DATABASE_URL (voir le README).';
@@ -36,6 +47,8 @@ export async function prepareDatabase(config: Config, options: PrepareOptions = 
   const log = options.log ?? ((line: string) => console.info(`[souk] ${line}`));
   const warn = options.warn ?? ((line: string) => console.warn(`[souk] ${line}`));
   const seed = options.seed ?? ((database: Database) => seedNew(database, config, log));
+  if (existsSync(path.join(config.dataDir, LEGACY_RESTORE_MARKER)))
+    throw new Error(restoreInterrupted(config.dataDir));
   const database = await openConfiguredDatabase(config);
   try {
     // Several processes starting at once on one PostgreSQL: one migrates and seeds, the others

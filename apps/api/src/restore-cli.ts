@@ -30,6 +30,7 @@ async function main() {
   console.info(
     `Sauvegarde du ${new Date(restored.created_at).toLocaleString('fr-FR')} (${restored.shop}) restaurée : ${restored.rows} lignes, ${restored.media} fichiers. Toutes les sessions sont fermées : chacun se reconnecte.`,
   );
+  for (const warning of restored.warnings) console.warn(warning);
   if (!restored.verified) console.warn(UNSIGNED_RISK);
 }
 

@@ -125,6 +125,15 @@ async function loadOrder(
   return { order, selfReferencing };
 }
 
+function isOneRow(line: string): boolean {
+  try {
+    const value: unknown = JSON.parse(line);
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
 async function* lineBatches(file: string, size: number) {
   const lines = createInterface({ input: createReadStream(file), crlfDelay: Number.POSITIVE_INFINITY });
   let batch: string[] = [];
@@ -189,6 +198,9 @@ export async function loadDatabase(tx: DbOrTx, dir: string, tables: readonly Tab
     );
     const size = selfReferencing.has(name) ? Number.MAX_SAFE_INTEGER : INSERT_ROWS;
     for await (const batch of lineBatches(path.join(dir, dump.file), size)) {
+      // One object a line: the batch is joined into one JSON array, where `{…},{…}` on one line
+      // would be two rows for one counted.
+      if (!batch.every(isOneRow)) throw new TableLoadError(name, 'une ligne n’est pas une ligne de table');
       // The driver's error quotes the statement and its rows (e-mails, password hashes): only
       // the table and PostgreSQL's reason go on.
       await tx

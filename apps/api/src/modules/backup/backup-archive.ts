@@ -30,15 +30,17 @@ export const ManifestSchema = z.object({
   shop: z.string(),
   created_at: z.string(),
   migrations: z.object({ count: z.number().int().min(0), last: z.number().nullable() }),
-  tables: z.array(
-    z
-      .object({
-        name: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/),
-        rows: z.number().int().min(0),
-        file: z.string(),
-      })
-      .refine((t) => t.file === `${t.name}.jsonl`),
-  ),
+  tables: z
+    .array(
+      z
+        .object({
+          name: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/),
+          rows: z.number().int().min(0),
+          file: z.string(),
+        })
+        .refine((t) => t.file === `${t.name}.jsonl`),
+    )
+    .refine((tables) => new Set(tables.map((t) => t.name)).size === tables.length),
 });
 export type BackupManifest = z.infer<typeof ManifestSchema>;
 export const EndSchema = z.object({

@@ -63,8 +63,9 @@ export const sealOf = (digest: string, key: string): Seal => ({
 
 /**
  * Whether an archive may be restored: sealed by a key this server has and matching its content,
- * or, with `unsigned`, not sealed or sealed by a key it lacks. A seal that does not match is
- * refused in every case: the archive was changed. Compared in constant time.
+ * or, with `unsigned` (the owner trusts the file whole), not sealed or sealed by a key it lacks.
+ * A seal of one of its keys that does not match says the file was changed: refused even then.
+ * Compared in constant time.
  */
 export function checkSeal(
   seal: Seal | null,

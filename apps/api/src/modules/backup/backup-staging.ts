@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -21,8 +21,7 @@ const GiB = 1024 * MiB;
 /**
  * What an archive may hold, each refused as soon as it is exceeded (a header's size before its
  * bytes are read): a shop's biggest file is a video (uploads up to 50 Mo, a conversion a little
- * more), its biggest table its orders' history. Said in the README (« Sauvegarde et
- * restauration »).
+ * more), its biggest table its orders' history. Said in the README (*Backups*).
  */
 export const ARCHIVE_BOUNDS = {
   mediaFile: 512 * MiB,
@@ -77,37 +76,60 @@ function counter(onBytes: (total: number) => void) {
   });
 }
 
-/** Writes `entry` to `file`, digested as it goes. */
-async function save(entry: AsyncIterable<unknown>, file: string, digest: ContentDigest) {
+/**
+ * A table file's lines, counted as it streams: the first longer than a row may be is refused
+ * there, before the rest is written.
+ */
+function lineCounter() {
+  let lines = 0;
+  let length = 0;
+  return {
+    lines: () => lines,
+    take(chunk: Buffer) {
+      let from = 0;
+      for (;;) {
+        const at = chunk.indexOf(10, from);
+        length += (at === -1 ? chunk.length : at) - from;
+        if (length > ARCHIVE_BOUNDS.row) throw new BackupRejectedError(archiveTooLarge('une ligne de table'));
+        if (at === -1) return;
+        lines += 1;
+        length = 0;
+        from = at + 1;
+      }
+    },
+  };
+}
+
+/**
+ * Reads `entry` whole, digested as it goes (and shown to `look`, which may refuse it): written to
+ * `file`, or, when null, read and dropped (what a restore leaves out).
+ */
+async function save(
+  entry: AsyncIterable<unknown>,
+  file: string | null,
+  digest: ContentDigest,
+  look: (chunk: Buffer) => void = () => {},
+) {
+  if (!file) {
+    for await (const chunk of entry) {
+      digest.update(chunk as Buffer);
+      look(chunk as Buffer);
+    }
+    return;
+  }
   const digesting = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       digest.update(chunk);
+      try {
+        look(chunk);
+      } catch (error) {
+        callback(error as Error);
+        return;
+      }
       callback(null, chunk);
     },
   });
   await pipeline(entry, digesting, createWriteStream(file, { flags: 'wx' }));
-}
-
-/** Lines of a table's file, refused at the first one longer than a row may be. */
-async function countLines(file: string): Promise<number> {
-  const handle = await open(file);
-  try {
-    let lines = 0;
-    let length = 0;
-    for await (const chunk of handle.createReadStream()) {
-      for (const byte of chunk as Buffer) {
-        if (byte === 10) {
-          lines += 1;
-          length = 0;
-        } else if (++length > ARCHIVE_BOUNDS.row) {
-          throw new BackupRejectedError(archiveTooLarge('une ligne de table'));
-        }
-      }
-    }
-    return lines;
-  } finally {
-    await handle.close();
-  }
 }
 
 /**
@@ -130,6 +152,9 @@ export async function stageBackup(
   let manifest: BackupManifest | null = null;
   let end: z.infer<typeof EndSchema> | null = null;
   const media: string[] = [];
+  /** Every media entry, those an old archive holds and a restore leaves out included. */
+  let mediaEntries = 0;
+  const lines = new Map<string, number>();
   const seen = new Set<string>();
   const digest = new ContentDigest();
   let declared = 0;
@@ -189,32 +214,37 @@ export async function stageBackup(
         if (!table) throw new BackupRejectedError(NOT_A_BACKUP);
         if (size > ARCHIVE_BOUNDS.tableFile)
           throw new BackupRejectedError(archiveTooLarge(`la table ${file}`));
-        if (isBackedUp(table.name)) await save(entry, path.join(databaseDir, file), digest);
         // Left out (an old archive's sessions): read, never written.
-        else for await (const chunk of entry) digest.update(chunk as Buffer);
+        const target = isBackedUp(table.name) ? path.join(databaseDir, file) : null;
+        const counted = lineCounter();
+        await save(entry, target, digest, counted.take);
+        lines.set(table.name, counted.lines());
       } else if (name.startsWith('media/')) {
         const file = name.slice('media/'.length);
-        if (!isMediaFileName(file)) throw new BackupRejectedError(foreignMedia(file));
+        mediaEntries += 1;
         if (size > ARCHIVE_BOUNDS.mediaFile)
           throw new BackupRejectedError(archiveTooLarge(`le fichier media/${file}`));
-        await save(entry, path.join(mediaDir, file), digest);
-        media.push(file);
+        if (isMediaFileName(file)) {
+          await save(entry, path.join(mediaDir, file), digest);
+          media.push(file);
+        } else if (manifest.version === 1) {
+          // Version 1 saved every file of the folder (a conversion's `.partial`, a stray copy):
+          // read, never written.
+          await save(entry, null, digest);
+        } else {
+          throw new BackupRejectedError(foreignMedia(file));
+        }
       } else {
         throw new BackupRejectedError(NOT_A_BACKUP);
       }
     }
     await reading;
-    if (!manifest || !end || end.media_files !== media.length)
+    if (!manifest || !end || end.media_files !== mediaEntries)
       throw new BackupRejectedError(TRUNCATED_BACKUP);
+    for (const t of manifest.tables)
+      if (lines.get(t.name) !== t.rows) throw new BackupRejectedError(TRUNCATED_BACKUP);
     const tables = manifest.tables.filter((t) => isBackedUp(t.name));
-    for (const t of tables) {
-      const lines = await countLines(path.join(databaseDir, t.file)).catch((error: unknown) => {
-        if (error instanceof BackupRejectedError) throw error;
-        return -1;
-      });
-      if (lines !== t.rows) throw new BackupRejectedError(TRUNCATED_BACKUP);
-    }
-    const { verified } = checkSeal(end.seal ?? null, digest.finish(media.length), options.keys, options);
+    const { verified } = checkSeal(end.seal ?? null, digest.finish(mediaEntries), options.keys, options);
     return { manifest, tables, databaseDir, mediaDir, mediaFiles: media, verified };
   } catch (error) {
     extract.destroy();

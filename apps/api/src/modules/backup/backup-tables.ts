@@ -32,8 +32,10 @@ export const BACKED_UP_TABLES = [
  */
 export const NOT_BACKED_UP_TABLES = ['jobs', 'sessions', 'password_reset_tokens'] as const;
 
-/** Tables an archive of version 1 holds and a restore leaves out: keys to accounts, see above. */
-export const LEFT_OUT_OF_OLD_ARCHIVES: ReadonlySet<string> = new Set(['sessions', 'password_reset_tokens']);
+/** Tables an archive of version 1 holds and a restore leaves out: all of the above but `jobs`, never saved. */
+export const LEFT_OUT_OF_OLD_ARCHIVES: ReadonlySet<string> = new Set(
+  NOT_BACKED_UP_TABLES.filter((table) => table !== 'jobs'),
+);
 
 const backedUp: ReadonlySet<string> = new Set(BACKED_UP_TABLES);
 export const isBackedUp = (table: string) => backedUp.has(table);

@@ -28,7 +28,7 @@ import { addCategory, seedCatalog } from '../../test/catalog-fixtures.ts';
 import { type Engine, engines, withDatabase } from '../../test/database.ts';
 import { fingerprint } from '../../test/db-fingerprint.ts';
 import { smallJpeg } from '../../test/upload-fixtures.ts';
-import { signedInUser } from '../../test/user-fixtures.ts';
+import { addUser, sessionFor, signedInUser } from '../../test/user-fixtures.ts';
 import { processImage } from '../media/image-pipeline.ts';
 import { NOT_A_BACKUP, TRUNCATED_BACKUP } from './backup-errors.ts';
 import { DATABASE_NOT_EMPTY, mediaNotEmpty, restoreBackup, restoreFailed } from './restore.ts';
@@ -299,9 +299,10 @@ describe.each(engines)('backups on %s', (engine) => {
     };
     try {
       await restoreBackup(Readable.from(archive), target.config, { force: false });
-      // The restored shop lives on: a category made there since.
+      // The restored shop lives on: a category made there since, someone signed in.
       const copy = await target.open();
       await addCategory(copy.db, { name: 'Nouveautés de la semaine' });
+      await sessionFor(copy.db, (await addUser(copy.db)).id);
       await copy.close();
       await expect(restoreBackup(Readable.from(archive), target.config, { force: false })).rejects.toThrow(
         DATABASE_NOT_EMPTY,
@@ -309,6 +310,13 @@ describe.each(engines)('backups on %s', (engine) => {
       expect(await categorySlugs()).toContain('nouveautes-de-la-semaine');
       await restoreBackup(Readable.from(archive), target.config, { force: true });
       expect(await categorySlugs()).not.toContain('nouveautes-de-la-semaine');
+      // Every session ended: the one opened since, and the admin's of the shop backed up.
+      const after = await target.open();
+      try {
+        expect(await queryRows(after.db, sql`select count(*)::int as n from sessions`)).toEqual([{ n: 0 }]);
+      } finally {
+        await after.close();
+      }
     } finally {
       await target.remove();
     }
@@ -363,7 +371,10 @@ describe.each(engines)('backups on %s', (engine) => {
       const pictures = readdirSync(target.config.mediaDir).sort();
       // The shop's own archive (sealed with its key), one of its order lines naming an order it
       // does not hold: PostgreSQL refuses that row after every table before it has gone in.
+      // A picture the shop does not have yet comes with it: put in place, then taken away again.
+      const newPicture = `${'e'.repeat(32)}-160.webp`;
       const entries = await readArchive(good);
+      entries.splice(-1, 0, { name: `media/${newPicture}`, body: Buffer.from('RIFF') });
       const broken = await packArchive(
         resealed(
           withRows(entries, 'order_items', [
@@ -397,6 +408,7 @@ describe.each(engines)('backups on %s', (engine) => {
         await after.close();
       }
       expect(readdirSync(target.config.mediaDir).sort()).toEqual(pictures);
+      expect(pictures).not.toContain(newPicture);
       expect(readdirSync(target.config.dataDir).sort()).toEqual(
         engine === 'postgres' ? ['media', 'tmp'] : ['db', 'media', 'tmp'],
       );

@@ -256,10 +256,11 @@ describe('an archive changed after it was made', () => {
   });
 
   it('refuses an administrator added to it, whether its seal was kept or taken off', async () => {
+    // A seal of this shop's key that does not match says the file was changed: refused even with
+    // --unsigned (which trusts an archive whole only when nothing says it was changed).
     const kept = await restore(withIntruder());
     await expect(kept.outcome).rejects.toThrow(WRONG_SEAL);
     untouched(kept.config.dataDir);
-    // Even told to restore an unsigned archive: a seal that does not match is a changed archive.
     const forced = await restore(withIntruder(), { unsigned: true });
     await expect(forced.outcome).rejects.toThrow(WRONG_SEAL);
     untouched(forced.config.dataDir);
@@ -393,6 +394,12 @@ describe('an archive changed after it was made', () => {
         ? { ...e, body: Buffer.from(JSON.stringify({ complete: true, media_files: mediaFiles() })) }
         : e,
     );
+    // And, as version 1 saved every file of the folder, a conversion's partial output.
+    v1.splice(-1, 0, { name: `media/${'f'.repeat(32)}.mp4.0a1b2c3d.partial`, body: Buffer.from('mdat') });
+    v1.splice(-1, 1, {
+      name: 'end.json',
+      body: Buffer.from(JSON.stringify({ complete: true, media_files: mediaFiles() + 1 })),
+    });
     expect(manifestOf(v1).tables.map((t) => t.name)).toContain('sessions');
     const refused = await restore(v1);
     await expect(refused.outcome).rejects.toThrow(UNSIGNED_BACKUP);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { constants as fsConstants } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -18,6 +19,8 @@ export const mediaNotEmpty = (dir: string) =>
 /** A restore that failed once the target was opened: why, in a few words, and that nothing changed. */
 export const restoreFailed = (why: string) =>
   `La restauration a échoué (${why}) : la boutique est restée telle qu'elle était.`;
+export const oldFilesLeft = (dir: string, files: number) =>
+  `Restauration faite, mais ${files} fichier(s) de l'ancienne boutique n'ont pas pu être retirés de ${dir} : supprimez-les à la main.`;
 
 type Journal = { entries: { idx: number; when: number; tag: string }[] } & Record<string, unknown>;
 
@@ -51,19 +54,41 @@ const exists = (file: string) =>
     () => false,
   );
 
+/** Moves a staged file into place; copied when DATA_DIR/media is another file system. */
+async function moveInto(from: string, to: string) {
+  await rename(from, to).catch(async (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EXDEV') throw error;
+    await copyFile(from, to, fsConstants.COPYFILE_EXCL);
+  });
+}
+
 /**
- * Replaces the shop with the staged archive, whole or not at all (docs/decisions/0044): in one
- * transaction the database is emptied, migrated to the archive's level, loaded and migrated the
- * rest of the way; the archive's media files are put beside the current ones before it commits.
- * Any failure rolls the database back and takes away the files it added: the shop is as it was.
- * Once committed, the files the archive does not hold go. Sessions are not in an archive: every
- * one ends.
+ * Replaces the shop with the staged archive, whole or not at all (docs/decisions/0044): the
+ * archive's media files are put beside the current ones, then in one transaction the database is
+ * emptied, migrated to the archive's level, loaded and migrated the rest of the way. Any failure
+ * rolls the database back and takes away the files it added: the shop is as it was. Once
+ * committed, the files the archive does not hold go (what could not be removed is said, the
+ * restore done). Sessions are not in an archive: every one ends.
  */
-async function replaceShop(database: Database, staged: StagedBackup, mediaDir: string, workDir: string) {
+async function replaceShop(
+  database: Database,
+  staged: StagedBackup,
+  mediaDir: string,
+  workDir: string,
+): Promise<string[]> {
   const { count } = staged.manifest.migrations;
   const placed: string[] = [];
-  let step = 'la base vidée';
+  let step = 'les images mises en place';
   try {
+    await mkdir(mediaDir, { recursive: true });
+    for (const name of staged.mediaFiles) {
+      const target = path.join(mediaDir, name);
+      // A name is a random key written once: the same name here is the same file.
+      if (await exists(target)) continue;
+      await moveInto(path.join(staged.mediaDir, name), target);
+      placed.push(target);
+    }
+    step = 'la base vidée';
     await database.db.transaction(async (tx) => {
       await dropEverything(tx);
       step = 'la base mise au niveau de la sauvegarde';
@@ -72,15 +97,6 @@ async function replaceShop(database: Database, staged: StagedBackup, mediaDir: s
       await loadDatabase(tx, staged.databaseDir, staged.tables);
       step = 'la base mise au niveau de cette version de Souk';
       await migrateWithin(tx);
-      step = 'les images mises en place';
-      await mkdir(mediaDir, { recursive: true });
-      for (const name of staged.mediaFiles) {
-        const target = path.join(mediaDir, name);
-        // A name is a random key written once: the same name here is the same file.
-        if (await exists(target)) continue;
-        await rename(path.join(staged.mediaDir, name), target);
-        placed.push(target);
-      }
     });
   } catch (error) {
     await Promise.all(placed.map((file) => rm(file, { force: true })));
@@ -90,8 +106,11 @@ async function replaceShop(database: Database, staged: StagedBackup, mediaDir: s
     throw new BackupRejectedError(restoreFailed(why), { cause: error });
   }
   const kept = new Set(staged.mediaFiles);
-  for (const name of await readdir(mediaDir))
-    if (!kept.has(name)) await rm(path.join(mediaDir, name), { recursive: true, force: true });
+  const left: string[] = [];
+  for (const name of await readdir(mediaDir).catch(() => []))
+    if (!kept.has(name))
+      await rm(path.join(mediaDir, name), { recursive: true, force: true }).catch(() => left.push(name));
+  return left.length ? [oldFilesLeft(mediaDir, left.length)] : [];
 }
 
 /**
@@ -117,17 +136,19 @@ export async function restoreBackup(
     if (count > known.length || (count > 0 && known[count - 1]?.when !== last))
       throw new BackupRejectedError(NEWER_BACKUP);
     const database = await openConfiguredDatabase(config);
+    let warnings: string[] = [];
     try {
       if (!options.force && !(await isEmptyDatabase(database.db)))
         throw new BackupRejectedError(DATABASE_NOT_EMPTY);
       const existingMedia = await readdir(config.mediaDir).catch(() => []);
       if (existingMedia.length > 0 && !options.force)
         throw new BackupRejectedError(mediaNotEmpty(config.mediaDir));
-      await database.exclusive(() => replaceShop(database, staged, config.mediaDir, staging));
+      warnings = await database.exclusive(() => replaceShop(database, staged, config.mediaDir, staging));
     } finally {
       await database.close();
     }
     return {
+      warnings,
       shop: staged.manifest.shop,
       created_at: staged.manifest.created_at,
       rows: staged.tables.reduce((sum, t) => sum + t.rows, 0),
