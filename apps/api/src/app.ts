@@ -2,7 +2,6 @@ import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import { setShopLocale } from '@souk/domain/shop-locale';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -32,7 +31,7 @@ import { housekeepingJobs } from './modules/housekeeping/housekeeping.service.ts
 import { createJobRunner, type JobRunner } from './modules/jobs/job-runner.ts';
 import { mailJobHandlers } from './modules/mail/mail-jobs.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
-import { isMediaFileName, MEDIA_CSP, MEDIA_TYPES } from './modules/media/media-names.ts';
+import { serveMedia } from './modules/media/media-serving.ts';
 import { adminOrdersRoutes } from './modules/orders/admin-orders.routes.ts';
 import { orderJobHandlers, orderRecurringJobs } from './modules/orders/order-jobs.ts';
 import { settlePayment } from './modules/orders/order-payments.ts';
@@ -225,22 +224,7 @@ export async function buildApi({
   });
   await registerDocs(app);
 
-  // Only the files the shop makes (media-names.ts), each as what it is and in a sandbox: a page or
-  // an SVG slipped into DATA_DIR/media (a tampered backup) is a 404, never a page of the shop's origin.
-  await app.register(fastifyStatic, {
-    root: config.mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    immutable: true,
-    maxAge: '365d',
-    allowedPath: (pathName) => pathName.startsWith('/') && isMediaFileName(pathName.slice(1)),
-    setHeaders: (res, filePath) => {
-      const extension = path.extname(filePath).slice(1) as keyof typeof MEDIA_TYPES;
-      res.header('Content-Type', MEDIA_TYPES[extension] ?? 'application/octet-stream');
-      res.header('Content-Security-Policy', MEDIA_CSP);
-      res.header('X-Content-Type-Options', 'nosniff');
-    },
-  });
+  await serveMedia(app, config.mediaDir);
 
   const { db } = database;
   const log = (line: string) => app.log.info(line);

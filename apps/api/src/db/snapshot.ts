@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from './client.ts';
+import { sqlState } from './errors.ts';
 
 // Tables as files of JSON lines, one per table, read in one consistent snapshot, and loaded back
 // into an empty database migrated to the same level (docs/decisions/0035). Generic over the
@@ -150,9 +151,7 @@ async function* lineBatches(file: string, size: number) {
 
 /** Why a table's rows did not go in, in the owner's words, from PostgreSQL's error class: never the rows. */
 function refusalOf(error: unknown): string {
-  let cause: unknown = error;
-  while (cause && typeof cause === 'object' && !('code' in cause) && 'cause' in cause) cause = cause.cause;
-  const code = String((cause as { code?: unknown } | undefined)?.code ?? '');
+  const code = sqlState(error) ?? '';
   if (code === '23503') return 'une ligne renvoie à une ligne qui n’existe pas';
   if (code === '23505') return 'deux lignes ont la même clé';
   if (code === '23502') return 'une valeur obligatoire manque';

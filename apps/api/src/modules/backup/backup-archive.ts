@@ -1,11 +1,12 @@
 import type { ReadStream } from 'node:fs';
 import { mkdir, mkdtemp, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { type Readable, Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import * as tar from 'tar-stream';
 import { z } from 'zod';
+import { tap } from '#shared/tap.ts';
 import type { Db } from '../../db/client.ts';
 import { dumpDatabase, type MigrationLevel, type TableDump } from '../../db/snapshot.ts';
 import { isMediaFileName } from '../media/media-names.ts';
@@ -137,12 +138,7 @@ async function addFile(
     const entry = pack.entry({ name, size, mtime }, done);
     reader = handle.createReadStream({ start: 0, end: size - 1 });
     // Digested as it goes into the pack: one file's bytes at a time, in order.
-    const digesting = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        digest.update(chunk);
-        callback(null, chunk);
-      },
-    });
+    const digesting = tap((chunk) => digest.update(chunk));
     // Awaited together: whichever fails first (the file, the pack, the reader gone), the other's
     // failure is handled too.
     await Promise.all([pipeline(reader, digesting, entry, { signal }), unlessAborted(written, signal)]);
@@ -196,11 +192,8 @@ export async function createBackup(options: {
   const { signal } = stop;
   const pack = tar.pack();
   let bytes = 0;
-  const out = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      bytes += chunk.length;
-      callback(null, chunk);
-    },
+  const out = tap((chunk) => {
+    bytes += chunk.length;
   });
   let cut = false;
   // Registered before the pipeline's own listeners: a reader gone is told apart from a failure

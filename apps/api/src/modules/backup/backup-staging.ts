@@ -1,11 +1,12 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { type Readable, Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import * as tar from 'tar-stream';
 import type { z } from 'zod';
+import { tap } from '#shared/tap.ts';
 import { isMediaFileName } from '../media/media-names.ts';
 import { type BackupManifest, EndSchema, ManifestSchema } from './backup-archive.ts';
 import { BackupRejectedError, NOT_A_BACKUP, TRUNCATED_BACKUP } from './backup-errors.ts';
@@ -59,20 +60,12 @@ export type StagedBackup = {
   verified: boolean;
 };
 
-/** Counts the bytes that go through. */
+/** Counts the bytes that go through, telling `onBytes` the total so far (which may refuse it). */
 function counter(onBytes: (total: number) => void) {
   let total = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      total += chunk.length;
-      try {
-        onBytes(total);
-      } catch (error) {
-        callback(error as Error);
-        return;
-      }
-      callback(null, chunk);
-    },
+  return tap((chunk) => {
+    total += chunk.length;
+    onBytes(total);
   });
 }
 
@@ -117,17 +110,9 @@ async function save(
     }
     return;
   }
-  const digesting = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      digest.update(chunk);
-      try {
-        look(chunk);
-      } catch (error) {
-        callback(error as Error);
-        return;
-      }
-      callback(null, chunk);
-    },
+  const digesting = tap((chunk) => {
+    digest.update(chunk);
+    look(chunk);
   });
   await pipeline(entry, digesting, createWriteStream(file, { flags: 'wx' }));
 }

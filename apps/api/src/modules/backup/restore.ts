@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
-import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { fileExists } from '#shared/file-exists.ts';
 import type { Config } from '../../config.ts';
 import { type Database, migrateWithin, migrationsFolder } from '../../db/client.ts';
 import { openConfiguredDatabase } from '../../db/open-configured.ts';
@@ -48,12 +49,6 @@ async function journalEntries() {
   return journal.entries;
 }
 
-const exists = (file: string) =>
-  stat(file).then(
-    () => true,
-    () => false,
-  );
-
 /** Moves a staged file into place; copied when DATA_DIR/media is another file system. */
 async function moveInto(from: string, to: string) {
   await rename(from, to).catch(async (error: NodeJS.ErrnoException) => {
@@ -84,7 +79,7 @@ async function replaceShop(
     for (const name of staged.mediaFiles) {
       const target = path.join(mediaDir, name);
       // A name is a random key written once: the same name here is the same file.
-      if (await exists(target)) continue;
+      if (await fileExists(target)) continue;
       await moveInto(path.join(staged.mediaDir, name), target);
       placed.push(target);
     }

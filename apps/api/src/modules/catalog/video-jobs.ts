@@ -1,7 +1,8 @@
-import { access, readdir, rm, stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { AppError } from '#shared/app-error.ts';
+import { fileExists } from '#shared/file-exists.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { JOB_CANCELLED, JOB_LOST, JOB_STOPPING, JOB_TIMED_OUT, type JobKind } from '../jobs/job-runner.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
@@ -92,12 +93,6 @@ async function removeStale(dir: string, pattern: RegExp) {
   }
 }
 
-const exists = (file: string) =>
-  access(file).then(
-    () => true,
-    () => false,
-  );
-
 /**
  * The conversion as a job kind, and what a start does first: remove what a crash left in the
  * temporary folders, and queue a job for any video still waiting without one (an upload from
@@ -112,7 +107,7 @@ export function videoJobs(deps: VideoJobsDeps): { kind: JobKind; start(db: Db): 
     const row = await repo.findProcessing(db, id);
     if (!row) return; // deleted, or done by another process
     const source = row.source_path ? path.join(deps.sourceDir, row.source_path) : null;
-    if (!source || !(await exists(source))) {
+    if (!source || !(await fileExists(source))) {
       await repo.markFailed(db, id, VIDEO_SOURCE_MISSING_MESSAGE);
       return;
     }
